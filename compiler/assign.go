@@ -177,6 +177,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 		if xt != nil && xt.Kind == vm.KindArray {
 			et = xt.Elem
 		}
+		if fs.multidim(x) {
+			return lvalue{kind: lvIndex, obj: r, idx: fs.elemOffset(r, x.Args), typ: et}
+		}
 		get, set, direct := fs.indexerAccessors(x)
 		if len(x.Args) == 1 && get == nil && set == nil {
 			ir, _ := fs.exprReg(x.Args[0].X)

@@ -203,6 +203,11 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 			}
 		}
 	case *lang.IndexExpr:
+		if fs.multidim(x) {
+			ar, _ := fs.exprReg(x.X)
+			fs.emitABC(vm.OpRefElm, r, ar, fs.elemOffset(ar, x.Args))
+			return nil
+		}
 		if len(x.Args) == 1 {
 			ar, _ := fs.exprReg(x.X)
 			ir, _ := fs.exprReg(x.Args[0].X)
@@ -944,9 +949,8 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
 }
 
 func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
-	if e.Rank > 1 || len(e.Sizes) > 1 {
-		fs.errorf(e.Pos, "multidimensional arrays are not supported")
-		return nil
+	if e.Rank > 1 {
+		return fs.newArrayMD(e.Elem, e.Rank, e.Sizes, e.Init, e.Pos, fs.c.info.TypeOf(e), dst)
 	}
 	var et *vm.Type
 	if e.Elem != nil {
@@ -981,6 +985,67 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 	fs.fillArray(a, e.Init, e.Elem)
 	fs.move(dst, a)
 	return vm.ArrayOf(et)
+}
+
+// newArrayMD compiles the creation of a multidimensional array: `new
+// T[n, m]`, `new T[,] { {...}, ... }`, `new[,] { ... }` or an initializer
+// `{ {...}, ... }` of a variable of type T[,]. Sizes, when written, give the
+// lengths; otherwise the initializer's shape does (the binder has checked
+// that it is rectangular). The array is made by Internal.VM.NewArrayMD from
+// the element's run-time type, so `new T[n, m]` in generic code gets
+// default(T) elements; the initializer's elements are stored in row-major
+// order at their flat offsets. bt is the binder's type of the creation,
+// which names the element type of `new[,]`.
+func (fs *funcState) newArrayMD(elem *lang.TypeRef, rank int, sizes, init []lang.Expr, pos lang.Pos, bt *bind.Type, dst int) *vm.Type {
+	var et *vm.Type
+	if elem != nil {
+		et, _ = fs.c.resolveTypeRef(elem, fs.cls, true)
+	} else if bt != nil && bt.Kind == bind.Array {
+		et = fs.c.bindVMType(bt.Elem)
+	}
+	if et == nil {
+		et = vm.TObject
+	}
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.allocN(1 + rank)
+	if elem == nil || !fs.typeRefInto(elem, w) {
+		fs.emitABC(vm.OpTypeOf, w, fs.c.addType(et), 0)
+	}
+	if len(sizes) == rank {
+		for i, s := range sizes {
+			fs.exprTo(s, w+1+i)
+		}
+	} else {
+		// The lengths are those of the first initializer at each depth.
+		level := init
+		for d := 0; d < rank; d++ {
+			fs.loadConst(w+1+d, vm.Int(int32(len(level))))
+			var next []lang.Expr
+			if len(level) > 0 {
+				if l, ok := level[0].(*lang.InitListExpr); ok {
+					next = l.Elems
+				}
+			}
+			level = next
+		}
+	}
+	fs.callNative(pos, "Internal.VM", "NewArrayMD", w, 1+rank)
+	var leaves []lang.Expr
+	var flatten func(xs []lang.Expr, d int)
+	flatten = func(xs []lang.Expr, d int) {
+		for _, x := range xs {
+			if l, ok := x.(*lang.InitListExpr); ok && d < rank-1 {
+				flatten(l.Elems, d+1)
+			} else {
+				leaves = append(leaves, x)
+			}
+		}
+	}
+	flatten(init, 0)
+	fs.fillArray(w, leaves, elem)
+	fs.move(dst, w)
+	return vm.ArrayOfRank(et, rank)
 }
 
 func (fs *funcState) fillArray(a int, elems []lang.Expr, elem *lang.TypeRef) {
@@ -1019,6 +1084,9 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 				return t
 			}
 		}
+	}
+	if tr != nil && tr.ArrayRank > 1 {
+		return fs.newArrayMD(tr.Elem, tr.ArrayRank, nil, elems, pos, nil, dst)
 	}
 	var et *vm.Type
 	if tr != nil && tr.ArrayRank > 0 {

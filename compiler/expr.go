@@ -739,7 +739,12 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 	}
 	var t *vm.Type
 	get, _, direct := fs.indexerAccessors(e)
-	if len(e.Args) == 1 && get == nil {
+	if fs.multidim(e) {
+		fs.emitABC(vm.OpGetIndex, dst, r, fs.elemOffset(r, e.Args))
+		if xt != nil && xt.Kind == vm.KindArray {
+			t = xt.Elem
+		}
+	} else if len(e.Args) == 1 && get == nil {
 		ir, _ := fs.exprReg(e.Args[0].X)
 		fs.emitABC(vm.OpGetIndex, dst, r, ir)
 		if xt != nil && xt.Kind == vm.KindArray {
@@ -764,6 +769,27 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		fs.mark(end)
 	}
 	return t
+}
+
+// multidim reports whether x indexes a multidimensional array (by the
+// binder's type of x.X).
+func (fs *funcState) multidim(x *lang.IndexExpr) bool {
+	bt := fs.c.info.TypeOf(x.X)
+	return bt != nil && bt.Kind == bind.Array && bt.Rank > 1 && len(x.Args) == bt.Rank
+}
+
+// elemOffset compiles the indices of an element of the multidimensional
+// array in register arr into its row-major offset (ARROFF) and returns the
+// register holding it, which GETINDEX, SETINDEX and REFELM take as the
+// index.
+func (fs *funcState) elemOffset(arr int, args []*lang.Arg) int {
+	w := fs.allocN(len(args) + 1)
+	fs.emitABC(vm.OpMove, w, arr, 0)
+	for i, a := range args {
+		fs.exprTo(a.X, w+1+i)
+	}
+	fs.emitABC(vm.OpArrOff, w, 0, len(args))
+	return w
 }
 
 func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {

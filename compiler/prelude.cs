@@ -177,6 +177,13 @@ namespace System
         public IndexOutOfRangeException(string message, Exception innerException) : base(message, innerException) { }
     }
 
+    public class RankException : SystemException
+    {
+        public RankException() : base("Attempted to operate on an array with the incorrect number of dimensions.") { }
+        public RankException(string message) : base(message) { }
+        public RankException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class InvalidCastException : SystemException
     {
         public InvalidCastException() : base("Specified cast is not valid.") { }

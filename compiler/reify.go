@@ -124,7 +124,7 @@ func (c *Compiler) paramType(a *lang.TypeRef, ci *classInfo) *vm.Type {
 	}
 	if a.ArrayRank > 0 {
 		if e := c.paramType(a.Elem, ci); e != nil {
-			return vm.ArrayOf(e)
+			return vm.ArrayOfRank(e, a.ArrayRank)
 		}
 		return nil
 	}
@@ -255,11 +255,12 @@ func (fs *funcState) typeRefInto(tr *lang.TypeRef, r int) bool {
 	save := fs.top
 	defer func() { fs.setTop(max(save, r+1)) }()
 	if tr.ArrayRank > 0 {
-		w := fs.alloc()
+		w := fs.allocN(2)
 		if !fs.typeRefInto(tr.Elem, w) {
 			return false
 		}
-		fs.callNative(tr.Pos, "Internal.VM", "ArrayOf", w, 1)
+		fs.loadConst(w+1, vm.Int(int32(tr.ArrayRank)))
+		fs.callNative(tr.Pos, "Internal.VM", "ArrayOf", w, 2)
 		fs.move(r, w)
 		return true
 	}
@@ -519,11 +520,12 @@ func (fs *funcState) bindTypeInto(bt *bind.Type, r int) bool {
 	case bind.Array:
 		save := fs.top
 		defer fs.setTop(max(save, r+1))
-		w := fs.alloc()
+		w := fs.allocN(2)
 		if !fs.bindTypeInto(bt.Elem, w) {
 			return false
 		}
-		fs.callNative(lang.Pos{}, "Internal.VM", "ArrayOf", w, 1)
+		fs.loadConst(w+1, vm.Int(int32(bt.Rank)))
+		fs.callNative(lang.Pos{}, "Internal.VM", "ArrayOf", w, 2)
 		fs.move(r, w)
 		return true
 	}
@@ -564,7 +566,7 @@ func (c *Compiler) bindVMType(bt *bind.Type) *vm.Type {
 		return keywordType(bt.String())
 	case bind.Array:
 		if e := c.bindVMType(bt.Elem); e != nil {
-			return vm.ArrayOf(e)
+			return vm.ArrayOfRank(e, bt.Rank)
 		}
 		return nil
 	case bind.Nullable:

@@ -985,7 +985,7 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		if et == nil {
 			et = vm.TObject
 		}
-		return vm.ArrayOf(et), nil
+		return vm.ArrayOfRank(et, tr.ArrayRank), nil
 	}
 	if (tr.Name == "Nullable" || tr.Name == "System.Nullable") && len(tr.Args) == 1 {
 		return c.resolveTypeRef(tr.Args[0], from, report) // Nullable<T> is T?

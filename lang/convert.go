@@ -916,7 +916,8 @@ func (st *parseState) unary(g *gUnary) Expr {
 
 func (st *parseState) postfix(g *gPostfix) Expr {
 	x := st.primary(g.X)
-	for _, op := range g.Ops {
+	bareNew := g.X.New != nil
+	for i, op := range g.Ops {
 		switch {
 		case op.Dot != "":
 			m := &MemberExpr{X: x, NullCond: op.Dot == "?."}
@@ -934,6 +935,11 @@ func (st *parseState) postfix(g *gPostfix) Expr {
 		case op.Call != nil:
 			x = &CallExpr{Pos: x.Position(), Fun: x, Args: st.args(op.Call)}
 		case op.Index != nil:
+			if n, ok := x.(*NewArrayExpr); ok && !n.HasInit && bareNew && i == 0 {
+				// `new int[2][3]`: C# reads a size in a later rank
+				// specifier as an error, not as indexing the new array.
+				st.report(st.pos(op.Index.Pos).offsetIn(st), "error CS0178: Invalid rank specifier: expected ',' or ']'", false)
+			}
 			x = &IndexExpr{Pos: st.pos(op.Index.Pos), X: x, Args: st.argList(op.Index.Args)}
 		case op.Inc != "":
 			x = &PostfixExpr{Pos: st.pos(op.Pos), Op: op.Inc, X: x}

@@ -48,6 +48,18 @@ func block(pos lang.Pos, stmts ...lang.Stmt) *lang.BlockStmt {
 	return &lang.BlockStmt{Pos: pos, Stmts: stmts, Rbrace: pos}
 }
 
+// arrayInitExpr is the initializer of a local of written type t as an
+// expression that may stand on the right of an assignment: an array
+// initializer `{ ... }` becomes the array creation `new T[,] { ... }` it
+// abbreviates (C# §17.7), anything else stays as it is.
+func arrayInitExpr(init lang.Expr, t *lang.TypeRef) lang.Expr {
+	l, ok := init.(*lang.InitListExpr)
+	if !ok || t == nil || t.ArrayRank == 0 {
+		return init
+	}
+	return &lang.NewArrayExpr{Pos: l.Pos, Elem: t.Elem, Rank: t.ArrayRank, Init: l.Elems, HasInit: true}
+}
+
 func declStmt(pos lang.Pos, t *lang.TypeRef, name string, init lang.Expr) *lang.LocalDeclStmt {
 	return &lang.LocalDeclStmt{Pos: pos, Type: t, Decls: []*lang.Declarator{{Pos: pos, Name: name, Init: init}}}
 }

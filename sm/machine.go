@@ -194,8 +194,9 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 			v := res.decls[dc]
 			switch {
 			case v != nil && v.hoist:
-				if dc.Init != nil {
-					out = append(out, exprStmt(fl.typed(assign(dc.Pos, fl.typed(ident(dc.Pos, v.field), v.bound), dc.Init), v.bound)))
+				if init := arrayInitExpr(dc.Init, d.Type); init != nil {
+					fl.typed(init, v.bound)
+					out = append(out, exprStmt(fl.typed(assign(dc.Pos, fl.typed(ident(dc.Pos, v.field), v.bound), init), v.bound)))
 				}
 			default:
 				out = append(out, &lang.LocalDeclStmt{Pos: dc.Pos, Type: d.Type, IsConst: d.IsConst, Decls: []*lang.Declarator{dc}})

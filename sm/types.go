@@ -29,7 +29,7 @@ func (fl *fnLowering) typeRefOf(t *bind.Type, pos lang.Pos) *lang.TypeRef {
 		if elem == nil {
 			return nil
 		}
-		return &lang.TypeRef{Pos: pos, ArrayRank: 1, Elem: elem}
+		return &lang.TypeRef{Pos: pos, ArrayRank: t.Rank, Elem: elem}
 	case bind.Nullable:
 		elem := fl.typeRefOf(t.Elem, pos)
 		if elem == nil {

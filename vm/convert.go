@@ -11,7 +11,7 @@ func IsInstance(v Value, ty *Type) bool {
 	}
 	if vt.Kind == KindArray {
 		if ty.Kind == KindArray {
-			return ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem)
+			return vt.Rank == ty.Rank && (ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem))
 		}
 		if ty.IsInterface {
 			return namesInterface(ArrayIfaceNames, ty)

@@ -189,7 +189,7 @@ func subst(t *Type, args []*Type) *Type {
 		}
 	case t.Kind == KindArray && t.Elem != nil:
 		if e := subst(t.Elem, args); e != t.Elem {
-			return ArrayOf(e)
+			return ArrayOfRank(e, t.Rank)
 		}
 	}
 	return t
@@ -234,7 +234,11 @@ func TypeString(t *Type) string {
 	case t.IsNullable():
 		return t.FullName() + "[" + TypeString(t.Elem) + "]"
 	case t.Kind == KindArray && t.Elem != nil:
-		return TypeString(t.Elem) + "[]"
+		var specs strings.Builder
+		for ; t.Kind == KindArray && t.Elem != nil; t = t.Elem {
+			specs.WriteString("[" + strings.Repeat(",", max(t.Rank-1, 0)) + "]")
+		}
+		return TypeString(t) + specs.String()
 	case t.Def == nil:
 		return t.FullName()
 	}
@@ -320,12 +324,17 @@ func addGenericNatives(t *Type) {
 		}
 		return TypeObject(def), nil
 	})
-	t.AddStatic("ArrayOf", 1, 1, func(th *Thread, args []Value) (Value, error) {
+	// ArrayOf(elem[, rank]) is the array type elem[] (elem[,] for rank 2).
+	t.AddStatic("ArrayOf", 1, 2, func(th *Thread, args []Value) (Value, error) {
 		ty := typeArg(args[0])
 		if ty == nil {
 			ty = TObject
 		}
-		return TypeObject(ArrayOf(ty)), nil
+		rank := 1
+		if len(args) == 2 {
+			rank = int(args[1].AsInt())
+		}
+		return TypeObject(ArrayOfRank(ty, rank)), nil
 	})
 	t.AddStatic("Construct", 1, -1, func(th *Thread, args []Value) (Value, error) {
 		targs := make([]*Type, len(args)-1)
@@ -342,6 +351,18 @@ func addGenericNatives(t *Type) {
 			elem = TObject
 		}
 		a, err := th.newArraySized(elem, args[1])
+		if err != nil {
+			return Null, err
+		}
+		return Ref(a), nil
+	})
+	// NewArrayMD(elem, n0, n1, ...) is `new T[n0, n1, ...]`.
+	t.AddStatic("NewArrayMD", 3, -1, func(th *Thread, args []Value) (Value, error) {
+		elem := typeArg(args[0])
+		if elem == nil {
+			elem = TObject
+		}
+		a, err := th.NewArrayMD(elem, args[1:])
 		if err != nil {
 			return Null, err
 		}

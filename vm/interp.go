@@ -732,7 +732,7 @@ func (t *Thread) run() (result Value, err error) {
 			}
 			goto misc
 		case OpGetMember, OpSetMember, OpSetIndex, OpNewObj, OpNewArr,
-			OpIs, OpAs, OpCast, OpTypeOf, OpNullChk:
+			OpIs, OpAs, OpCast, OpTypeOf, OpNullChk, OpArrOff:
 			goto misc
 
 		case OpGetBox:

@@ -372,6 +372,38 @@ func (t *Thread) NewArray(elem *Type, n int64) (*Array, error) {
 	return a, nil
 }
 
+// NewArrayMD allocates a rectangular array whose lengths are the integers
+// sizes, checking each (OverflowException for a negative one, as .NET) and
+// the total against the limits as NewArray does.
+func (t *Thread) NewArrayMD(elem *Type, sizes []Value) (*Array, error) {
+	dims := make([]int, len(sizes))
+	total := int64(1)
+	for i, s := range sizes {
+		if rank(s) == rankNone {
+			return nil, t.Throw("System.InvalidCastException", "Array size must be an integer.")
+		}
+		n := asI64(s)
+		if n < 0 {
+			return nil, t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
+		}
+		if n > MaxArrayLength {
+			return nil, t.Throw("System.OutOfMemoryException", arrayTooLarge)
+		}
+		dims[i] = int(n)
+		if total *= n; total > MaxArrayLength {
+			return nil, t.Throw("System.OutOfMemoryException", arrayTooLarge)
+		}
+	}
+	if err := t.ReserveElems(total, int64(SizeValue)); err != nil {
+		return nil, err
+	}
+	a := NewArrayMD(elem, dims)
+	if err := t.Alloc(unsafe.Pointer(a), SizeArray+int(total)*SizeValue); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
 // Grow returns s with room for add more elements, as append would make
 // it, accounting a new backing array against the heap limit and failing
 // before allocating one that cannot fit.

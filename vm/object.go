@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"unicode/utf16"
 	"unsafe"
@@ -82,12 +83,32 @@ type Str struct {
 	u16   atomic.Pointer[[]uint16] // lazily built UTF-16 form of a non-ASCII string
 }
 
-// Array is a T[]. Its length never changes, so racing element writes can only
-// tear single Values, which stay valid.
+// Array is a T[] or a rectangular T[,], T[,,], ... Its length never
+// changes, so racing element writes can only tear single Values, which stay
+// valid. A multidimensional array keeps its elements in row-major order in
+// V (the last index varies fastest, as .NET lays them out and enumerates
+// them) and its lengths in Dims; a single-dimensional one has Dims nil.
 type Array struct {
 	Header
 	Elem *Type
 	V    []Value
+	Dims []int
+}
+
+// Rank is the number of dimensions of a.
+func (a *Array) Rank() int {
+	if a.Dims == nil {
+		return 1
+	}
+	return len(a.Dims)
+}
+
+// Len returns the length of dimension d (0-based), which must be below Rank.
+func (a *Array) Len(d int) int {
+	if a.Dims == nil {
+		return len(a.V)
+	}
+	return a.Dims[d]
 }
 
 // Box holds one Value: a variable captured by a closure, or a ref/out cell.
@@ -306,6 +327,19 @@ func NewArray(elem *Type, n int) *Array {
 	return a
 }
 
+// NewArrayMD allocates a rectangular array with lengths dims (at least
+// two), each element its default.
+func NewArrayMD(elem *Type, dims []int) *Array {
+	n := 1
+	for _, d := range dims {
+		n *= d
+	}
+	a := NewArray(elem, n)
+	a.Header = Header{ArrayOfRank(elem, len(dims))}
+	a.Dims = dims
+	return a
+}
+
 // NewArrayOf wraps existing values as an array.
 func NewArrayOf(elem *Type, vs []Value) *Array {
 	return &Array{Header: Header{ArrayOf(elem)}, Elem: elem, V: vs}
@@ -337,11 +371,52 @@ func ArrayOf(elem *Type) *Type {
 	if t := elem.arrayOf.Load(); t != nil {
 		return t
 	}
-	t := &Type{Kind: KindArray, Namespace: elem.Namespace, Name: elem.Name + "[]", CSName: elem.DisplayName() + "[]", Elem: elem, Super: TObject}
+	t := newArrayType(elem, 1)
 	if elem.arrayOf.CompareAndSwap(nil, t) {
 		return t
 	}
 	return elem.arrayOf.Load()
+}
+
+// ArrayOfRank returns the array type of elem with rank dimensions: T[] for
+// 1, T[,] for 2, ... The multidimensional ones are kept by elem in a list
+// indexed by rank-2, replaced whole when a rank is added.
+func ArrayOfRank(elem *Type, rank int) *Type {
+	if rank <= 1 {
+		return ArrayOf(elem)
+	}
+	for {
+		old := elem.mdArrayOf.Load()
+		if old != nil && rank-2 < len(*old) && (*old)[rank-2] != nil {
+			return (*old)[rank-2]
+		}
+		var list []*Type
+		if old != nil {
+			list = append(list, *old...)
+		}
+		for len(list) <= rank-2 {
+			list = append(list, nil)
+		}
+		t := newArrayType(elem, rank)
+		list[rank-2] = t
+		if elem.mdArrayOf.CompareAndSwap(old, &list) {
+			return t
+		}
+	}
+}
+
+// newArrayType makes the array type of elem with rank dimensions. Its
+// name puts the outermost rank specifier first, as .NET does: an array of
+// Int32[,] is Int32[][,].
+func newArrayType(elem *Type, rank int) *Type {
+	spec := "[" + strings.Repeat(",", rank-1) + "]"
+	base := elem
+	for base.Kind == KindArray && base.Elem != nil {
+		base = base.Elem
+	}
+	name, cs := elem.Name, elem.DisplayName()
+	bn, bcs := len(base.Name), len(base.DisplayName())
+	return &Type{Kind: KindArray, Namespace: base.Namespace, Name: name[:bn] + spec + name[bn:], CSName: cs[:bcs] + spec + cs[bcs:], Elem: elem, Super: TObject, Rank: rank}
 }
 
 // NewStaticDelegate makes a delegate for a static function (a method group).

@@ -138,6 +138,8 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		return t.callAccessor(set, recv, []Value{v}, -1)
 	case OpGetIndex:
 		return t.getIndex(ins, regs)
+	case OpArrOff:
+		return t.arrayOffset(ins.A(), ins.C(), regs)
 	case OpSetIndex:
 		return t.setIndex(ins, regs)
 	case OpNewObj:
@@ -240,6 +242,33 @@ func (t *Thread) callAccessor(f *Func, recv Value, args []Value, dst int) error 
 
 func (t *Thread) indexOutOfRange() error {
 	return t.Throw("System.IndexOutOfRangeException", "Index was outside the bounds of the array.")
+}
+
+// arrayOffset is OpArrOff: the row-major offset of element
+// [R[a+1], ..., R[a+n]] of the n-dimensional array R[a], into R[a].
+func (t *Thread) arrayOffset(a, n int, regs []Value) error {
+	x := regs[a]
+	if x.IsNull() {
+		return t.ThrowNull()
+	}
+	arr := x.AsArray()
+	if arr == nil || arr.Rank() != n {
+		return t.indexOutOfRange()
+	}
+	off := int64(0)
+	for d := 0; d < n; d++ {
+		i := regs[a+1+d]
+		if rank(i) == rankNone {
+			return t.indexOutOfRange()
+		}
+		k, m := asI64(i), int64(arr.Len(d))
+		if i.p == ptrULong && int64(i.n) < 0 || k < 0 || k >= m {
+			return t.indexOutOfRange()
+		}
+		off = off*m + k
+	}
+	t.setReg(a, Int(int32(off)))
+	return nil
 }
 
 func (t *Thread) getIndex(ins Instr, regs []Value) error {

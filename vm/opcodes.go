@@ -198,6 +198,11 @@ const (
 	OpWithField // OpWithField A B C: R[A] := a copy of R[A] with o.Fields[B] := R[C]
 	OpThisIn    // OpThisIn A: if R[0] is a ref (a struct method's `ref this`): R[A] := R[0], R[0] := *R[0]; else R[A] := null
 
+	// Multidimensional arrays (see "Values" in docs/design.md): an element
+	// is reached by its row-major offset in the flat backing slice, which
+	// GETINDEX, SETINDEX and REFELM then use as a T[] index.
+	OpArrOff // OpArrOff A C: R[A] := the offset of element [R[A+1], ..., R[A+C]] in the C-dimensional array R[A] (throws IndexOutOfRangeException, see Notes)
+
 	numOps
 )
 
@@ -222,6 +227,12 @@ const (
 // it suspends, this frame is saved too and resumes at the next instruction
 // with the value in R[A]. Any other callee returns an awaitable, which is
 // awaited as by OpAwait.
+
+// OpArrOff A C: each index must be an integer within its dimension
+// (0 <= R[A+1+d] < GetLength(d)), else IndexOutOfRangeException; a null
+// R[A] throws NullReferenceException. The compiler emits it only for an
+// array whose static rank is C, so a rank mismatch is a VM bug and throws
+// IndexOutOfRangeException too rather than reading out of place.
 
 // Conv is a numeric conversion target for OpConv.
 type Conv uint8
@@ -430,6 +441,7 @@ var Ops = [numOps]OpInfo{
 	OpUnbox:     {"UNBOX", RDst, RReg, RType, Throws},
 	OpWithField: {"WITHFIELD", RReg, RField, RReg, Throws},
 	OpThisIn:    {"THISIN", RDst, RNone, RNone, ReadsThis},
+	OpArrOff:    {"ARROFF", RArgs, RNone, RCount1, Throws},
 }
 
 // Operand returns the value of operand field k (0 A, 1 B, 2 C) of i,

@@ -25,6 +25,7 @@ type Type struct {
 	// declared by each program's prelude, as IEnumerable<T> is.
 	IfaceNames []string
 	Elem       *Type // arrays
+	Rank       int   // arrays: the number of dimensions (1 for T[])
 
 	IsInterface, IsAbstract, IsStatic, IsEnum, IsValueType bool
 
@@ -61,11 +62,12 @@ type Type struct {
 	StaticVals   []Value
 	StaticInit   *Func
 	staticDone   atomic.Bool
-	initOwner    *Thread                // the thread running StaticInit; guarded by initMu
-	initDone     chan struct{}          // closed when StaticInit has run; guarded by initMu
-	arrayOf      atomic.Pointer[Type]   // this type's array type T[], made by ArrayOf
-	nullableOf   atomic.Pointer[Type]   // Nullable<this type>, made by NullableOf
-	typeObject   atomic.Pointer[Native] // the System.Type object of this type, made by TypeObject
+	initOwner    *Thread                 // the thread running StaticInit; guarded by initMu
+	initDone     chan struct{}           // closed when StaticInit has run; guarded by initMu
+	arrayOf      atomic.Pointer[Type]    // this type's array type T[], made by ArrayOf
+	mdArrayOf    atomic.Pointer[[]*Type] // this type's T[,], T[,,], ... by rank-2, made by ArrayOfRank
+	nullableOf   atomic.Pointer[Type]    // Nullable<this type>, made by NullableOf
+	typeObject   atomic.Pointer[Native]  // the System.Type object of this type, made by TypeObject
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading

@@ -875,10 +875,7 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 		return b.u.unchecked
 	}
 	if tr.ArrayRank > 0 {
-		if tr.ArrayRank > 1 {
-			return b.u.unchecked
-		}
-		return b.u.ArrayOf(b.resolveType(tr.Elem, ctx))
+		return b.u.ArrayOfRank(b.resolveType(tr.Elem, ctx), tr.ArrayRank)
 	}
 	if tr.Nullable {
 		c := *tr

@@ -124,8 +124,12 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		if from.Kind == Array {
 			// T[] implements IEnumerable<T>, IList<T>, ... (and, with
 			// array covariance, those of T's base types), and the
-			// non-generic collection interfaces.
+			// non-generic collection interfaces; a multidimensional
+			// array only the non-generic ones.
 			if to.Def != nil {
+				if from.Rank > 1 {
+					return false
+				}
 				return len(to.Args) == 1 && arrayInterfaces[to.Def.Namespace+"."+to.Def.Name] &&
 					b.variantConverts(b.u.Construct(to.Def, []*Type{from.Elem}), to)
 			}
@@ -162,7 +166,7 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		return b.hasUncheckedBase(from)
 	}
 	if from.Kind == Array && to.Kind == Array {
-		return from.Elem.IsReference() && to.Elem.IsReference() && b.implicit(nil, from.Elem, to.Elem) ||
+		return from.Rank == to.Rank && from.Elem.IsReference() && to.Elem.IsReference() && b.implicit(nil, from.Elem, to.Elem) ||
 			lenient(from.Elem) || lenient(to.Elem)
 	}
 	if from.Kind == Array && to.Kind == Class {

@@ -47,6 +47,10 @@ func (b *binder) targetNew(e lang.Expr, to *Type) {
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
+	if l, ok := e.(*lang.InitListExpr); ok && to != nil && to.Kind == Array {
+		b.initListTo(l, to)
+		return to
+	}
 	var from *Type
 	if b.lambdaTargets(e, to) {
 		from = b.unboundLambda(e) // its body is bound against to by checkConversion
@@ -303,30 +307,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		return u.unchecked
 	case *lang.NewArrayExpr:
-		for _, x := range e.Sizes {
-			b.expr(x)
-		}
-		var elem *Type
-		if e.Elem != nil {
-			elem = b.resolveType(e.Elem, b.typeCtx())
-		}
-		for _, x := range e.Init {
-			if elem != nil {
-				b.convertExpr(x, elem)
-			} else {
-				b.expr(x)
-			}
-		}
-		if elem == nil && e.Rank == 1 && e.HasInit {
-			elem = b.implicitArrayElem(e) // `new[] { ... }`
-		}
-		if elem == nil {
-			return u.unchecked
-		}
-		if e.Rank != 1 {
-			return u.unchecked
-		}
-		return u.ArrayOf(elem)
+		return b.newArray(e)
 	case *lang.CollectionExpr:
 		for _, x := range e.Elems {
 			b.expr(x)
@@ -728,6 +709,9 @@ func (b *binder) index(e *lang.IndexExpr) *Type {
 	switch {
 	case t.Kind == Array:
 		r = t.Elem
+		if len(args) != t.Rank {
+			b.errorf(posOf(e), "CS0022", "Wrong number of indices inside []; expected %d", t.Rank)
+		}
 	case t.Kind == Special && t.Special == String:
 		r = b.u.special[Char]
 	default:

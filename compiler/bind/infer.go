@@ -451,7 +451,7 @@ func (in *inference) exact(u, v *Type) {
 	switch {
 	case u.IsUnchecked():
 		in.unknown = true
-	case u.Kind == Array && v.Kind == Array, u.Kind == Nullable && v.Kind == Nullable:
+	case u.Kind == Array && v.Kind == Array && u.Rank == v.Rank, u.Kind == Nullable && v.Kind == Nullable:
 		in.exact(u.Elem, v.Elem)
 	case v.Def != nil && u.Def == v.Def:
 		// AllArgs: a nested type's outer arguments infer too
@@ -493,9 +493,9 @@ func (in *inference) lower(u, v *Type) {
 	switch {
 	case u.Kind == Array:
 		var ve *Type
-		if v.Kind == Array {
+		if v.Kind == Array && v.Rank == u.Rank {
 			ve = v.Elem
-		} else if arrayInterface(v) {
+		} else if u.Rank == 1 && arrayInterface(v) {
 			ve = v.Args[0]
 		}
 		if ve != nil {
@@ -536,7 +536,7 @@ func (in *inference) upper(u, v *Type) {
 		return
 	}
 	switch {
-	case u.Kind == Array && v.Kind == Array:
+	case u.Kind == Array && v.Kind == Array && u.Rank == v.Rank:
 		if u.Elem.IsReference() {
 			in.upper(u.Elem, v.Elem)
 		} else {
@@ -593,7 +593,7 @@ func (b *binder) constructionOf(t, def *Type) *Type {
 		return t
 	}
 	if t.Kind == Array {
-		if c := b.u.Construct(def, []*Type{t.Elem}); arrayInterface(c) {
+		if c := b.u.Construct(def, []*Type{t.Elem}); t.Rank == 1 && arrayInterface(c) {
 			return c
 		}
 		return nil
@@ -819,9 +819,9 @@ func (b *binder) speculate(f func()) bool {
 // one their types all convert to, as when inferring a type parameter from
 // lower bounds), to which each element is converted; CS0826 when there
 // is none. nil when an element's type is unknown.
-func (b *binder) implicitArrayElem(e *lang.NewArrayExpr) *Type {
+func (b *binder) implicitArrayElem(pos lang.Pos, elems []lang.Expr) *Type {
 	var ts []*Type
-	for _, x := range e.Init {
+	for _, x := range elems {
 		t := b.info.Types[x]
 		switch {
 		case t == nil || t.IsUnchecked() || lenient(t):
@@ -833,10 +833,10 @@ func (b *binder) implicitArrayElem(e *lang.NewArrayExpr) *Type {
 	}
 	elem := b.bestOf(ts)
 	if elem == nil {
-		b.errorf(e.Pos, "CS0826", "No best type found for implicitly-typed array")
+		b.errorf(pos, "CS0826", "No best type found for implicitly-typed array")
 		return nil
 	}
-	for _, x := range e.Init {
+	for _, x := range elems {
 		b.checkConversion(x, b.info.Types[x], elem)
 		b.noteConversion(x, elem)
 	}

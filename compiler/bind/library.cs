@@ -1172,8 +1172,13 @@ namespace System
         public extern object Clone();
         public extern void CopyTo(Array array, int index);
         public extern int GetLength(int dimension);
+        public extern int GetLowerBound(int dimension);
+        public extern int GetUpperBound(int dimension);
         public extern System.Collections.IEnumerator GetEnumerator();
         public extern static int BinarySearch<T>(T[] array, T value);
+        public extern static int BinarySearch<T>(T[] array, T value, System.Collections.Generic.IComparer<T> comparer);
+        public extern static int BinarySearch<T>(T[] array, int index, int length, T value);
+        public extern static int BinarySearch<T>(T[] array, int index, int length, T value, System.Collections.Generic.IComparer<T> comparer);
         public extern static void Clear(Array array);
         public extern static void Clear(Array array, int index, int length);
         public extern static TOutput[] ConvertAll<TInput, TOutput>(TInput[] array, Converter<TInput, TOutput> converter);
@@ -1188,9 +1193,14 @@ namespace System
         public extern static int FindIndex<T>(T[] array, Predicate<T> match);
         public extern static T FindLast<T>(T[] array, Predicate<T> match);
         public extern static int FindLastIndex<T>(T[] array, Predicate<T> match);
+        public extern static void ForEach<T>(T[] array, Action<T> action);
         public extern static bool TrueForAll<T>(T[] array, Predicate<T> match);
         public extern static int IndexOf<T>(T[] array, T value);
+        public extern static int IndexOf<T>(T[] array, T value, int startIndex);
+        public extern static int IndexOf<T>(T[] array, T value, int startIndex, int count);
         public extern static int LastIndexOf<T>(T[] array, T value);
+        public extern static int LastIndexOf<T>(T[] array, T value, int startIndex);
+        public extern static int LastIndexOf<T>(T[] array, T value, int startIndex, int count);
         public extern static void Resize<T>(ref T[] array, int newSize);
         public extern static void Reverse(Array array);
         public extern static void Reverse(Array array, int index, int length);

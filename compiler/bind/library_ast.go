@@ -26023,15 +26023,53 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1175, 23),
+							Name: "int",
+						},
+						Name: "GetLowerBound",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1175, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1175, 41),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1176, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1176, 23),
+							Name: "int",
+						},
+						Name: "GetUpperBound",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1176, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1176, 41),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1177, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1177, 23),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1176, 9),
+						Pos:       lp(1178, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1176, 30),
+							Pos:  lp(1178, 30),
 							Name: "int",
 						},
 						Name: "BinarySearch",
@@ -26040,21 +26078,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1176, 50),
+								Pos: lp(1178, 50),
 								Type: &lang.TypeRef{
-									Pos:       lp(1176, 50),
+									Pos:       lp(1178, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1176, 50),
+										Pos:  lp(1178, 50),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1176, 61),
+								Pos: lp(1178, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1176, 61),
+									Pos:  lp(1178, 61),
 									Name: "T",
 								},
 								Name: "value",
@@ -26062,18 +26100,180 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1177, 9),
+						Pos:       lp(1179, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1177, 30),
+							Pos:  lp(1179, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1179, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1179, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1179, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1179, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1179, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1179, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(1179, 70),
+									Name: "System.Collections.Generic.IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1179, 107),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1180, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1180, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1180, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1180, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1180, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1180, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1180, 61),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1180, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1180, 72),
+									Name: "int",
+								},
+								Name: "length",
+							},
+							&lang.Param{
+								Pos: lp(1180, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1180, 84),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1181, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1181, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1181, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1181, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1181, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1181, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1181, 61),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1181, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1181, 72),
+									Name: "int",
+								},
+								Name: "length",
+							},
+							&lang.Param{
+								Pos: lp(1181, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1181, 84),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1181, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(1181, 93),
+									Name: "System.Collections.Generic.IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1181, 130),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1182, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1182, 30),
 							Name: "void",
 						},
 						Name: "Clear",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1177, 41),
+								Pos: lp(1182, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1177, 41),
+									Pos:  lp(1182, 41),
 									Name: "Array",
 								},
 								Name: "array",
@@ -26081,34 +26281,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1178, 9),
+						Pos:       lp(1183, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1178, 30),
+							Pos:  lp(1183, 30),
 							Name: "void",
 						},
 						Name: "Clear",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1178, 41),
+								Pos: lp(1183, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1178, 41),
+									Pos:  lp(1183, 41),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1178, 54),
+								Pos: lp(1183, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1178, 54),
+									Pos:  lp(1183, 54),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1178, 65),
+								Pos: lp(1183, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1178, 65),
+									Pos:  lp(1183, 65),
 									Name: "int",
 								},
 								Name: "length",
@@ -26116,13 +26316,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1179, 9),
+						Pos:       lp(1184, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1179, 30),
+							Pos:       lp(1184, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1179, 30),
+								Pos:  lp(1184, 30),
 								Name: "TOutput",
 							},
 						},
@@ -26133,210 +26333,34 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1179, 68),
+								Pos: lp(1184, 68),
 								Type: &lang.TypeRef{
-									Pos:       lp(1179, 68),
+									Pos:       lp(1184, 68),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1179, 68),
+										Pos:  lp(1184, 68),
 										Name: "TInput",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1179, 84),
+								Pos: lp(1184, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1179, 84),
+									Pos:  lp(1184, 84),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1179, 94),
+											Pos:  lp(1184, 94),
 											Name: "TInput",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1179, 102),
+											Pos:  lp(1184, 102),
 											Name: "TOutput",
 										},
 									},
 								},
 								Name: "converter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1180, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1180, 30),
-							Name: "void",
-						},
-						Name: "Copy",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1180, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1180, 40),
-									Name: "Array",
-								},
-								Name: "sourceArray",
-							},
-							&lang.Param{
-								Pos: lp(1180, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1180, 59),
-									Name: "Array",
-								},
-								Name: "destinationArray",
-							},
-							&lang.Param{
-								Pos: lp(1180, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1180, 83),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1181, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1181, 30),
-							Name: "void",
-						},
-						Name: "Copy",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1181, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 40),
-									Name: "Array",
-								},
-								Name: "sourceArray",
-							},
-							&lang.Param{
-								Pos: lp(1181, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 59),
-									Name: "int",
-								},
-								Name: "sourceIndex",
-							},
-							&lang.Param{
-								Pos: lp(1181, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 76),
-									Name: "Array",
-								},
-								Name: "destinationArray",
-							},
-							&lang.Param{
-								Pos: lp(1181, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 100),
-									Name: "int",
-								},
-								Name: "destinationIndex",
-							},
-							&lang.Param{
-								Pos: lp(1181, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 122),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1182, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1182, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1182, 30),
-								Name: "T",
-							},
-						},
-						Name: "Empty",
-						TypeParams: []string{
-							"T",
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1183, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1183, 30),
-							Name: "bool",
-						},
-						Name: "Exists",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1183, 45),
-								Type: &lang.TypeRef{
-									Pos:       lp(1183, 45),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1183, 45),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1183, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1183, 56),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1183, 66),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1184, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1184, 30),
-							Name: "void",
-						},
-						Name: "Fill",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1184, 43),
-								Type: &lang.TypeRef{
-									Pos:       lp(1184, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1184, 43),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1184, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1184, 54),
-									Name: "T",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -26347,46 +26371,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(1185, 30),
 							Name: "void",
 						},
-						Name: "Fill",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1185, 43),
+								Pos: lp(1185, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(1185, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1185, 43),
-										Name: "T",
-									},
+									Pos:  lp(1185, 40),
+									Name: "Array",
 								},
-								Name: "array",
+								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(1185, 54),
+								Pos: lp(1185, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 54),
-									Name: "T",
+									Pos:  lp(1185, 59),
+									Name: "Array",
 								},
-								Name: "value",
+								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(1185, 63),
+								Pos: lp(1185, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 63),
+									Pos:  lp(1185, 83),
 									Name: "int",
 								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1185, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1185, 79),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "length",
 							},
 						},
 					},
@@ -26395,38 +26404,49 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1186, 30),
-							Name: "T",
+							Name: "void",
 						},
-						Name: "Find",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1186, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(1186, 40),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1186, 40),
-										Name: "T",
-									},
+									Pos:  lp(1186, 40),
+									Name: "Array",
 								},
-								Name: "array",
+								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(1186, 51),
+								Pos: lp(1186, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 51),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1186, 61),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1186, 59),
+									Name: "int",
 								},
-								Name: "match",
+								Name: "sourceIndex",
+							},
+							&lang.Param{
+								Pos: lp(1186, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1186, 76),
+									Name: "Array",
+								},
+								Name: "destinationArray",
+							},
+							&lang.Param{
+								Pos: lp(1186, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1186, 100),
+									Name: "int",
+								},
+								Name: "destinationIndex",
+							},
+							&lang.Param{
+								Pos: lp(1186, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(1186, 122),
+									Name: "int",
+								},
+								Name: "length",
 							},
 						},
 					},
@@ -26441,37 +26461,9 @@ func libraryAST() *lang.File {
 								Name: "T",
 							},
 						},
-						Name: "FindAll",
+						Name: "Empty",
 						TypeParams: []string{
 							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1187, 45),
-								Type: &lang.TypeRef{
-									Pos:       lp(1187, 45),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1187, 45),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1187, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1187, 56),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1187, 66),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -26479,33 +26471,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1188, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "FindIndex",
+						Name: "Exists",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 47),
+								Pos: lp(1188, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1188, 47),
+									Pos:       lp(1188, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1188, 47),
+										Pos:  lp(1188, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1188, 58),
+								Pos: lp(1188, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 58),
+									Pos:  lp(1188, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1188, 68),
+											Pos:  lp(1188, 66),
 											Name: "T",
 										},
 									},
@@ -26519,38 +26511,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1189, 30),
-							Name: "T",
+							Name: "void",
 						},
-						Name: "FindLast",
+						Name: "Fill",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1189, 44),
+								Pos: lp(1189, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1189, 44),
+									Pos:       lp(1189, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1189, 44),
+										Pos:  lp(1189, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1189, 55),
+								Pos: lp(1189, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1189, 55),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1189, 65),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1189, 54),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "value",
 							},
 						},
 					},
@@ -26559,38 +26545,48 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1190, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "FindLastIndex",
+						Name: "Fill",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1190, 51),
+								Pos: lp(1190, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1190, 51),
+									Pos:       lp(1190, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1190, 51),
+										Pos:  lp(1190, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1190, 62),
+								Pos: lp(1190, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 62),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1190, 72),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1190, 54),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1190, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 63),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1190, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 79),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -26599,33 +26595,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1191, 30),
-							Name: "bool",
+							Name: "T",
 						},
-						Name: "TrueForAll",
+						Name: "Find",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1191, 49),
+								Pos: lp(1191, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(1191, 49),
+									Pos:       lp(1191, 40),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1191, 49),
+										Pos:  lp(1191, 40),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1191, 60),
+								Pos: lp(1191, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1191, 60),
+									Pos:  lp(1191, 51),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1191, 70),
+											Pos:  lp(1191, 61),
 											Name: "T",
 										},
 									},
@@ -26638,10 +26634,14 @@ func libraryAST() *lang.File {
 						Pos:       lp(1192, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1192, 30),
-							Name: "int",
+							Pos:       lp(1192, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1192, 30),
+								Name: "T",
+							},
 						},
-						Name: "IndexOf",
+						Name: "FindAll",
 						TypeParams: []string{
 							"T",
 						},
@@ -26662,9 +26662,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1192, 56),
 								Type: &lang.TypeRef{
 									Pos:  lp(1192, 56),
-									Name: "T",
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1192, 66),
+											Name: "T",
+										},
+									},
 								},
-								Name: "value",
+								Name: "match",
 							},
 						},
 					},
@@ -26675,30 +26681,36 @@ func libraryAST() *lang.File {
 							Pos:  lp(1193, 30),
 							Name: "int",
 						},
-						Name: "LastIndexOf",
+						Name: "FindIndex",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1193, 49),
+								Pos: lp(1193, 47),
 								Type: &lang.TypeRef{
-									Pos:       lp(1193, 49),
+									Pos:       lp(1193, 47),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1193, 49),
+										Pos:  lp(1193, 47),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1193, 60),
+								Pos: lp(1193, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1193, 60),
-									Name: "T",
+									Pos:  lp(1193, 58),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1193, 68),
+											Name: "T",
+										},
+									},
 								},
-								Name: "value",
+								Name: "match",
 							},
 						},
 					},
@@ -26707,33 +26719,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1194, 30),
-							Name: "void",
+							Name: "T",
 						},
-						Name: "Resize",
+						Name: "FindLast",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1194, 45),
-								Modifier: "ref",
+								Pos: lp(1194, 44),
 								Type: &lang.TypeRef{
-									Pos:       lp(1194, 49),
+									Pos:       lp(1194, 44),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1194, 49),
+										Pos:  lp(1194, 44),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1194, 60),
+								Pos: lp(1194, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1194, 60),
-									Name: "int",
+									Pos:  lp(1194, 55),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1194, 65),
+											Name: "T",
+										},
+									},
 								},
-								Name: "newSize",
+								Name: "match",
 							},
 						},
 					},
@@ -26742,17 +26759,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1195, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Reverse",
+						Name: "FindLastIndex",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1195, 43),
+								Pos: lp(1195, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1195, 43),
-									Name: "Array",
+									Pos:       lp(1195, 51),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1195, 51),
+										Name: "T",
+									},
 								},
 								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1195, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1195, 62),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1195, 72),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
 							},
 						},
 					},
@@ -26763,31 +26801,36 @@ func libraryAST() *lang.File {
 							Pos:  lp(1196, 30),
 							Name: "void",
 						},
-						Name: "Reverse",
+						Name: "ForEach",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1196, 43),
+								Pos: lp(1196, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 43),
-									Name: "Array",
+									Pos:       lp(1196, 46),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1196, 46),
+										Name: "T",
+									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1196, 56),
+								Pos: lp(1196, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 56),
-									Name: "int",
+									Pos:  lp(1196, 57),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1196, 64),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1196, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1196, 67),
-									Name: "int",
-								},
-								Name: "length",
+								Name: "action",
 							},
 						},
 					},
@@ -26796,17 +26839,38 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1197, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Sort",
+						Name: "TrueForAll",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1197, 40),
+								Pos: lp(1197, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1197, 40),
-									Name: "Array",
+									Pos:       lp(1197, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1197, 49),
+										Name: "T",
+									},
 								},
 								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1197, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1197, 60),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1197, 70),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
 							},
 						},
 					},
@@ -26815,24 +26879,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1198, 30),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Sort",
+						Name: "IndexOf",
 						TypeParams: []string{
 							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1198, 43),
+								Pos: lp(1198, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1198, 43),
+									Pos:       lp(1198, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1198, 43),
+										Pos:  lp(1198, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1198, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1198, 56),
+									Name: "T",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -26841,6 +26913,332 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1199, 30),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1199, 45),
+								Type: &lang.TypeRef{
+									Pos:       lp(1199, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1199, 45),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1199, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1199, 56),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1199, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1199, 65),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1200, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1200, 30),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1200, 45),
+								Type: &lang.TypeRef{
+									Pos:       lp(1200, 45),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1200, 45),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1200, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1200, 56),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1200, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1200, 65),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1200, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(1200, 81),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1201, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1201, 30),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1201, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(1201, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1201, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1201, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1201, 60),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1202, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1202, 30),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1202, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(1202, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1202, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1202, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1202, 60),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1202, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1202, 69),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1203, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1203, 30),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1203, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(1203, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1203, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1203, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1203, 60),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1203, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1203, 69),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1203, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1203, 85),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1204, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1204, 30),
+							Name: "void",
+						},
+						Name: "Resize",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1204, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:       lp(1204, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1204, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1204, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1204, 60),
+									Name: "int",
+								},
+								Name: "newSize",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1205, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1205, 30),
+							Name: "void",
+						},
+						Name: "Reverse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1205, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1205, 43),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1206, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1206, 30),
+							Name: "void",
+						},
+						Name: "Reverse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1206, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1206, 43),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1206, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1206, 56),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1206, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1206, 67),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1207, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1207, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1207, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1207, 40),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1208, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1208, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -26849,25 +27247,51 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1199, 43),
+								Pos: lp(1208, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1199, 43),
+									Pos:       lp(1208, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1199, 43),
+										Pos:  lp(1208, 43),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1209, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1209, 30),
+							Name: "void",
+						},
+						Name: "Sort",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1209, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(1209, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1209, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1199, 54),
+								Pos: lp(1209, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1199, 54),
+									Pos:  lp(1209, 54),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1199, 65),
+											Pos:  lp(1209, 65),
 											Name: "T",
 										},
 									},
@@ -26877,10 +27301,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1200, 9),
+						Pos:       lp(1210, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1200, 30),
+							Pos:  lp(1210, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -26889,25 +27313,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1200, 43),
+								Pos: lp(1210, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1200, 43),
+									Pos:       lp(1210, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1200, 43),
+										Pos:  lp(1210, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1200, 54),
+								Pos: lp(1210, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1200, 54),
+									Pos:  lp(1210, 54),
 									Name: "System.Collections.Generic.IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1200, 91),
+											Pos:  lp(1210, 91),
 											Name: "T",
 										},
 									},
@@ -26919,34 +27343,34 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1206, 5),
+				Pos:       lp(1216, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TextWriter",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1208, 9),
+						Pos:       lp(1218, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1208, 31),
+							Pos:  lp(1218, 31),
 							Name: "void",
 						},
 						Name: "Flush",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1209, 9),
+						Pos:       lp(1219, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1209, 31),
+							Pos:  lp(1219, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1209, 42),
+								Pos: lp(1219, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1209, 42),
+									Pos:  lp(1219, 42),
 									Name: "object",
 								},
 								Name: "value",
@@ -26954,18 +27378,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1210, 9),
+						Pos:       lp(1220, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1210, 31),
+							Pos:  lp(1220, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1210, 42),
+								Pos: lp(1220, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1210, 42),
+									Pos:  lp(1220, 42),
 									Name: "string",
 								},
 								Name: "value",
@@ -26973,26 +27397,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1211, 9),
+						Pos:       lp(1221, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1211, 31),
+							Pos:  lp(1221, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1211, 42),
+								Pos: lp(1221, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1211, 42),
+									Pos:  lp(1221, 42),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1211, 57),
+								Pos: lp(1221, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1211, 57),
+									Pos:  lp(1221, 57),
 									Name: "object",
 								},
 								Name: "arg0",
@@ -27000,34 +27424,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1212, 9),
+						Pos:       lp(1222, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1212, 31),
+							Pos:  lp(1222, 31),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1212, 42),
+								Pos: lp(1222, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1212, 42),
+									Pos:  lp(1222, 42),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1212, 57),
+								Pos: lp(1222, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1212, 57),
+									Pos:  lp(1222, 57),
 									Name: "object",
 								},
 								Name: "arg0",
 							},
 							&lang.Param{
-								Pos: lp(1212, 70),
+								Pos: lp(1222, 70),
 								Type: &lang.TypeRef{
-									Pos:  lp(1212, 70),
+									Pos:  lp(1222, 70),
 									Name: "object",
 								},
 								Name: "arg1",
@@ -27035,26 +27459,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1213, 9),
+						Pos:       lp(1223, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1213, 31),
+							Pos:  lp(1223, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1213, 46),
+								Pos: lp(1223, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1213, 46),
+									Pos:  lp(1223, 46),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1213, 61),
+								Pos: lp(1223, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1213, 61),
+									Pos:  lp(1223, 61),
 									Name: "object",
 								},
 								Name: "arg0",
@@ -27062,34 +27486,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1214, 9),
+						Pos:       lp(1224, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1214, 31),
+							Pos:  lp(1224, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1214, 46),
+								Pos: lp(1224, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1214, 46),
+									Pos:  lp(1224, 46),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1214, 61),
+								Pos: lp(1224, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1214, 61),
+									Pos:  lp(1224, 61),
 									Name: "object",
 								},
 								Name: "arg0",
 							},
 							&lang.Param{
-								Pos: lp(1214, 74),
+								Pos: lp(1224, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1214, 74),
+									Pos:  lp(1224, 74),
 									Name: "object",
 								},
 								Name: "arg1",
@@ -27097,27 +27521,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1215, 9),
+						Pos:       lp(1225, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1215, 31),
+							Pos:  lp(1225, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1216, 9),
+						Pos:       lp(1226, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1216, 31),
+							Pos:  lp(1226, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1216, 46),
+								Pos: lp(1226, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1216, 46),
+									Pos:  lp(1226, 46),
 									Name: "object",
 								},
 								Name: "value",
@@ -27125,18 +27549,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1217, 9),
+						Pos:       lp(1227, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1217, 31),
+							Pos:  lp(1227, 31),
 							Name: "void",
 						},
 						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1217, 46),
+								Pos: lp(1227, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1217, 46),
+									Pos:  lp(1227, 46),
 									Name: "string",
 								},
 								Name: "value",
@@ -27146,26 +27570,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1223, 5),
+				Pos:       lp(1233, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "StringBuilder",
 				Namespace: "System.Text",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1225, 9),
+						Pos:       lp(1235, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1226, 9),
+						Pos:       lp(1236, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1226, 37),
+								Pos: lp(1236, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1226, 37),
+									Pos:  lp(1236, 37),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27173,14 +27597,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1227, 9),
+						Pos:       lp(1237, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1227, 37),
+								Pos: lp(1237, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1227, 37),
+									Pos:  lp(1237, 37),
 									Name: "string",
 								},
 								Name: "value",
@@ -27188,22 +27612,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1228, 9),
+						Pos:       lp(1238, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1228, 37),
+								Pos: lp(1238, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1228, 37),
+									Pos:  lp(1238, 37),
 									Name: "string",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1228, 51),
+								Pos: lp(1238, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1228, 51),
+									Pos:  lp(1238, 51),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -27211,248 +27635,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1229, 9),
+						Pos:       lp(1239, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1229, 16),
+							Pos:  lp(1239, 16),
 							Name: "int",
 						},
 						Name: "Length",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1229, 29),
+								Pos:  lp(1239, 29),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1229, 34),
+								Pos:  lp(1239, 34),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1230, 19),
+						Pos: lp(1240, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1230, 10),
+								Pos:  lp(1240, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1230, 33),
+							Pos:  lp(1240, 33),
 							Name: "char",
 						},
 						Name: "Chars",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1230, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1230, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1231, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1231, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1231, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1231, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1232, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1232, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1232, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1232, 44),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1233, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1233, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1233, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1233, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1234, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1234, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1234, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1234, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1234, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1234, 56),
-									Name: "int",
-								},
-								Name: "repeatCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1235, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1235, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1235, 44),
-								Type: &lang.TypeRef{
-									Pos:       lp(1235, 44),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1235, 44),
-										Name: "char",
-									},
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1236, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1236, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1236, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1236, 44),
-									Name: "bool",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1237, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1237, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1237, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1237, 44),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1238, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1238, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1238, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1238, 44),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1239, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1239, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1239, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1239, 44),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1240, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1240, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
 								Pos: lp(1240, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1240, 44),
-									Name: "decimal",
+									Name: "int",
 								},
-								Name: "value",
+								Name: "index",
 							},
 						},
 					},
@@ -27469,25 +27691,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1241, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1241, 44),
-									Name: "string",
+									Name: "object",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1241, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1241, 58),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1241, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1241, 74),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -27498,23 +27704,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1242, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendFormat",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1242, 50),
+								Pos: lp(1242, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1242, 50),
+									Pos:  lp(1242, 44),
 									Name: "string",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1242, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1242, 65),
-									Name: "object",
-								},
-								Name: "arg0",
+								Name: "value",
 							},
 						},
 					},
@@ -27525,28 +27723,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1243, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendFormat",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1243, 50),
+								Pos: lp(1243, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1243, 50),
-									Name: "string",
+									Pos:  lp(1243, 44),
+									Name: "char",
 								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos:      lp(1243, 65),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1243, 72),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1243, 72),
-										Name: "object",
-									},
-								},
-								Name: "args",
+								Name: "value",
 							},
 						},
 					},
@@ -27557,7 +27742,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(1244, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendLine",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1244, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1244, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1244, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1244, 56),
+									Name: "int",
+								},
+								Name: "repeatCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1245, 9),
@@ -27566,13 +27769,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1245, 23),
 							Name: "StringBuilder",
 						},
-						Name: "AppendLine",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1245, 48),
+								Pos: lp(1245, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1245, 48),
-									Name: "string",
+									Pos:       lp(1245, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1245, 44),
+										Name: "char",
+									},
 								},
 								Name: "value",
 							},
@@ -27585,24 +27792,34 @@ func libraryAST() *lang.File {
 							Pos:  lp(1246, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Clear",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1246, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1246, 44),
+									Name: "bool",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1247, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1247, 23),
-							Name: "bool",
+							Name: "StringBuilder",
 						},
-						Name: "Equals",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1247, 35),
+								Pos: lp(1247, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1247, 35),
-									Name: "StringBuilder",
+									Pos:  lp(1247, 44),
+									Name: "int",
 								},
-								Name: "sb",
+								Name: "value",
 							},
 						},
 					},
@@ -27613,21 +27830,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(1248, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Insert",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1248, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1248, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1248, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1248, 55),
-									Name: "object",
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -27640,21 +27849,13 @@ func libraryAST() *lang.File {
 							Pos:  lp(1249, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Insert",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1249, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1249, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1249, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1249, 55),
-									Name: "string",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -27667,31 +27868,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1250, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Insert",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1250, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1250, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1250, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 55),
-									Name: "string",
+									Name: "decimal",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1250, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 69),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -27702,23 +27887,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(1251, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Remove",
+						Name: "Append",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1251, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1251, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1251, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1251, 58),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1251, 60),
+								Pos: lp(1251, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1251, 60),
+									Pos:  lp(1251, 74),
 									Name: "int",
 								},
-								Name: "length",
+								Name: "count",
 							},
 						},
 					},
@@ -27729,23 +27922,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1252, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1252, 45),
+								Pos: lp(1252, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1252, 45),
+									Pos:  lp(1252, 50),
 									Name: "string",
 								},
-								Name: "oldValue",
+								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1252, 62),
+								Pos: lp(1252, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1252, 62),
-									Name: "string",
+									Pos:  lp(1252, 65),
+									Name: "object",
 								},
-								Name: "newValue",
+								Name: "arg0",
 							},
 						},
 					},
@@ -27756,23 +27949,28 @@ func libraryAST() *lang.File {
 							Pos:  lp(1253, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "AppendFormat",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1253, 45),
+								Pos: lp(1253, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1253, 45),
-									Name: "char",
+									Pos:  lp(1253, 50),
+									Name: "string",
 								},
-								Name: "oldChar",
+								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1253, 59),
+								Pos:      lp(1253, 65),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(1253, 59),
-									Name: "char",
+									Pos:       lp(1253, 72),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1253, 72),
+										Name: "object",
+									},
 								},
-								Name: "newChar",
+								Name: "args",
 							},
 						},
 					},
@@ -27783,41 +27981,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1254, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1254, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1254, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1254, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 79),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1254, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 95),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
+						Name: "AppendLine",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1255, 9),
@@ -27826,36 +27990,129 @@ func libraryAST() *lang.File {
 							Pos:  lp(1255, 23),
 							Name: "StringBuilder",
 						},
-						Name: "Replace",
+						Name: "AppendLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1255, 45),
+								Pos: lp(1255, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1255, 45),
-									Name: "char",
+									Pos:  lp(1255, 48),
+									Name: "string",
 								},
-								Name: "oldChar",
+								Name: "value",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1256, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1256, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1257, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1257, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1255, 59),
+								Pos: lp(1257, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1255, 59),
-									Name: "char",
+									Pos:  lp(1257, 35),
+									Name: "StringBuilder",
 								},
-								Name: "newChar",
+								Name: "sb",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1258, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1258, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1255, 73),
+								Pos: lp(1258, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1255, 73),
+									Pos:  lp(1258, 44),
 									Name: "int",
 								},
-								Name: "startIndex",
+								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1255, 89),
+								Pos: lp(1258, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1255, 89),
+									Pos:  lp(1258, 55),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1259, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1259, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1259, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1259, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1259, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1259, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1260, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1260, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1260, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1260, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1260, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1260, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1260, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1260, 69),
 									Name: "int",
 								},
 								Name: "count",
@@ -27863,35 +28120,202 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1256, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1256, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1257, 9),
+						Pos:       lp(1261, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 23),
-							Name: "string",
+							Pos:  lp(1261, 23),
+							Name: "StringBuilder",
 						},
-						Name: "ToString",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1257, 39),
+								Pos: lp(1261, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1257, 39),
+									Pos:  lp(1261, 44),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1257, 55),
+								Pos: lp(1261, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1257, 55),
+									Pos:  lp(1261, 60),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1262, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1262, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1262, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1262, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1262, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1262, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1263, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1263, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1263, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1263, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1263, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1263, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1264, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1264, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1264, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1264, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1264, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 79),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1264, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 95),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1265, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1265, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1265, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1265, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+							&lang.Param{
+								Pos: lp(1265, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 73),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1265, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 89),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1266, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1266, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1267, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1267, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1267, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1267, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1267, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1267, 55),
 									Name: "int",
 								},
 								Name: "length",
@@ -27901,161 +28325,161 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1263, 5),
+				Pos:       lp(1273, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "NumberStyles",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1263, 32),
+						Pos:  lp(1273, 32),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 39),
+							Pos:   lp(1273, 39),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 42),
+						Pos:  lp(1273, 42),
 						Name: "AllowLeadingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 62),
+							Pos:   lp(1273, 62),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 65),
+						Pos:  lp(1273, 65),
 						Name: "AllowTrailingWhite",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 86),
+							Pos:   lp(1273, 86),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 89),
+						Pos:  lp(1273, 89),
 						Name: "AllowLeadingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 108),
+							Pos:   lp(1273, 108),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 111),
+						Pos:  lp(1273, 111),
 						Name: "Integer",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 121),
+							Pos:   lp(1273, 121),
 							Raw:   "7",
 							Value: int64(7),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 124),
+						Pos:  lp(1273, 124),
 						Name: "AllowTrailingSign",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 144),
+							Pos:   lp(1273, 144),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 147),
+						Pos:  lp(1273, 147),
 						Name: "AllowParentheses",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 166),
+							Pos:   lp(1273, 166),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 170),
+						Pos:  lp(1273, 170),
 						Name: "AllowDecimalPoint",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 190),
+							Pos:   lp(1273, 190),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 194),
+						Pos:  lp(1273, 194),
 						Name: "AllowThousands",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 211),
+							Pos:   lp(1273, 211),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 215),
+						Pos:  lp(1273, 215),
 						Name: "Number",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 224),
+							Pos:   lp(1273, 224),
 							Raw:   "111",
 							Value: int64(111),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 229),
+						Pos:  lp(1273, 229),
 						Name: "AllowExponent",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 245),
+							Pos:   lp(1273, 245),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 250),
+						Pos:  lp(1273, 250),
 						Name: "Float",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 258),
+							Pos:   lp(1273, 258),
 							Raw:   "167",
 							Value: int64(167),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 263),
+						Pos:  lp(1273, 263),
 						Name: "AllowCurrencySymbol",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 285),
+							Pos:   lp(1273, 285),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 290),
+						Pos:  lp(1273, 290),
 						Name: "Currency",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 301),
+							Pos:   lp(1273, 301),
 							Raw:   "383",
 							Value: int64(383),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 306),
+						Pos:  lp(1273, 306),
 						Name: "Any",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 312),
+							Pos:   lp(1273, 312),
 							Raw:   "511",
 							Value: int64(511),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 317),
+						Pos:  lp(1273, 317),
 						Name: "AllowHexSpecifier",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 337),
+							Pos:   lp(1273, 337),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1263, 342),
+						Pos:  lp(1273, 342),
 						Name: "HexNumber",
 						Value: &lang.Literal{
-							Pos:   lp(1263, 354),
+							Pos:   lp(1273, 354),
 							Raw:   "515",
 							Value: int64(515),
 						},
@@ -28063,31 +28487,31 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1265, 5),
+				Pos:       lp(1275, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CultureInfo",
 				Namespace: "System.Globalization",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1265, 32),
+						Pos:  lp(1275, 32),
 						Name: "IFormatProvider",
 					},
 					&lang.TypeRef{
-						Pos:  lp(1265, 49),
+						Pos:  lp(1275, 49),
 						Name: "ICloneable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1267, 9),
+						Pos:       lp(1277, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1267, 35),
+								Pos: lp(1277, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1267, 35),
+									Pos:  lp(1277, 35),
 									Name: "string",
 								},
 								Name: "name",
@@ -28095,22 +28519,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1268, 9),
+						Pos:       lp(1278, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1268, 35),
+								Pos: lp(1278, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1268, 35),
+									Pos:  lp(1278, 35),
 									Name: "string",
 								},
 								Name: "name",
 							},
 							&lang.Param{
-								Pos: lp(1268, 48),
+								Pos: lp(1278, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1268, 48),
+									Pos:  lp(1278, 48),
 									Name: "bool",
 								},
 								Name: "useUserOverride",
@@ -28118,144 +28542,144 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1269, 9),
+						Pos:       lp(1279, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1269, 23),
+							Pos:  lp(1279, 23),
 							Name: "CultureInfo",
 						},
 						Name: "CurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1269, 52),
+								Pos:  lp(1279, 52),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1269, 57),
+								Pos:  lp(1279, 57),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1270, 9),
+						Pos:       lp(1280, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1270, 23),
+							Pos:  lp(1280, 23),
 							Name: "CultureInfo",
 						},
 						Name: "CurrentUICulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1270, 54),
+								Pos:  lp(1280, 54),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1270, 59),
+								Pos:  lp(1280, 59),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1271, 9),
+						Pos:       lp(1281, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1271, 23),
+							Pos:  lp(1281, 23),
 							Name: "CultureInfo",
 						},
 						Name: "DefaultThreadCurrentCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1271, 65),
+								Pos:  lp(1281, 65),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1271, 70),
+								Pos:  lp(1281, 70),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1272, 9),
+						Pos:       lp(1282, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1272, 23),
+							Pos:  lp(1282, 23),
 							Name: "CultureInfo",
 						},
 						Name: "InvariantCulture",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1272, 54),
+								Pos:  lp(1282, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1273, 9),
+						Pos:       lp(1283, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1273, 16),
+							Pos:  lp(1283, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1273, 30),
+								Pos:  lp(1283, 30),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1274, 9),
+						Pos:       lp(1284, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1274, 16),
+							Pos:  lp(1284, 16),
 							Name: "string",
 						},
 						Name: "DisplayName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1274, 37),
+								Pos:  lp(1284, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1275, 9),
+						Pos:       lp(1285, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1275, 16),
+							Pos:  lp(1285, 16),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1275, 34),
+								Pos:  lp(1285, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1276, 9),
+						Pos:       lp(1286, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1276, 23),
+							Pos:  lp(1286, 23),
 							Name: "object",
 						},
 						Name: "Clone",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1277, 9),
+						Pos:       lp(1287, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1277, 32),
+							Pos:  lp(1287, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1277, 44),
+								Pos: lp(1287, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1277, 44),
+									Pos:  lp(1287, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -28263,36 +28687,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1278, 9),
+						Pos:       lp(1288, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1278, 32),
+							Pos:  lp(1288, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1279, 9),
+						Pos:       lp(1289, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1279, 32),
+							Pos:  lp(1289, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1280, 9),
+						Pos:       lp(1290, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1280, 30),
+							Pos:  lp(1290, 30),
 							Name: "CultureInfo",
 						},
 						Name: "CreateSpecificCulture",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1280, 64),
+								Pos: lp(1290, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1280, 64),
+									Pos:  lp(1290, 64),
 									Name: "string",
 								},
 								Name: "name",
@@ -28300,18 +28724,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1281, 9),
+						Pos:       lp(1291, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1281, 30),
+							Pos:  lp(1291, 30),
 							Name: "CultureInfo",
 						},
 						Name: "GetCultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1281, 57),
+								Pos: lp(1291, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1281, 57),
+									Pos:  lp(1291, 57),
 									Name: "string",
 								},
 								Name: "name",
@@ -28321,155 +28745,155 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1287, 5),
+				Pos:       lp(1297, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stopwatch",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1289, 9),
+						Pos:       lp(1299, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stopwatch",
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1290, 9),
+						Pos:       lp(1300, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1290, 32),
+							Pos:  lp(1300, 32),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1290, 37),
+								Pos:  lp(1300, 37),
 								Name: "Frequency",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1291, 9),
+						Pos:       lp(1301, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1291, 32),
+							Pos:  lp(1301, 32),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1291, 37),
+								Pos:  lp(1301, 37),
 								Name: "IsHighResolution",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1292, 9),
+						Pos:       lp(1302, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1292, 16),
+							Pos:  lp(1302, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Elapsed",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1292, 35),
+								Pos:  lp(1302, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1293, 9),
+						Pos:       lp(1303, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1293, 16),
+							Pos:  lp(1303, 16),
 							Name: "long",
 						},
 						Name: "ElapsedMilliseconds",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1293, 43),
+								Pos:  lp(1303, 43),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1294, 9),
+						Pos:       lp(1304, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1294, 16),
+							Pos:  lp(1304, 16),
 							Name: "long",
 						},
 						Name: "ElapsedTicks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1294, 36),
+								Pos:  lp(1304, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1295, 9),
+						Pos:       lp(1305, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1295, 16),
+							Pos:  lp(1305, 16),
 							Name: "bool",
 						},
 						Name: "IsRunning",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1295, 33),
+								Pos:  lp(1305, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1296, 9),
+						Pos:       lp(1306, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1296, 23),
+							Pos:  lp(1306, 23),
 							Name: "void",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1297, 9),
+						Pos:       lp(1307, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1297, 23),
+							Pos:  lp(1307, 23),
 							Name: "void",
 						},
 						Name: "Restart",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1298, 9),
+						Pos:       lp(1308, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1298, 23),
+							Pos:  lp(1308, 23),
 							Name: "void",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1299, 9),
+						Pos:       lp(1309, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1299, 23),
+							Pos:  lp(1309, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1300, 9),
+						Pos:       lp(1310, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1300, 30),
+							Pos:  lp(1310, 30),
 							Name: "long",
 						},
 						Name: "GetTimestamp",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1301, 9),
+						Pos:       lp(1311, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1301, 30),
+							Pos:  lp(1311, 30),
 							Name: "Stopwatch",
 						},
 						Name: "StartNew",
@@ -28477,27 +28901,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1304, 5),
+				Pos:       lp(1314, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Activity",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1304, 29),
+						Pos:  lp(1314, 29),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1306, 9),
+						Pos:       lp(1316, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Activity",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1306, 32),
+								Pos: lp(1316, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1306, 32),
+									Pos:  lp(1316, 32),
 									Name: "string",
 								},
 								Name: "operationName",
@@ -28505,124 +28929,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1307, 9),
+						Pos:       lp(1317, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1307, 23),
+							Pos:  lp(1317, 23),
 							Name: "Activity",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1307, 42),
+								Pos:  lp(1317, 42),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1307, 47),
+								Pos:  lp(1317, 47),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1308, 9),
+						Pos:       lp(1318, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1308, 16),
+							Pos:  lp(1318, 16),
 							Name: "string",
 						},
 						Name: "DisplayName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1308, 37),
+								Pos:  lp(1318, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1308, 42),
+								Pos:  lp(1318, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1309, 9),
+						Pos:       lp(1319, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1309, 16),
+							Pos:  lp(1319, 16),
 							Name: "string",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1309, 28),
+								Pos:  lp(1319, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1310, 9),
+						Pos:       lp(1320, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1310, 16),
+							Pos:  lp(1320, 16),
 							Name: "string",
 						},
 						Name: "OperationName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1310, 39),
+								Pos:  lp(1320, 39),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1311, 9),
+						Pos:       lp(1321, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1311, 16),
+							Pos:  lp(1321, 16),
 							Name: "Activity",
 						},
 						Name: "Parent",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1311, 34),
+								Pos:  lp(1321, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1312, 9),
+						Pos:       lp(1322, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1312, 16),
+							Pos:  lp(1322, 16),
 							Name: "string",
 						},
 						Name: "ParentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1312, 34),
+								Pos:  lp(1322, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1313, 9),
+						Pos:       lp(1323, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1313, 23),
+							Pos:  lp(1323, 23),
 							Name: "Activity",
 						},
 						Name: "AddTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1313, 39),
+								Pos: lp(1323, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1313, 39),
+									Pos:  lp(1323, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1313, 51),
+								Pos: lp(1323, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1313, 51),
+									Pos:  lp(1323, 51),
 									Name: "string",
 								},
 								Name: "value",
@@ -28630,26 +29054,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1314, 9),
+						Pos:       lp(1324, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1314, 23),
+							Pos:  lp(1324, 23),
 							Name: "Activity",
 						},
 						Name: "SetTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1314, 39),
+								Pos: lp(1324, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1314, 39),
+									Pos:  lp(1324, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1314, 51),
+								Pos: lp(1324, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1314, 51),
+									Pos:  lp(1324, 51),
 									Name: "object",
 								},
 								Name: "value",
@@ -28657,18 +29081,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1315, 9),
+						Pos:       lp(1325, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1315, 23),
+							Pos:  lp(1325, 23),
 							Name: "object",
 						},
 						Name: "GetTagItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1315, 41),
+								Pos: lp(1325, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1315, 41),
+									Pos:  lp(1325, 41),
 									Name: "string",
 								},
 								Name: "key",
@@ -28676,18 +29100,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1316, 9),
+						Pos:       lp(1326, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1316, 23),
+							Pos:  lp(1326, 23),
 							Name: "Activity",
 						},
 						Name: "SetParentId",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1316, 44),
+								Pos: lp(1326, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1316, 44),
+									Pos:  lp(1326, 44),
 									Name: "string",
 								},
 								Name: "parentId",
@@ -28695,28 +29119,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1317, 9),
+						Pos:       lp(1327, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1317, 23),
+							Pos:  lp(1327, 23),
 							Name: "Activity",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1318, 9),
+						Pos:       lp(1328, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1318, 23),
+							Pos:  lp(1328, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1319, 9),
+						Pos:       lp(1329, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1319, 23),
+							Pos:  lp(1329, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -28724,28 +29148,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1325, 5),
+				Pos:       lp(1335, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1325, 36),
+						Pos:  lp(1335, 36),
 						Name: "IEnumerable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1327, 9),
+						Pos: lp(1337, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1327, 9),
+							Pos:  lp(1337, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1327, 21),
+								Pos:  lp(1337, 21),
 								Kind: "get",
 							},
 						},
@@ -28753,36 +29177,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1330, 5),
+				Pos:       lp(1340, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1330, 30),
+						Pos:  lp(1340, 30),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1332, 19),
+						Pos: lp(1342, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1332, 10),
+								Pos:  lp(1342, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1332, 19),
+							Pos:  lp(1342, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1332, 31),
+								Pos: lp(1342, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1332, 31),
+									Pos:  lp(1342, 31),
 									Name: "int",
 								},
 								Name: "index",
@@ -28790,17 +29214,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1333, 9),
+						Pos: lp(1343, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1333, 9),
+							Pos:  lp(1343, 9),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1333, 17),
+								Pos: lp(1343, 17),
 								Type: &lang.TypeRef{
-									Pos:  lp(1333, 17),
+									Pos:  lp(1343, 17),
 									Name: "object",
 								},
 								Name: "value",
@@ -28808,17 +29232,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1334, 9),
+						Pos: lp(1344, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1334, 9),
+							Pos:  lp(1344, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1334, 23),
+								Pos: lp(1344, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1334, 23),
+									Pos:  lp(1344, 23),
 									Name: "object",
 								},
 								Name: "value",
@@ -28826,17 +29250,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1335, 9),
+						Pos: lp(1345, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1335, 9),
+							Pos:  lp(1345, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1335, 21),
+								Pos: lp(1345, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1335, 21),
+									Pos:  lp(1345, 21),
 									Name: "object",
 								},
 								Name: "value",
@@ -28846,36 +29270,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1338, 5),
+				Pos:       lp(1348, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1338, 36),
+						Pos:  lp(1348, 36),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1340, 19),
+						Pos: lp(1350, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1340, 10),
+								Pos:  lp(1350, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1340, 19),
+							Pos:  lp(1350, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1340, 31),
+								Pos: lp(1350, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1340, 31),
+									Pos:  lp(1350, 31),
 									Name: "object",
 								},
 								Name: "key",
@@ -28883,17 +29307,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1341, 9),
+						Pos: lp(1351, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1341, 9),
+							Pos:  lp(1351, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1341, 23),
+								Pos: lp(1351, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1341, 23),
+									Pos:  lp(1351, 23),
 									Name: "object",
 								},
 								Name: "key",
@@ -28903,7 +29327,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1347, 5),
+				Pos:       lp(1357, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyCollection",
 				Namespace: "System.Collections.Generic",
@@ -28913,11 +29337,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1347, 47),
+						Pos:  lp(1357, 47),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1347, 59),
+								Pos:  lp(1357, 59),
 								Name: "T",
 							},
 						},
@@ -28925,15 +29349,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1349, 9),
+						Pos: lp(1359, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1349, 9),
+							Pos:  lp(1359, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1349, 21),
+								Pos:  lp(1359, 21),
 								Kind: "get",
 							},
 						},
@@ -28941,7 +29365,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1352, 5),
+				Pos:       lp(1362, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections.Generic",
@@ -28951,11 +29375,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1352, 39),
+						Pos:  lp(1362, 39),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1352, 51),
+								Pos:  lp(1362, 51),
 								Name: "T",
 							},
 						},
@@ -28963,170 +29387,30 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1354, 9),
+						Pos: lp(1364, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1354, 9),
+							Pos:  lp(1364, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1354, 21),
+								Pos:  lp(1364, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1355, 9),
+						Pos: lp(1365, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1355, 9),
+							Pos:  lp(1365, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1355, 27),
+								Pos:  lp(1365, 27),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1356, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1356, 9),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1356, 18),
-								Type: &lang.TypeRef{
-									Pos:  lp(1356, 18),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1357, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1357, 9),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos: lp(1358, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1358, 9),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1358, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1358, 23),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1359, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1359, 9),
-							Name: "void",
-						},
-						Name: "CopyTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1359, 21),
-								Type: &lang.TypeRef{
-									Pos:       lp(1359, 21),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1359, 21),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1359, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1359, 32),
-									Name: "int",
-								},
-								Name: "arrayIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1360, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1360, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1360, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1360, 21),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1363, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IList",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1363, 33),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1363, 45),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1365, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1365, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1365, 19),
-							Name: "T",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1365, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1365, 26),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -29134,14 +29418,14 @@ func libraryAST() *lang.File {
 						Pos: lp(1366, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1366, 9),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "IndexOf",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1366, 21),
+								Pos: lp(1366, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1366, 21),
+									Pos:  lp(1366, 18),
 									Name: "T",
 								},
 								Name: "item",
@@ -29154,20 +29438,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(1367, 9),
 							Name: "void",
 						},
-						Name: "Insert",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos: lp(1368, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1368, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1367, 21),
+								Pos: lp(1368, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1367, 21),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1367, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1367, 32),
+									Pos:  lp(1368, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -29175,17 +29459,157 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1368, 9),
+						Pos: lp(1369, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1368, 9),
+							Pos:  lp(1369, 9),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1369, 21),
+								Type: &lang.TypeRef{
+									Pos:       lp(1369, 21),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1369, 21),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1369, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1369, 32),
+									Name: "int",
+								},
+								Name: "arrayIndex",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1370, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1370, 9),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1370, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1370, 21),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1373, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1373, 33),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1373, 45),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1375, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1375, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1375, 19),
+							Name: "T",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1375, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1375, 26),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1376, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1376, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1376, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1376, 21),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1377, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1377, 9),
+							Name: "void",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1377, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1377, 21),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1377, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1377, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1378, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1378, 9),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1368, 23),
+								Pos: lp(1378, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1368, 23),
+									Pos:  lp(1378, 23),
 									Name: "int",
 								},
 								Name: "index",
@@ -29195,7 +29619,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1371, 5),
+				Pos:       lp(1381, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyList",
 				Namespace: "System.Collections.Generic",
@@ -29205,11 +29629,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1371, 41),
+						Pos:  lp(1381, 41),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1371, 61),
+								Pos:  lp(1381, 61),
 								Name: "T",
 							},
 						},
@@ -29217,23 +29641,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1373, 19),
+						Pos: lp(1383, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1373, 10),
+								Pos:  lp(1383, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1373, 19),
+							Pos:  lp(1383, 19),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1373, 26),
+								Pos: lp(1383, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1373, 26),
+									Pos:  lp(1383, 26),
 									Name: "int",
 								},
 								Name: "index",
@@ -29243,7 +29667,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1376, 5),
+				Pos:       lp(1386, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections.Generic",
@@ -29254,19 +29678,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1376, 50),
+						Pos:  lp(1386, 50),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1376, 62),
+								Pos:  lp(1386, 62),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1376, 75),
+										Pos:  lp(1386, 75),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1376, 81),
+										Pos:  lp(1386, 81),
 										Name: "TValue",
 									},
 								},
@@ -29276,23 +29700,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1378, 19),
+						Pos: lp(1388, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1378, 10),
+								Pos:  lp(1388, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1378, 19),
+							Pos:  lp(1388, 19),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1378, 31),
+								Pos: lp(1388, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1378, 31),
+									Pos:  lp(1388, 31),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -29300,13 +29724,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1379, 9),
+						Pos: lp(1389, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1379, 9),
+							Pos:  lp(1389, 9),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1379, 21),
+									Pos:  lp(1389, 21),
 									Name: "TKey",
 								},
 							},
@@ -29314,176 +29738,8 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1379, 34),
+								Pos:  lp(1389, 34),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1380, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1380, 9),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1380, 21),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1380, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1381, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1381, 9),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1381, 18),
-								Type: &lang.TypeRef{
-									Pos:  lp(1381, 18),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1381, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1381, 28),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1382, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1382, 9),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1382, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1382, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1383, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1383, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1383, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1383, 21),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1384, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1384, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1384, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1384, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1384, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1384, 40),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1387, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyDictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1387, 58),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1387, 78),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1387, 91),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1387, 97),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1389, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1389, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1389, 19),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1389, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1389, 31),
-									Name: "TKey",
-								},
-								Name: "key",
 							},
 						},
 					},
@@ -29491,30 +29747,10 @@ func libraryAST() *lang.File {
 						Pos: lp(1390, 9),
 						Type: &lang.TypeRef{
 							Pos:  lp(1390, 9),
-							Name: "IEnumerable",
+							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1390, 21),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1390, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1391, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1391, 9),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1391, 21),
 									Name: "TValue",
 								},
 							},
@@ -29522,8 +29758,34 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1391, 38),
+								Pos:  lp(1390, 38),
 								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1391, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1391, 9),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1391, 18),
+								Type: &lang.TypeRef{
+									Pos:  lp(1391, 18),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1391, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1391, 28),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -29551,21 +29813,39 @@ func libraryAST() *lang.File {
 							Pos:  lp(1393, 9),
 							Name: "bool",
 						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1393, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1393, 21),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1394, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1394, 9),
+							Name: "bool",
+						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1393, 26),
+								Pos: lp(1394, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1393, 26),
+									Pos:  lp(1394, 26),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1393, 36),
+								Pos:      lp(1394, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1393, 40),
+									Pos:  lp(1394, 40),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -29575,115 +29855,99 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1396, 5),
+				Pos:       lp(1397, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "ISet",
+				Name:      "IReadOnlyDictionary",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
-					"T",
+					"TKey",
+					"TValue",
 				},
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1396, 32),
-						Name: "ICollection",
+						Pos:  lp(1397, 58),
+						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1396, 44),
-								Name: "T",
+								Pos:  lp(1397, 78),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1397, 91),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1397, 97),
+										Name: "TValue",
+									},
+								},
 							},
 						},
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1398, 9),
-						Modifiers: lang.Modifiers(8192),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1398, 13),
-							Name: "bool",
+						Pos: lp(1399, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1399, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Add",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1399, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1398, 22),
+								Pos: lp(1399, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 22),
-									Name: "T",
+									Pos:  lp(1399, 31),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos: lp(1399, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1399, 9),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1399, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1399, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1399, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos: lp(1400, 9),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  lp(1400, 9),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1400, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1400, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1400, 40),
-											Name: "T",
-										},
-									},
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1400, 21),
+									Name: "TKey",
 								},
-								Name: "other",
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1400, 34),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos: lp(1401, 9),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  lp(1401, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1401, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1401, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1401, 37),
-											Name: "T",
-										},
-									},
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1401, 21),
+									Name: "TValue",
 								},
-								Name: "other",
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1401, 38),
+								Kind: "get",
 							},
 						},
 					},
@@ -29693,21 +29957,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1402, 9),
 							Name: "bool",
 						},
-						Name: "IsSupersetOf",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1402, 27),
+								Pos: lp(1402, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1402, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1402, 39),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1402, 26),
+									Name: "TKey",
 								},
-								Name: "other",
+								Name: "key",
 							},
 						},
 					},
@@ -29717,78 +29975,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1403, 9),
 							Name: "bool",
 						},
-						Name: "Overlaps",
+						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1403, 23),
+								Pos: lp(1403, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1403, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1403, 35),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1403, 26),
+									Name: "TKey",
 								},
-								Name: "other",
+								Name: "key",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1404, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1404, 9),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1404, 24),
+								Pos:      lp(1403, 36),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1404, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1404, 36),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1403, 40),
+									Name: "TValue",
 								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1405, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1405, 9),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1405, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1405, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+								Name: "value",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1408, 5),
+				Pos:       lp(1406, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlySet",
+				Name:      "ISet",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
 					"T",
@@ -29796,11 +30009,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1408, 40),
-						Name: "IReadOnlyCollection",
+						Pos:  lp(1406, 32),
+						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1408, 60),
+								Pos:  lp(1406, 44),
 								Name: "T",
 							},
 						},
@@ -29808,20 +30021,69 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1410, 9),
+						Pos:       lp(1408, 9),
+						Modifiers: lang.Modifiers(8192),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1410, 9),
+							Pos:  lp(1408, 13),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1410, 23),
+								Pos: lp(1408, 22),
 								Type: &lang.TypeRef{
-									Pos:  lp(1410, 23),
+									Pos:  lp(1408, 22),
 									Name: "T",
 								},
 								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1409, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1409, 9),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1409, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1409, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1409, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1410, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1410, 9),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1410, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1410, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1410, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
 							},
 						},
 					},
@@ -29921,10 +30183,172 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos: lp(1415, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1415, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1415, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1415, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1415, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1417, 5),
+				Pos:       lp(1418, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlySet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1418, 40),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1418, 60),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1420, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1420, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1420, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1420, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1421, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1421, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1421, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1421, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1421, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1422, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1422, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1422, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1422, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1422, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1423, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1423, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1423, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1423, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1423, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1424, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1424, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1424, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1424, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1424, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1427, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -29935,28 +30359,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1417, 6),
+						Pos:  lp(1427, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1419, 9),
+						Pos:       lp(1429, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1419, 36),
+								Pos: lp(1429, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1419, 36),
+									Pos:  lp(1429, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1419, 46),
+								Pos: lp(1429, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1419, 46),
+									Pos:  lp(1429, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -29964,58 +30388,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1420, 9),
+						Pos:       lp(1430, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1420, 16),
+							Pos:  lp(1430, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1420, 27),
+								Pos:  lp(1430, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1421, 9),
+						Pos:       lp(1431, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1421, 16),
+							Pos:  lp(1431, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1421, 31),
+								Pos:  lp(1431, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1422, 9),
+						Pos:       lp(1432, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1422, 23),
+							Pos:  lp(1432, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1422, 40),
+								Pos:      lp(1432, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1422, 44),
+									Pos:  lp(1432, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1422, 54),
+								Pos:      lp(1432, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1422, 58),
+									Pos:  lp(1432, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30023,10 +30447,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1423, 9),
+						Pos:       lp(1433, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1423, 32),
+							Pos:  lp(1433, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -30034,25 +30458,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1426, 5),
+				Pos:       lp(1436, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1428, 9),
+						Pos:       lp(1438, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1428, 30),
+							Pos:  lp(1438, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1428, 43),
+									Pos:  lp(1438, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1428, 49),
+									Pos:  lp(1438, 49),
 									Name: "TValue",
 								},
 							},
@@ -30064,17 +30488,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1428, 78),
+								Pos: lp(1438, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1428, 78),
+									Pos:  lp(1438, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1428, 88),
+								Pos: lp(1438, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1428, 88),
+									Pos:  lp(1438, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30084,7 +30508,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1431, 5),
+				Pos:       lp(1441, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -30094,45 +30518,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1431, 28),
+						Pos:  lp(1441, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1431, 34),
+								Pos:  lp(1441, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1431, 38),
+						Pos:  lp(1441, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1431, 52),
+								Pos:  lp(1441, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1431, 56),
+						Pos:  lp(1441, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1433, 9),
+						Pos:       lp(1443, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1434, 9),
+						Pos:       lp(1444, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1434, 28),
+								Pos: lp(1444, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1434, 28),
+									Pos:  lp(1444, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -30140,18 +30564,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1435, 9),
+						Pos:       lp(1445, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1435, 28),
+								Pos: lp(1445, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1435, 28),
+									Pos:  lp(1445, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1435, 40),
+											Pos:  lp(1445, 40),
 											Name: "T",
 										},
 									},
@@ -30161,58 +30585,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1436, 9),
+						Pos:       lp(1446, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1436, 16),
+							Pos:  lp(1446, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1436, 28),
+								Pos:  lp(1446, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1437, 9),
+						Pos:       lp(1447, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1437, 16),
+							Pos:  lp(1447, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1437, 31),
+								Pos:  lp(1447, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1437, 36),
+								Pos:  lp(1447, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1438, 19),
+						Pos: lp(1448, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1438, 10),
+								Pos:  lp(1448, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1438, 33),
+							Pos:  lp(1448, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1438, 40),
+								Pos: lp(1448, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1438, 40),
+									Pos:  lp(1448, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -30220,18 +30644,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1439, 9),
+						Pos:       lp(1449, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1439, 23),
+							Pos:  lp(1449, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1439, 32),
+								Pos: lp(1449, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1439, 32),
+									Pos:  lp(1449, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -30239,22 +30663,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1440, 9),
+						Pos:       lp(1450, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1440, 23),
+							Pos:  lp(1450, 23),
 							Name: "void",
 						},
 						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1440, 37),
+								Pos: lp(1450, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1440, 37),
+									Pos:  lp(1450, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1440, 49),
+											Pos:  lp(1450, 49),
 											Name: "T",
 										},
 									},
@@ -30264,14 +30688,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1441, 9),
+						Pos:       lp(1451, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1441, 23),
+							Pos:  lp(1451, 23),
 							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1441, 73),
+									Pos:  lp(1451, 73),
 									Name: "T",
 								},
 							},
@@ -30279,18 +30703,18 @@ func libraryAST() *lang.File {
 						Name: "AsReadOnly",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1442, 9),
+						Pos:       lp(1452, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1442, 23),
+							Pos:  lp(1452, 23),
 							Name: "int",
 						},
 						Name: "BinarySearch",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1442, 40),
+								Pos: lp(1452, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1442, 40),
+									Pos:  lp(1452, 40),
 									Name: "T",
 								},
 								Name: "item",
@@ -30298,27 +30722,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1453, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1443, 23),
+							Pos:  lp(1453, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1444, 9),
+						Pos:       lp(1454, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1444, 23),
+							Pos:  lp(1454, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1444, 37),
+								Pos: lp(1454, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1444, 37),
+									Pos:  lp(1454, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -30326,14 +30750,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1445, 9),
+						Pos:       lp(1455, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1445, 23),
+							Pos:  lp(1455, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1445, 28),
+									Pos:  lp(1455, 28),
 									Name: "TOutput",
 								},
 							},
@@ -30344,17 +30768,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1445, 57),
+								Pos: lp(1455, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1445, 57),
+									Pos:  lp(1455, 57),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1445, 67),
+											Pos:  lp(1455, 67),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1445, 70),
+											Pos:  lp(1455, 70),
 											Name: "TOutput",
 										},
 									},
@@ -30364,271 +30788,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1446, 9),
+						Pos:       lp(1456, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1446, 23),
+							Pos:  lp(1456, 23),
 							Name: "bool",
 						},
 						Name: "Exists",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1446, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1446, 35),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1446, 45),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1447, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1447, 23),
-							Name: "T",
-						},
-						Name: "Find",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1447, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1447, 30),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1447, 40),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1448, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1448, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1448, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "FindAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1448, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1448, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1448, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1449, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1449, 23),
-							Name: "int",
-						},
-						Name: "FindIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1449, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1449, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1449, 47),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1450, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1450, 23),
-							Name: "T",
-						},
-						Name: "FindLast",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1450, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1450, 34),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1450, 44),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1451, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1451, 23),
-							Name: "int",
-						},
-						Name: "FindLastIndex",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1451, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1451, 41),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1451, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1452, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1452, 23),
-							Name: "void",
-						},
-						Name: "ForEach",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1452, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1452, 36),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1452, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1453, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1453, 23),
-							Name: "Enumerator",
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1454, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1454, 23),
-							Name: "List",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1454, 28),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1454, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1454, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1454, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1454, 51),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1455, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1455, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1455, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1455, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1456, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1456, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
 								Pos: lp(1456, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(1456, 35),
-									Name: "T",
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1456, 45),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
-							},
-							&lang.Param{
-								Pos: lp(1456, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1456, 43),
-									Name: "int",
-								},
-								Name: "index",
+								Name: "match",
 							},
 						},
 					},
@@ -30637,25 +30817,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1457, 23),
-							Name: "void",
+							Name: "T",
 						},
-						Name: "Insert",
+						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1457, 35),
+								Pos: lp(1457, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1457, 35),
-									Name: "int",
+									Pos:  lp(1457, 30),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1457, 40),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1457, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1457, 46),
-									Name: "T",
-								},
-								Name: "item",
+								Name: "match",
 							},
 						},
 					},
@@ -30664,31 +30842,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1458, 23),
-							Name: "void",
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1458, 28),
+									Name: "T",
+								},
+							},
 						},
-						Name: "InsertRange",
+						Name: "FindAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1458, 40),
+								Pos: lp(1458, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1458, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1458, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1458, 51),
-									Name: "IEnumerable",
+									Pos:  lp(1458, 39),
+									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1458, 63),
+											Pos:  lp(1458, 49),
 											Name: "T",
 										},
 									},
 								},
-								Name: "collection",
+								Name: "match",
 							},
 						},
 					},
@@ -30699,15 +30875,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1459, 23),
 							Name: "int",
 						},
-						Name: "LastIndexOf",
+						Name: "FindIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1459, 39),
+								Pos: lp(1459, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1459, 39),
-									Name: "T",
+									Pos:  lp(1459, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1459, 47),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
+								Name: "match",
 							},
 						},
 					},
@@ -30716,17 +30898,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1460, 23),
-							Name: "bool",
+							Name: "T",
 						},
-						Name: "Remove",
+						Name: "FindLast",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1460, 35),
+								Pos: lp(1460, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1460, 35),
-									Name: "T",
+									Pos:  lp(1460, 34),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1460, 44),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
+								Name: "match",
 							},
 						},
 					},
@@ -30737,16 +30925,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1461, 23),
 							Name: "int",
 						},
-						Name: "RemoveAll",
+						Name: "FindLastIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1461, 37),
+								Pos: lp(1461, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1461, 37),
+									Pos:  lp(1461, 41),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1461, 47),
+											Pos:  lp(1461, 51),
 											Name: "T",
 										},
 									},
@@ -30762,15 +30950,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1462, 23),
 							Name: "void",
 						},
-						Name: "RemoveAt",
+						Name: "ForEach",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1462, 37),
+								Pos: lp(1462, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1462, 37),
-									Name: "int",
+									Pos:  lp(1462, 36),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1462, 43),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
+								Name: "action",
 							},
 						},
 					},
@@ -30779,22 +30973,37 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1463, 23),
-							Name: "void",
+							Name: "Enumerator",
 						},
-						Name: "RemoveRange",
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1464, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1464, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1464, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1463, 40),
+								Pos: lp(1464, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1463, 40),
+									Pos:  lp(1464, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1463, 51),
+								Pos: lp(1464, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1463, 51),
+									Pos:  lp(1464, 51),
 									Name: "int",
 								},
 								Name: "count",
@@ -30802,45 +31011,48 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1464, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1464, 23),
-							Name: "void",
-						},
-						Name: "Reverse",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1465, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1465, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Sort",
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1465, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1465, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1466, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1466, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Sort",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1466, 33),
+								Pos: lp(1466, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 33),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1466, 44),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1466, 35),
+									Name: "T",
 								},
-								Name: "comparison",
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(1466, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1466, 43),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -30851,16 +31063,228 @@ func libraryAST() *lang.File {
 							Pos:  lp(1467, 23),
 							Name: "void",
 						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1467, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1467, 35),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1467, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1467, 46),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1468, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1468, 23),
+							Name: "void",
+						},
+						Name: "InsertRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1468, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1468, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1468, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1468, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1468, 63),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1469, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1469, 23),
+							Name: "int",
+						},
+						Name: "LastIndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1469, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1469, 39),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1470, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1470, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1470, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1470, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1471, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1471, 23),
+							Name: "int",
+						},
+						Name: "RemoveAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1471, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1471, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1471, 47),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1472, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1472, 23),
+							Name: "void",
+						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1472, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1472, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1473, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1473, 23),
+							Name: "void",
+						},
+						Name: "RemoveRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1473, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1473, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1473, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1473, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1474, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1474, 23),
+							Name: "void",
+						},
+						Name: "Reverse",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1475, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1475, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1476, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1476, 23),
+							Name: "void",
+						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1467, 33),
+								Pos: lp(1476, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1467, 33),
+									Pos:  lp(1476, 33),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1476, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1477, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1477, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1477, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1477, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1467, 43),
+											Pos:  lp(1477, 43),
 											Name: "T",
 										},
 									},
@@ -30870,35 +31294,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1468, 9),
+						Pos:       lp(1478, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1468, 23),
+							Pos:       lp(1478, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1468, 23),
+								Pos:  lp(1478, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1469, 9),
+						Pos:       lp(1479, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1469, 23),
+							Pos:  lp(1479, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1469, 39),
+								Pos: lp(1479, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1469, 39),
+									Pos:  lp(1479, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1469, 49),
+											Pos:  lp(1479, 49),
 											Name: "T",
 										},
 									},
@@ -30908,18 +31332,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1471, 9),
+						Pos:       lp(1481, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1471, 35),
+								Pos:  lp(1481, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1471, 47),
+										Pos:  lp(1481, 47),
 										Name: "T",
 									},
 								},
@@ -30927,34 +31351,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1473, 13),
+								Pos:       lp(1483, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1473, 20),
+									Pos:  lp(1483, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1473, 32),
+										Pos:  lp(1483, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1474, 13),
+								Pos:       lp(1484, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1474, 27),
+									Pos:  lp(1484, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1475, 13),
+								Pos:       lp(1485, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1475, 27),
+									Pos:  lp(1485, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -30964,7 +31388,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1479, 5),
+				Pos:       lp(1489, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -30975,53 +31399,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1479, 45),
+						Pos:  lp(1489, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1479, 57),
+								Pos:  lp(1489, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1479, 63),
+								Pos:  lp(1489, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1479, 72),
+						Pos:  lp(1489, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1479, 92),
+								Pos:  lp(1489, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1479, 98),
+								Pos:  lp(1489, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1479, 107),
+						Pos:  lp(1489, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1481, 9),
+						Pos:       lp(1491, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1482, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1482, 34),
+								Pos: lp(1492, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1482, 34),
+									Pos:  lp(1492, 34),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -31029,18 +31453,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1483, 9),
+						Pos:       lp(1493, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1483, 34),
+								Pos: lp(1493, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1483, 34),
+									Pos:  lp(1493, 34),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1483, 52),
+											Pos:  lp(1493, 52),
 											Name: "TKey",
 										},
 									},
@@ -31050,26 +31474,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1484, 9),
+						Pos:       lp(1494, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1484, 34),
+								Pos: lp(1494, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1484, 34),
+									Pos:  lp(1494, 34),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1484, 48),
+								Pos: lp(1494, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1484, 48),
+									Pos:  lp(1494, 48),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1484, 66),
+											Pos:  lp(1494, 66),
 											Name: "TKey",
 										},
 									},
@@ -31079,22 +31503,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1485, 9),
+						Pos:       lp(1495, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1485, 34),
+								Pos: lp(1495, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1485, 34),
+									Pos:  lp(1495, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1485, 46),
+											Pos:  lp(1495, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1485, 52),
+											Pos:  lp(1495, 52),
 											Name: "TValue",
 										},
 									},
@@ -31104,26 +31528,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1486, 9),
+						Pos:       lp(1496, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1486, 34),
+								Pos: lp(1496, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1486, 34),
+									Pos:  lp(1496, 34),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1486, 46),
+											Pos:  lp(1496, 46),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1486, 59),
+													Pos:  lp(1496, 59),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1486, 65),
+													Pos:  lp(1496, 65),
 													Name: "TValue",
 												},
 											},
@@ -31135,22 +31559,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1487, 9),
+						Pos:       lp(1497, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1487, 34),
+								Pos: lp(1497, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 34),
+									Pos:  lp(1497, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1487, 46),
+											Pos:  lp(1497, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1487, 52),
+											Pos:  lp(1497, 52),
 											Name: "TValue",
 										},
 									},
@@ -31158,13 +31582,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1487, 72),
+								Pos: lp(1497, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 72),
+									Pos:  lp(1497, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1487, 90),
+											Pos:  lp(1497, 90),
 											Name: "TKey",
 										},
 									},
@@ -31174,39 +31598,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1488, 9),
+						Pos:       lp(1498, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1488, 16),
+							Pos:  lp(1498, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1488, 28),
+								Pos:  lp(1498, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1489, 19),
+						Pos: lp(1499, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1489, 10),
+								Pos:  lp(1499, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1489, 33),
+							Pos:  lp(1499, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1489, 45),
+								Pos: lp(1499, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1489, 45),
+									Pos:  lp(1499, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31214,56 +31638,56 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1490, 9),
+						Pos:       lp(1500, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1490, 16),
+							Pos:  lp(1500, 16),
 							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1490, 37),
+								Pos:  lp(1500, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1491, 9),
+						Pos:       lp(1501, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1491, 16),
+							Pos:  lp(1501, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1491, 41),
+								Pos:  lp(1501, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1492, 9),
+						Pos:       lp(1502, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1492, 23),
+							Pos:  lp(1502, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1492, 32),
+								Pos: lp(1502, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1492, 32),
+									Pos:  lp(1502, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1492, 42),
+								Pos: lp(1502, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1492, 42),
+									Pos:  lp(1502, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31271,26 +31695,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1493, 9),
+						Pos:       lp(1503, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1493, 23),
+							Pos:  lp(1503, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1493, 35),
+								Pos: lp(1503, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1493, 35),
+									Pos:  lp(1503, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1493, 45),
+								Pos: lp(1503, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1493, 45),
+									Pos:  lp(1503, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31298,18 +31722,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1494, 9),
+						Pos:       lp(1504, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1494, 23),
+							Pos:  lp(1504, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1494, 40),
+								Pos: lp(1504, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1494, 40),
+									Pos:  lp(1504, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31317,18 +31741,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1495, 9),
+						Pos:       lp(1505, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1495, 23),
+							Pos:  lp(1505, 23),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1495, 42),
+								Pos: lp(1505, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1495, 42),
+									Pos:  lp(1505, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31336,18 +31760,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1496, 9),
+						Pos:       lp(1506, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1496, 23),
+							Pos:  lp(1506, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1496, 48),
+								Pos: lp(1506, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1496, 48),
+									Pos:  lp(1506, 48),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31355,26 +31779,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1497, 9),
+						Pos:       lp(1507, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1497, 23),
+							Pos:  lp(1507, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1497, 48),
+								Pos: lp(1507, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 48),
+									Pos:  lp(1507, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1497, 58),
+								Pos: lp(1507, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 58),
+									Pos:  lp(1507, 58),
 									Name: "TValue",
 								},
 								Name: "defaultValue",
@@ -31382,27 +31806,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1498, 9),
+						Pos:       lp(1508, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1498, 23),
+							Pos:  lp(1508, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1498, 40),
+								Pos: lp(1508, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 40),
+									Pos:  lp(1508, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1498, 50),
+								Pos:      lp(1508, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 54),
+									Pos:  lp(1508, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31410,18 +31834,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1499, 9),
+						Pos:       lp(1509, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1499, 23),
+							Pos:  lp(1509, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1499, 35),
+								Pos: lp(1509, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1499, 35),
+									Pos:  lp(1509, 35),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31429,27 +31853,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1500, 9),
+						Pos:       lp(1510, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1500, 23),
+							Pos:  lp(1510, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1500, 35),
+								Pos: lp(1510, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1500, 35),
+									Pos:  lp(1510, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1500, 45),
+								Pos:      lp(1510, 45),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1500, 49),
+									Pos:  lp(1510, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31457,44 +31881,44 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1501, 9),
+						Pos:       lp(1511, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1501, 23),
+							Pos:  lp(1511, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1502, 9),
+						Pos:       lp(1512, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1502, 23),
+							Pos:  lp(1512, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1504, 9),
+						Pos:       lp(1514, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1504, 35),
+								Pos:  lp(1514, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1504, 47),
+										Pos:  lp(1514, 47),
 										Name: "KeyValuePair",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(1504, 60),
+												Pos:  lp(1514, 60),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  lp(1504, 66),
+												Pos:  lp(1514, 66),
 												Name: "TValue",
 											},
 										},
@@ -31504,18 +31928,18 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1506, 13),
+								Pos:       lp(1516, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1506, 20),
+									Pos:  lp(1516, 20),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1506, 33),
+											Pos:  lp(1516, 33),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1506, 39),
+											Pos:  lp(1516, 39),
 											Name: "TValue",
 										},
 									},
@@ -31523,25 +31947,25 @@ func libraryAST() *lang.File {
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1506, 57),
+										Pos:  lp(1516, 57),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1507, 13),
+								Pos:       lp(1517, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1507, 27),
+									Pos:  lp(1517, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1508, 13),
+								Pos:       lp(1518, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1508, 27),
+									Pos:  lp(1518, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -31549,28 +31973,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1511, 9),
+						Pos:       lp(1521, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "KeyCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1511, 45),
+								Pos:  lp(1521, 45),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1511, 57),
+										Pos:  lp(1521, 57),
 										Name: "TKey",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1511, 64),
+								Pos:  lp(1521, 64),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1511, 84),
+										Pos:  lp(1521, 84),
 										Name: "TKey",
 									},
 								},
@@ -31578,29 +32002,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1513, 13),
+								Pos:       lp(1523, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1513, 20),
+									Pos:  lp(1523, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1513, 32),
+										Pos:  lp(1523, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1514, 13),
+								Pos:       lp(1524, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1514, 27),
+									Pos:  lp(1524, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1514, 39),
+											Pos:  lp(1524, 39),
 											Name: "TKey",
 										},
 									},
@@ -31610,28 +32034,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1517, 9),
+						Pos:       lp(1527, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1517, 47),
+								Pos:  lp(1527, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1517, 59),
+										Pos:  lp(1527, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1517, 68),
+								Pos:  lp(1527, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1517, 88),
+										Pos:  lp(1527, 88),
 										Name: "TValue",
 									},
 								},
@@ -31639,29 +32063,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1519, 13),
+								Pos:       lp(1529, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1519, 20),
+									Pos:  lp(1529, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1519, 32),
+										Pos:  lp(1529, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1520, 13),
+								Pos:       lp(1530, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1520, 27),
+									Pos:  lp(1530, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1520, 39),
+											Pos:  lp(1530, 39),
 											Name: "TValue",
 										},
 									},
@@ -31673,7 +32097,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1524, 5),
+				Pos:       lp(1534, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -31683,21 +32107,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1524, 31),
+						Pos:  lp(1534, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1524, 36),
+								Pos:  lp(1534, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1524, 40),
+						Pos:  lp(1534, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1524, 53),
+								Pos:  lp(1534, 53),
 								Name: "T",
 							},
 						},
@@ -31705,23 +32129,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1526, 9),
+						Pos:       lp(1536, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1527, 9),
+						Pos:       lp(1537, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1527, 31),
+								Pos: lp(1537, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1527, 31),
+									Pos:  lp(1537, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1527, 43),
+											Pos:  lp(1537, 43),
 											Name: "T",
 										},
 									},
@@ -31731,18 +32155,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1528, 9),
+						Pos:       lp(1538, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1528, 31),
+								Pos: lp(1538, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1528, 31),
+									Pos:  lp(1538, 31),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1528, 49),
+											Pos:  lp(1538, 49),
 											Name: "T",
 										},
 									},
@@ -31752,18 +32176,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1529, 9),
+						Pos:       lp(1539, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1529, 31),
+								Pos: lp(1539, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1529, 31),
+									Pos:  lp(1539, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1529, 43),
+											Pos:  lp(1539, 43),
 											Name: "T",
 										},
 									},
@@ -31771,13 +32195,13 @@ func libraryAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: lp(1529, 58),
+								Pos: lp(1539, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1529, 58),
+									Pos:  lp(1539, 58),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1529, 76),
+											Pos:  lp(1539, 76),
 											Name: "T",
 										},
 									},
@@ -31787,229 +32211,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1530, 9),
+						Pos:       lp(1540, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1530, 16),
+							Pos:  lp(1540, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1530, 28),
+								Pos:  lp(1540, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1531, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1531, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1531, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1531, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1532, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1532, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1533, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1533, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1533, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1533, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1534, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1534, 23),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1534, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1534, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1534, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1535, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1535, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1535, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1536, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1536, 23),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1536, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1536, 42),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1536, 54),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1537, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1537, 23),
-							Name: "void",
-						},
-						Name: "SymmetricExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1537, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1537, 48),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1537, 60),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1538, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1538, 23),
-							Name: "int",
-						},
-						Name: "RemoveWhere",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1538, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1538, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1538, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1539, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1539, 23),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1539, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1539, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1540, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1540, 23),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1540, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1540, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1540, 53),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
 							},
 						},
 					},
@@ -32020,21 +32232,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1541, 23),
 							Name: "bool",
 						},
-						Name: "Overlaps",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1541, 37),
+								Pos: lp(1541, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1541, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1541, 49),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1541, 32),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -32043,19 +32249,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1542, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1542, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1542, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1543, 9),
@@ -32064,21 +32260,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1543, 23),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1543, 38),
+								Pos: lp(1543, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1543, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1543, 50),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1543, 37),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -32089,16 +32279,250 @@ func libraryAST() *lang.File {
 							Pos:  lp(1544, 23),
 							Name: "void",
 						},
-						Name: "UnionWith",
+						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1544, 38),
+								Pos: lp(1544, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 38),
+									Pos:  lp(1544, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1544, 50),
+											Pos:  lp(1544, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1545, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1545, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1545, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1546, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1546, 23),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1546, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1546, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1546, 54),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1547, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1547, 23),
+							Name: "void",
+						},
+						Name: "SymmetricExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1547, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1547, 48),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1547, 60),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1548, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1548, 23),
+							Name: "int",
+						},
+						Name: "RemoveWhere",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1548, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1548, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1548, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1549, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1549, 23),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1549, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1549, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1550, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1550, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1550, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1550, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1550, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1551, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1551, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1551, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1551, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1551, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1552, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1552, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1552, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1552, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1553, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1553, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1553, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1553, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1553, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1554, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1554, 23),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1554, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1554, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1554, 50),
 											Name: "T",
 										},
 									},
@@ -32110,7 +32534,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1547, 5),
+				Pos:       lp(1557, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
@@ -32120,35 +32544,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1547, 29),
+						Pos:  lp(1557, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1547, 49),
+								Pos:  lp(1557, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1547, 53),
+						Pos:  lp(1557, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1549, 9),
+						Pos:       lp(1559, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1550, 9),
+						Pos:       lp(1560, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1550, 29),
+								Pos: lp(1560, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1550, 29),
+									Pos:  lp(1560, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -32156,18 +32580,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1551, 9),
+						Pos:       lp(1561, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1551, 29),
+								Pos: lp(1561, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1551, 29),
+									Pos:  lp(1561, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1551, 41),
+											Pos:  lp(1561, 41),
 											Name: "T",
 										},
 									},
@@ -32177,42 +32601,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1552, 9),
+						Pos:       lp(1562, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1552, 16),
+							Pos:  lp(1562, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1552, 28),
+								Pos:  lp(1562, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1553, 9),
+						Pos:       lp(1563, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1553, 23),
+							Pos:  lp(1563, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
+						Pos:       lp(1564, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 23),
+							Pos:  lp(1564, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1554, 37),
+								Pos: lp(1564, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1554, 37),
+									Pos:  lp(1564, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -32220,27 +32644,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1555, 9),
+						Pos:       lp(1565, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1555, 23),
+							Pos:  lp(1565, 23),
 							Name: "T",
 						},
 						Name: "Dequeue",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1556, 9),
+						Pos:       lp(1566, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1556, 23),
+							Pos:  lp(1566, 23),
 							Name: "void",
 						},
 						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1556, 36),
+								Pos: lp(1566, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1556, 36),
+									Pos:  lp(1566, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -32248,14 +32672,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1557, 9),
+						Pos:       lp(1567, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1557, 23),
+							Pos:  lp(1567, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1557, 35),
+									Pos:  lp(1567, 35),
 									Name: "T",
 								},
 							},
@@ -32263,41 +32687,41 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1558, 9),
+						Pos:       lp(1568, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1558, 23),
+							Pos:  lp(1568, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1559, 9),
+						Pos:       lp(1569, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1559, 23),
+							Pos:       lp(1569, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1559, 23),
+								Pos:  lp(1569, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1560, 9),
+						Pos:       lp(1570, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1560, 23),
+							Pos:  lp(1570, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1560, 39),
+								Pos:      lp(1570, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 43),
+									Pos:  lp(1570, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -32305,19 +32729,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1561, 9),
+						Pos:       lp(1571, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1561, 23),
+							Pos:  lp(1571, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1561, 36),
+								Pos:      lp(1571, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1561, 40),
+									Pos:  lp(1571, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -32327,7 +32751,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1564, 5),
+				Pos:       lp(1574, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stack",
 				Namespace: "System.Collections.Generic",
@@ -32337,35 +32761,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1564, 29),
+						Pos:  lp(1574, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1564, 49),
+								Pos:  lp(1574, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1564, 53),
+						Pos:  lp(1574, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1566, 9),
+						Pos:       lp(1576, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1567, 9),
+						Pos:       lp(1577, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1567, 29),
+								Pos: lp(1577, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1567, 29),
+									Pos:  lp(1577, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -32373,18 +32797,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1568, 9),
+						Pos:       lp(1578, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1568, 29),
+								Pos: lp(1578, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1568, 29),
+									Pos:  lp(1578, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1568, 41),
+											Pos:  lp(1578, 41),
 											Name: "T",
 										},
 									},
@@ -32394,42 +32818,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1569, 9),
+						Pos:       lp(1579, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1569, 16),
+							Pos:  lp(1579, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1569, 28),
+								Pos:  lp(1579, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1570, 9),
+						Pos:       lp(1580, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1570, 23),
+							Pos:  lp(1580, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1571, 9),
+						Pos:       lp(1581, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1571, 23),
+							Pos:  lp(1581, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1571, 37),
+								Pos: lp(1581, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1571, 37),
+									Pos:  lp(1581, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -32437,14 +32861,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1572, 9),
+						Pos:       lp(1582, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1572, 23),
+							Pos:  lp(1582, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1572, 35),
+									Pos:  lp(1582, 35),
 									Name: "T",
 								},
 							},
@@ -32452,36 +32876,36 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1573, 9),
+						Pos:       lp(1583, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1573, 23),
+							Pos:  lp(1583, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1584, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1574, 23),
+							Pos:  lp(1584, 23),
 							Name: "T",
 						},
 						Name: "Pop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1575, 9),
+						Pos:       lp(1585, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1575, 23),
+							Pos:  lp(1585, 23),
 							Name: "void",
 						},
 						Name: "Push",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1575, 33),
+								Pos: lp(1585, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1575, 33),
+									Pos:  lp(1585, 33),
 									Name: "T",
 								},
 								Name: "item",
@@ -32489,32 +32913,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1576, 9),
+						Pos:       lp(1586, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1576, 23),
+							Pos:       lp(1586, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1576, 23),
+								Pos:  lp(1586, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1577, 9),
+						Pos:       lp(1587, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1577, 23),
+							Pos:  lp(1587, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1577, 36),
+								Pos:      lp(1587, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1577, 40),
+									Pos:  lp(1587, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -32522,19 +32946,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1578, 9),
+						Pos:       lp(1588, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1578, 23),
+							Pos:  lp(1588, 23),
 							Name: "bool",
 						},
 						Name: "TryPop",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1578, 35),
+								Pos:      lp(1588, 35),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1578, 39),
+									Pos:  lp(1588, 39),
 									Name: "T",
 								},
 								Name: "result",
@@ -32544,7 +32968,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1584, 5),
+				Pos:       lp(1594, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -32554,21 +32978,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1584, 42),
+						Pos:  lp(1594, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1584, 75),
+								Pos:  lp(1594, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1584, 79),
+						Pos:  lp(1594, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1584, 120),
+								Pos:  lp(1594, 120),
 								Name: "T",
 							},
 						},
@@ -32576,7 +33000,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1591, 5),
+				Pos:       lp(1601, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -32587,29 +33011,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1591, 55),
+						Pos:  lp(1601, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1591, 67),
+								Pos:  lp(1601, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1591, 73),
+								Pos:  lp(1601, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1591, 82),
+						Pos:  lp(1601, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1591, 102),
+								Pos:  lp(1601, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1591, 108),
+								Pos:  lp(1601, 108),
 								Name: "TValue",
 							},
 						},
@@ -32617,23 +33041,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1593, 9),
+						Pos:       lp(1603, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1594, 9),
+						Pos:       lp(1604, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1594, 44),
+								Pos: lp(1604, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1594, 44),
+									Pos:  lp(1604, 44),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1594, 62),
+											Pos:  lp(1604, 62),
 											Name: "TKey",
 										},
 									},
@@ -32643,26 +33067,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1595, 9),
+						Pos:       lp(1605, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1595, 44),
+								Pos: lp(1605, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1595, 44),
+									Pos:  lp(1605, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1595, 56),
+											Pos:  lp(1605, 56),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1595, 69),
+													Pos:  lp(1605, 69),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1595, 75),
+													Pos:  lp(1605, 75),
 													Name: "TValue",
 												},
 											},
@@ -32674,22 +33098,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1596, 9),
+						Pos:       lp(1606, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1596, 44),
+								Pos: lp(1606, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1596, 44),
+									Pos:  lp(1606, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1596, 66),
+								Pos: lp(1606, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1596, 66),
+									Pos:  lp(1606, 66),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -32697,34 +33121,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1597, 9),
+						Pos:       lp(1607, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1597, 44),
+								Pos: lp(1607, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 44),
+									Pos:  lp(1607, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1597, 66),
+								Pos: lp(1607, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 66),
+									Pos:  lp(1607, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1597, 80),
+								Pos: lp(1607, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 80),
+									Pos:  lp(1607, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1597, 98),
+											Pos:  lp(1607, 98),
 											Name: "TKey",
 										},
 									},
@@ -32734,54 +33158,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1598, 9),
+						Pos:       lp(1608, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1598, 16),
+							Pos:  lp(1608, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1598, 28),
+								Pos:  lp(1608, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1599, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1599, 16),
+							Pos:  lp(1609, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1599, 31),
+								Pos:  lp(1609, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1600, 19),
+						Pos: lp(1610, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1600, 10),
+								Pos:  lp(1610, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1600, 33),
+							Pos:  lp(1610, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1600, 45),
+								Pos: lp(1610, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1600, 45),
+									Pos:  lp(1610, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -32789,14 +33213,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1601, 9),
+						Pos:       lp(1611, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1601, 16),
+							Pos:  lp(1611, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1601, 28),
+									Pos:  lp(1611, 28),
 									Name: "TKey",
 								},
 							},
@@ -32804,20 +33228,20 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1601, 41),
+								Pos:  lp(1611, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1602, 9),
+						Pos:       lp(1612, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1602, 16),
+							Pos:  lp(1612, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1602, 28),
+									Pos:  lp(1612, 28),
 									Name: "TValue",
 								},
 							},
@@ -32825,52 +33249,52 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1602, 45),
+								Pos:  lp(1612, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1603, 9),
+						Pos:       lp(1613, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1603, 23),
+							Pos:  lp(1613, 23),
 							Name: "TValue",
 						},
 						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1603, 42),
+								Pos: lp(1613, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 42),
+									Pos:  lp(1613, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1603, 52),
+								Pos: lp(1613, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 52),
+									Pos:  lp(1613, 52),
 									Name: "TValue",
 								},
 								Name: "addValue",
 							},
 							&lang.Param{
-								Pos: lp(1603, 69),
+								Pos: lp(1613, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 69),
+									Pos:  lp(1613, 69),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1603, 74),
+											Pos:  lp(1613, 74),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1603, 80),
+											Pos:  lp(1613, 80),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1603, 88),
+											Pos:  lp(1613, 88),
 											Name: "TValue",
 										},
 									},
@@ -32880,34 +33304,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1604, 9),
+						Pos:       lp(1614, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1604, 23),
+							Pos:  lp(1614, 23),
 							Name: "TValue",
 						},
 						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1604, 42),
+								Pos: lp(1614, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1604, 42),
+									Pos:  lp(1614, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1604, 52),
+								Pos: lp(1614, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1604, 52),
+									Pos:  lp(1614, 52),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1604, 57),
+											Pos:  lp(1614, 57),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1604, 63),
+											Pos:  lp(1614, 63),
 											Name: "TValue",
 										},
 									},
@@ -32915,21 +33339,21 @@ func libraryAST() *lang.File {
 								Name: "addValueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1604, 88),
+								Pos: lp(1614, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1604, 88),
+									Pos:  lp(1614, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1604, 93),
+											Pos:  lp(1614, 93),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1604, 99),
+											Pos:  lp(1614, 99),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1604, 107),
+											Pos:  lp(1614, 107),
 											Name: "TValue",
 										},
 									},
@@ -32939,10 +33363,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1605, 9),
+						Pos:       lp(1615, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1605, 23),
+							Pos:  lp(1615, 23),
 							Name: "TValue",
 						},
 						Name: "AddOrUpdate",
@@ -32951,29 +33375,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1605, 48),
+								Pos: lp(1615, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1605, 48),
+									Pos:  lp(1615, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1605, 58),
+								Pos: lp(1615, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1605, 58),
+									Pos:  lp(1615, 58),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1605, 63),
+											Pos:  lp(1615, 63),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1605, 69),
+											Pos:  lp(1615, 69),
 											Name: "TArg",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1605, 75),
+											Pos:  lp(1615, 75),
 											Name: "TValue",
 										},
 									},
@@ -32981,25 +33405,25 @@ func libraryAST() *lang.File {
 								Name: "addValueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1605, 100),
+								Pos: lp(1615, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1605, 100),
+									Pos:  lp(1615, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1605, 105),
+											Pos:  lp(1615, 105),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1605, 111),
+											Pos:  lp(1615, 111),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1605, 119),
+											Pos:  lp(1615, 119),
 											Name: "TArg",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1605, 125),
+											Pos:  lp(1615, 125),
 											Name: "TValue",
 										},
 									},
@@ -33007,9 +33431,9 @@ func libraryAST() *lang.File {
 								Name: "updateValueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1605, 153),
+								Pos: lp(1615, 153),
 								Type: &lang.TypeRef{
-									Pos:  lp(1605, 153),
+									Pos:  lp(1615, 153),
 									Name: "TArg",
 								},
 								Name: "factoryArgument",
@@ -33017,27 +33441,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1606, 9),
+						Pos:       lp(1616, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1606, 23),
+							Pos:  lp(1616, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1607, 9),
+						Pos:       lp(1617, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1607, 23),
+							Pos:  lp(1617, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1607, 40),
+								Pos: lp(1617, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1607, 40),
+									Pos:  lp(1617, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -33045,22 +33469,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1608, 9),
+						Pos:       lp(1618, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1608, 23),
+							Pos:  lp(1618, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1608, 35),
+									Pos:  lp(1618, 35),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1608, 48),
+											Pos:  lp(1618, 48),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1608, 54),
+											Pos:  lp(1618, 54),
 											Name: "TValue",
 										},
 									},
@@ -33070,26 +33494,26 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
+						Pos:       lp(1619, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
+							Pos:  lp(1619, 23),
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1609, 39),
+								Pos: lp(1619, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 39),
+									Pos:  lp(1619, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1609, 49),
+								Pos: lp(1619, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1609, 49),
+									Pos:  lp(1619, 49),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -33097,34 +33521,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1610, 9),
+						Pos:       lp(1620, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 23),
+							Pos:  lp(1620, 23),
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1610, 39),
+								Pos: lp(1620, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1610, 39),
+									Pos:  lp(1620, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1610, 49),
+								Pos: lp(1620, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1610, 49),
+									Pos:  lp(1620, 49),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1610, 54),
+											Pos:  lp(1620, 54),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1610, 60),
+											Pos:  lp(1620, 60),
 											Name: "TValue",
 										},
 									},
@@ -33134,10 +33558,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1611, 9),
+						Pos:       lp(1621, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1611, 23),
+							Pos:  lp(1621, 23),
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
@@ -33146,29 +33570,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1611, 45),
+								Pos: lp(1621, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1611, 45),
+									Pos:  lp(1621, 45),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1611, 55),
+								Pos: lp(1621, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1611, 55),
+									Pos:  lp(1621, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1611, 60),
+											Pos:  lp(1621, 60),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1611, 66),
+											Pos:  lp(1621, 66),
 											Name: "TArg",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1611, 72),
+											Pos:  lp(1621, 72),
 											Name: "TValue",
 										},
 									},
@@ -33176,9 +33600,9 @@ func libraryAST() *lang.File {
 								Name: "valueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1611, 94),
+								Pos: lp(1621, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(1611, 94),
+									Pos:  lp(1621, 94),
 									Name: "TArg",
 								},
 								Name: "factoryArgument",
@@ -33186,21 +33610,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1612, 9),
+						Pos:       lp(1622, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1612, 23),
+							Pos:       lp(1622, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1612, 23),
+								Pos:  lp(1622, 23),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1612, 36),
+										Pos:  lp(1622, 36),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1612, 42),
+										Pos:  lp(1622, 42),
 										Name: "TValue",
 									},
 								},
@@ -33209,26 +33633,26 @@ func libraryAST() *lang.File {
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1613, 9),
+						Pos:       lp(1623, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1613, 23),
+							Pos:  lp(1623, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1613, 35),
+								Pos: lp(1623, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1613, 35),
+									Pos:  lp(1623, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1613, 45),
+								Pos: lp(1623, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1613, 45),
+									Pos:  lp(1623, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -33236,27 +33660,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1614, 9),
+						Pos:       lp(1624, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1614, 23),
+							Pos:  lp(1624, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1614, 40),
+								Pos: lp(1624, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 40),
+									Pos:  lp(1624, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1614, 50),
+								Pos:      lp(1624, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 54),
+									Pos:  lp(1624, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -33264,27 +33688,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1615, 9),
+						Pos:       lp(1625, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1615, 23),
+							Pos:  lp(1625, 23),
 							Name: "bool",
 						},
 						Name: "TryRemove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1615, 38),
+								Pos: lp(1625, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1615, 38),
+									Pos:  lp(1625, 38),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1615, 48),
+								Pos:      lp(1625, 48),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1615, 52),
+									Pos:  lp(1625, 52),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -33292,34 +33716,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1616, 9),
+						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1616, 23),
+							Pos:  lp(1626, 23),
 							Name: "bool",
 						},
 						Name: "TryUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1616, 38),
+								Pos: lp(1626, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1616, 38),
+									Pos:  lp(1626, 38),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1616, 48),
+								Pos: lp(1626, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1616, 48),
+									Pos:  lp(1626, 48),
 									Name: "TValue",
 								},
 								Name: "newValue",
 							},
 							&lang.Param{
-								Pos: lp(1616, 65),
+								Pos: lp(1626, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1616, 65),
+									Pos:  lp(1626, 65),
 									Name: "TValue",
 								},
 								Name: "comparisonValue",
@@ -33329,7 +33753,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1619, 5),
+				Pos:       lp(1629, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
@@ -33339,11 +33763,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1619, 39),
+						Pos:  lp(1629, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1619, 59),
+								Pos:  lp(1629, 59),
 								Name: "T",
 							},
 						},
@@ -33351,23 +33775,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1621, 9),
+						Pos:       lp(1631, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1622, 9),
+						Pos:       lp(1632, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1622, 39),
+								Pos: lp(1632, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1622, 39),
+									Pos:  lp(1632, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1622, 51),
+											Pos:  lp(1632, 51),
 											Name: "T",
 										},
 									},
@@ -33377,57 +33801,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1623, 9),
+						Pos:       lp(1633, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1623, 16),
+							Pos:  lp(1633, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1623, 28),
+								Pos:  lp(1633, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1624, 9),
+						Pos:       lp(1634, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1624, 16),
+							Pos:  lp(1634, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1624, 31),
+								Pos:  lp(1634, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1625, 9),
+						Pos:       lp(1635, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1625, 23),
+							Pos:  lp(1635, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1626, 9),
+						Pos:       lp(1636, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1626, 23),
+							Pos:  lp(1636, 23),
 							Name: "void",
 						},
 						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1626, 36),
+								Pos: lp(1636, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1626, 36),
+									Pos:  lp(1636, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -33435,14 +33859,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1627, 9),
+						Pos:       lp(1637, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1627, 23),
+							Pos:  lp(1637, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1627, 35),
+									Pos:  lp(1637, 35),
 									Name: "T",
 								},
 							},
@@ -33450,32 +33874,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1628, 9),
+						Pos:       lp(1638, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1628, 23),
+							Pos:       lp(1638, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1628, 23),
+								Pos:  lp(1638, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1629, 9),
+						Pos:       lp(1639, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1629, 23),
+							Pos:  lp(1639, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1629, 39),
+								Pos:      lp(1639, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1629, 43),
+									Pos:  lp(1639, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -33483,19 +33907,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1630, 9),
+						Pos:       lp(1640, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1630, 23),
+							Pos:  lp(1640, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1630, 36),
+								Pos:      lp(1640, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1630, 40),
+									Pos:  lp(1640, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -33505,7 +33929,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1633, 5),
+				Pos:       lp(1643, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentBag",
 				Namespace: "System.Collections.Concurrent",
@@ -33515,11 +33939,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1633, 37),
+						Pos:  lp(1643, 37),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1633, 57),
+								Pos:  lp(1643, 57),
 								Name: "T",
 							},
 						},
@@ -33527,23 +33951,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1635, 9),
+						Pos:       lp(1645, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1636, 9),
+						Pos:       lp(1646, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1636, 37),
+								Pos: lp(1646, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1636, 37),
+									Pos:  lp(1646, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1636, 49),
+											Pos:  lp(1646, 49),
 											Name: "T",
 										},
 									},
@@ -33553,48 +33977,48 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1637, 9),
+						Pos:       lp(1647, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1637, 16),
+							Pos:  lp(1647, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1637, 28),
+								Pos:  lp(1647, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1638, 9),
+						Pos:       lp(1648, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1638, 16),
+							Pos:  lp(1648, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1638, 31),
+								Pos:  lp(1648, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1639, 9),
+						Pos:       lp(1649, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1639, 23),
+							Pos:  lp(1649, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1639, 32),
+								Pos: lp(1649, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1639, 32),
+									Pos:  lp(1649, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -33602,14 +34026,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1640, 9),
+						Pos:       lp(1650, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1640, 23),
+							Pos:  lp(1650, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1640, 35),
+									Pos:  lp(1650, 35),
 									Name: "T",
 								},
 							},
@@ -33617,32 +34041,32 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1641, 9),
+						Pos:       lp(1651, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1641, 23),
+							Pos:       lp(1651, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1641, 23),
+								Pos:  lp(1651, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1642, 9),
+						Pos:       lp(1652, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1642, 23),
+							Pos:  lp(1652, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1642, 36),
+								Pos:      lp(1652, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1642, 40),
+									Pos:  lp(1652, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -33650,19 +34074,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1643, 9),
+						Pos:       lp(1653, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1643, 23),
+							Pos:  lp(1653, 23),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1643, 36),
+								Pos:      lp(1653, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 40),
+									Pos:  lp(1653, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -33672,40 +34096,40 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1649, 5),
+				Pos:       lp(1659, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1649, 26),
+					Pos:       lp(1659, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1649, 21),
+						Pos:  lp(1659, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1650, 5),
+				Pos:       lp(1660, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ParameterizedThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1650, 26),
+					Pos:       lp(1660, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1650, 21),
+						Pos:  lp(1660, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1650, 51),
+							Pos: lp(1660, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1650, 51),
+								Pos:  lp(1660, 51),
 								Name: "object",
 							},
 							Name: "obj",
@@ -33714,24 +34138,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1651, 5),
+				Pos:       lp(1661, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "WaitCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1651, 26),
+					Pos:       lp(1661, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1651, 21),
+						Pos:  lp(1661, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1651, 39),
+							Pos: lp(1661, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(1651, 39),
+								Pos:  lp(1661, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -33740,24 +34164,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1652, 5),
+				Pos:       lp(1662, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "ContextCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1652, 26),
+					Pos:       lp(1662, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1652, 21),
+						Pos:  lp(1662, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1652, 42),
+							Pos: lp(1662, 42),
 							Type: &lang.TypeRef{
-								Pos:  lp(1652, 42),
+								Pos:  lp(1662, 42),
 								Name: "object",
 							},
 							Name: "state",
@@ -33766,24 +34190,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1653, 5),
+				Pos:       lp(1663, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "TimerCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1653, 26),
+					Pos:       lp(1663, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1653, 21),
+						Pos:  lp(1663, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1653, 40),
+							Pos: lp(1663, 40),
 							Type: &lang.TypeRef{
-								Pos:  lp(1653, 40),
+								Pos:  lp(1663, 40),
 								Name: "object",
 							},
 							Name: "state",
@@ -33792,24 +34216,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1654, 5),
+				Pos:       lp(1664, 5),
 				Kind:      lang.TypeKind("delegate"),
 				Name:      "SendOrPostCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
-					Pos:       lp(1654, 26),
+					Pos:       lp(1664, 26),
 					Modifiers: lang.Modifiers(2049),
 					ReturnType: &lang.TypeRef{
-						Pos:  lp(1654, 21),
+						Pos:  lp(1664, 21),
 						Name: "void",
 					},
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1654, 45),
+							Pos: lp(1664, 45),
 							Type: &lang.TypeRef{
-								Pos:  lp(1654, 45),
+								Pos:  lp(1664, 45),
 								Name: "object",
 							},
 							Name: "state",
@@ -33818,21 +34242,21 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1656, 5),
+				Pos:       lp(1666, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1658, 9),
+						Pos:       lp(1668, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1658, 30),
+								Pos: lp(1668, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1658, 30),
+									Pos:  lp(1668, 30),
 									Name: "ThreadStart",
 								},
 								Name: "start",
@@ -33840,22 +34264,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1659, 9),
+						Pos:       lp(1669, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1659, 30),
+								Pos: lp(1669, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1659, 30),
+									Pos:  lp(1669, 30),
 									Name: "ThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1659, 49),
+								Pos: lp(1669, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1659, 49),
+									Pos:  lp(1669, 49),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -33863,14 +34287,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1660, 9),
+						Pos:       lp(1670, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1660, 30),
+								Pos: lp(1670, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1660, 30),
+									Pos:  lp(1670, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
@@ -33878,22 +34302,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1661, 9),
+						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Thread",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1661, 30),
+								Pos: lp(1671, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1661, 30),
+									Pos:  lp(1671, 30),
 									Name: "ParameterizedThreadStart",
 								},
 								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(1661, 62),
+								Pos: lp(1671, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1661, 62),
+									Pos:  lp(1671, 62),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -33901,308 +34325,203 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1662, 9),
+						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1662, 23),
+							Pos:  lp(1672, 23),
 							Name: "Thread",
 						},
 						Name: "CurrentThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1662, 46),
+								Pos:  lp(1672, 46),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1663, 9),
+						Pos:       lp(1673, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1663, 16),
+							Pos:  lp(1673, 16),
 							Name: "bool",
 						},
 						Name: "IsAlive",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1663, 31),
+								Pos:  lp(1673, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1664, 9),
+						Pos:       lp(1674, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1664, 16),
+							Pos:  lp(1674, 16),
 							Name: "bool",
 						},
 						Name: "IsBackground",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1664, 36),
+								Pos:  lp(1674, 36),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1664, 41),
+								Pos:  lp(1674, 41),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1665, 9),
+						Pos:       lp(1675, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1665, 16),
+							Pos:  lp(1675, 16),
 							Name: "bool",
 						},
 						Name: "IsThreadPoolThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1665, 42),
+								Pos:  lp(1675, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1666, 9),
+						Pos:       lp(1676, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1666, 16),
+							Pos:  lp(1676, 16),
 							Name: "int",
 						},
 						Name: "ManagedThreadId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1666, 38),
+								Pos:  lp(1676, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1667, 9),
+						Pos:       lp(1677, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1667, 16),
+							Pos:  lp(1677, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1667, 30),
+								Pos:  lp(1677, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1667, 35),
+								Pos:  lp(1677, 35),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1668, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1668, 23),
-							Name: "void",
-						},
-						Name: "Join",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1669, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1669, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1669, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1670, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1670, 23),
-							Name: "bool",
-						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1670, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1671, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1671, 23),
-							Name: "void",
-						},
-						Name: "Start",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1672, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1672, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1672, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1672, 34),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1673, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1673, 23),
-							Name: "void",
-						},
-						Name: "UnsafeStart",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1674, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1674, 23),
-							Name: "void",
-						},
-						Name: "UnsafeStart",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1674, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1674, 40),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1675, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1675, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1675, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1675, 41),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1676, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1676, 30),
-							Name: "void",
-						},
-						Name: "Sleep",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1676, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1676, 41),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1677, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1677, 30),
-							Name: "void",
-						},
-						Name: "SpinWait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1677, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1677, 44),
-									Name: "int",
-								},
-								Name: "iterations",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1678, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1678, 30),
+							Pos:  lp(1678, 23),
+							Name: "void",
+						},
+						Name: "Join",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1679, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1679, 23),
 							Name: "bool",
 						},
-						Name: "Yield",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1681, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ThreadPool",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1683, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1683, 23),
-							Name: "int",
-						},
-						Name: "ThreadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1683, 41),
-								Kind: "get",
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1679, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1679, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1684, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1684, 23),
-							Name: "long",
+					&lang.MethodDecl{
+						Pos:       lp(1680, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1680, 23),
+							Name: "bool",
 						},
-						Name: "PendingWorkItemCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1684, 51),
-								Kind: "get",
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1680, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1680, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1681, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1681, 23),
+							Name: "void",
+						},
+						Name: "Start",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1682, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1682, 23),
+							Name: "void",
+						},
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1682, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1682, 34),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1683, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1683, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1684, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1684, 23),
+							Name: "void",
+						},
+						Name: "UnsafeStart",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1684, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1684, 40),
+									Name: "object",
+								},
+								Name: "parameter",
 							},
 						},
 					},
@@ -34213,25 +34532,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1685, 30),
 							Name: "void",
 						},
-						Name: "GetMinThreads",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1685, 49),
-								Modifier: "out",
+								Pos: lp(1685, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1685, 53),
+									Pos:  lp(1685, 41),
 									Name: "int",
 								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1685, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1685, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34242,25 +34551,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1686, 30),
 							Name: "void",
 						},
-						Name: "GetMaxThreads",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1686, 49),
-								Modifier: "out",
+								Pos: lp(1686, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1686, 53),
-									Name: "int",
+									Pos:  lp(1686, 41),
+									Name: "TimeSpan",
 								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1686, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1686, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
+								Name: "timeout",
 							},
 						},
 					},
@@ -34271,25 +34570,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1687, 30),
 							Name: "void",
 						},
-						Name: "GetAvailableThreads",
+						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1687, 55),
-								Modifier: "out",
+								Pos: lp(1687, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1687, 59),
+									Pos:  lp(1687, 44),
 									Name: "int",
 								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1687, 78),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1687, 82),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
+								Name: "iterations",
 							},
 						},
 					},
@@ -34300,20 +34589,70 @@ func libraryAST() *lang.File {
 							Pos:  lp(1688, 30),
 							Name: "bool",
 						},
-						Name: "SetMinThreads",
+						Name: "Yield",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1691, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ThreadPool",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1693, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1693, 23),
+							Name: "int",
+						},
+						Name: "ThreadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1693, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1694, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1694, 23),
+							Name: "long",
+						},
+						Name: "PendingWorkItemCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1694, 51),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1695, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1695, 30),
+							Name: "void",
+						},
+						Name: "GetMinThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1688, 49),
+								Pos:      lp(1695, 49),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1688, 49),
+									Pos:  lp(1695, 53),
 									Name: "int",
 								},
 								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1688, 68),
+								Pos:      lp(1695, 72),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1688, 68),
+									Pos:  lp(1695, 76),
 									Name: "int",
 								},
 								Name: "completionPortThreads",
@@ -34321,26 +34660,111 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1689, 9),
+						Pos:       lp(1696, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1689, 30),
+							Pos:  lp(1696, 30),
+							Name: "void",
+						},
+						Name: "GetMaxThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1696, 49),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1696, 53),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1696, 72),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1696, 76),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1697, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1697, 30),
+							Name: "void",
+						},
+						Name: "GetAvailableThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1697, 55),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1697, 59),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1697, 78),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1697, 82),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1698, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1698, 30),
+							Name: "bool",
+						},
+						Name: "SetMinThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1698, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1698, 49),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1698, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1698, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1699, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1699, 30),
 							Name: "bool",
 						},
 						Name: "SetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1689, 49),
+								Pos: lp(1699, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1689, 49),
+									Pos:  lp(1699, 49),
 									Name: "int",
 								},
 								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1689, 68),
+								Pos: lp(1699, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1689, 68),
+									Pos:  lp(1699, 68),
 									Name: "int",
 								},
 								Name: "completionPortThreads",
@@ -34348,18 +34772,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1690, 9),
+						Pos:       lp(1700, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1690, 30),
+							Pos:  lp(1700, 30),
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1690, 53),
+								Pos: lp(1700, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1690, 53),
+									Pos:  lp(1700, 53),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
@@ -34367,26 +34791,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1691, 9),
+						Pos:       lp(1701, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1691, 30),
+							Pos:  lp(1701, 30),
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1691, 53),
+								Pos: lp(1701, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 53),
+									Pos:  lp(1701, 53),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1691, 76),
+								Pos: lp(1701, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(1691, 76),
+									Pos:  lp(1701, 76),
 									Name: "object",
 								},
 								Name: "state",
@@ -34394,10 +34818,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1692, 9),
+						Pos:       lp(1702, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1692, 30),
+							Pos:  lp(1702, 30),
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
@@ -34406,13 +34830,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1692, 61),
+								Pos: lp(1702, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1692, 61),
+									Pos:  lp(1702, 61),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1692, 68),
+											Pos:  lp(1702, 68),
 											Name: "TState",
 										},
 									},
@@ -34420,17 +34844,17 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1692, 86),
+								Pos: lp(1702, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1692, 86),
+									Pos:  lp(1702, 86),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1692, 100),
+								Pos: lp(1702, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1692, 100),
+									Pos:  lp(1702, 100),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -34438,26 +34862,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1693, 9),
+						Pos:       lp(1703, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1693, 30),
+							Pos:  lp(1703, 30),
 							Name: "bool",
 						},
 						Name: "UnsafeQueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1693, 59),
+								Pos: lp(1703, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1693, 59),
+									Pos:  lp(1703, 59),
 									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1693, 82),
+								Pos: lp(1703, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(1693, 82),
+									Pos:  lp(1703, 82),
 									Name: "object",
 								},
 								Name: "state",
@@ -34465,10 +34889,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1694, 9),
+						Pos:       lp(1704, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1694, 30),
+							Pos:  lp(1704, 30),
 							Name: "bool",
 						},
 						Name: "UnsafeQueueUserWorkItem",
@@ -34477,13 +34901,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1694, 67),
+								Pos: lp(1704, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1694, 67),
+									Pos:  lp(1704, 67),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1694, 74),
+											Pos:  lp(1704, 74),
 											Name: "TState",
 										},
 									},
@@ -34491,17 +34915,17 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1694, 92),
+								Pos: lp(1704, 92),
 								Type: &lang.TypeRef{
-									Pos:  lp(1694, 92),
+									Pos:  lp(1704, 92),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1694, 106),
+								Pos: lp(1704, 106),
 								Type: &lang.TypeRef{
-									Pos:  lp(1694, 106),
+									Pos:  lp(1704, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -34511,348 +34935,35 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1697, 5),
+				Pos:       lp(1707, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1699, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1699, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1699, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1699, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1699, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1699, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1700, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1700, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1700, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1700, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1700, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1700, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1701, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1701, 30),
-							Name: "int",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1701, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1701, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1701, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1702, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1702, 30),
-							Name: "long",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1702, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 55),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1702, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1702, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 83),
-									Name: "long",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1703, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1703, 30),
-							Name: "double",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1703, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 57),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1703, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1703, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 89),
-									Name: "double",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1704, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1704, 30),
-							Name: "object",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1704, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 57),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1704, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1704, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 89),
-									Name: "object",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1705, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1705, 30),
-							Name: "T",
-						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1705, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 55),
-									Name: "T",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1705, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 68),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1705, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 77),
-									Name: "T",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1706, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1706, 30),
-							Name: "int",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1706, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1706, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1707, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1707, 30),
-							Name: "long",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1707, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1707, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1708, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1708, 30),
-							Name: "int",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1708, 43),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1708, 47),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1708, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1708, 62),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1709, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1709, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "Exchange",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1709, 44),
+								Pos:      lp(1709, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1709, 48),
-									Name: "long",
+									Pos:  lp(1709, 42),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1709, 64),
+								Pos: lp(1709, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1709, 64),
-									Name: "long",
+									Pos:  lp(1709, 57),
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -34863,24 +34974,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1710, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Exchange",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1710, 46),
+								Pos:      lp(1710, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1710, 50),
-									Name: "double",
+									Pos:  lp(1710, 43),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1710, 68),
+								Pos: lp(1710, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1710, 68),
-									Name: "double",
+									Pos:  lp(1710, 59),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -34891,26 +35002,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1711, 30),
-							Name: "object",
+							Name: "int",
 						},
-						Name: "Exchange",
+						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1711, 46),
+								Pos:      lp(1711, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1711, 50),
-									Name: "object",
+									Pos:  lp(1711, 54),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1711, 68),
+								Pos: lp(1711, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1711, 68),
-									Name: "object",
+									Pos:  lp(1711, 69),
+									Name: "int",
 								},
 								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1711, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1711, 80),
+									Name: "int",
+								},
+								Name: "comparand",
 							},
 						},
 					},
@@ -34919,6 +35038,311 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1712, 30),
+							Name: "long",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1712, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1712, 55),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1712, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1712, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1712, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1712, 83),
+									Name: "long",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1713, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1713, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1713, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1713, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1713, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1713, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1713, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1713, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1714, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1714, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1714, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1714, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1714, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1714, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1714, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1714, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1715, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1715, 30),
+							Name: "T",
+						},
+						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1715, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1715, 55),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1715, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1715, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1715, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1715, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1716, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1716, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1716, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1716, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1717, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1717, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1717, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1717, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1718, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1718, 30),
+							Name: "int",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1718, 43),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 47),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1718, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 62),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1719, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1719, 30),
+							Name: "long",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1719, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1719, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1719, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1719, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1720, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1720, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1720, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1720, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1721, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1721, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1721, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1721, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1721, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1721, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1722, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1722, 30),
 							Name: "T",
 						},
 						Name: "Exchange",
@@ -34933,139 +35357,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1712, 44),
+								Pos:      lp(1722, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1712, 48),
+									Pos:  lp(1722, 48),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1712, 61),
+								Pos: lp(1722, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1712, 61),
+									Pos:  lp(1722, 61),
 									Name: "T",
 								},
 								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1713, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1713, 30),
-							Name: "int",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1713, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1713, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1714, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1714, 30),
-							Name: "long",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1714, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1715, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1715, 30),
-							Name: "void",
-						},
-						Name: "MemoryBarrier",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1716, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1716, 30),
-							Name: "long",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1716, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1716, 44),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1719, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1721, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1721, 30),
-							Name: "int",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1721, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1721, 43),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1722, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1722, 30),
-							Name: "long",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1722, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1722, 44),
-									Name: "long",
-								},
-								Name: "location",
 							},
 						},
 					},
@@ -35074,16 +35380,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1723, 30),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Read",
+						Name: "Increment",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1723, 40),
+								Pos:      lp(1723, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1723, 44),
-									Name: "bool",
+									Pos:  lp(1723, 48),
+									Name: "int",
 								},
 								Name: "location",
 							},
@@ -35094,16 +35400,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1724, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Read",
+						Name: "Increment",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1724, 42),
+								Pos:      lp(1724, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 46),
-									Name: "double",
+									Pos:  lp(1724, 49),
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -35114,6 +35420,124 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1725, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1726, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1726, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1726, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1729, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1731, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1731, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1731, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1732, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1732, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1732, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1732, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1733, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1733, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1733, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1734, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1734, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1734, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1735, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1735, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -35128,10 +35552,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1725, 40),
+								Pos:      lp(1735, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1725, 44),
+									Pos:  lp(1735, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -35139,27 +35563,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1726, 9),
+						Pos:       lp(1736, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1726, 30),
+							Pos:  lp(1736, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1726, 41),
+								Pos:      lp(1736, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 45),
+									Pos:  lp(1736, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1726, 59),
+								Pos: lp(1736, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 59),
+									Pos:  lp(1736, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -35167,27 +35591,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1727, 9),
+						Pos:       lp(1737, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1727, 30),
+							Pos:  lp(1737, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1727, 41),
+								Pos:      lp(1737, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1727, 45),
+									Pos:  lp(1737, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1727, 60),
+								Pos: lp(1737, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1727, 60),
+									Pos:  lp(1737, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -35195,27 +35619,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1728, 9),
+						Pos:       lp(1738, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1728, 30),
+							Pos:  lp(1738, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1728, 41),
+								Pos:      lp(1738, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1728, 45),
+									Pos:  lp(1738, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1728, 60),
+								Pos: lp(1738, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1728, 60),
+									Pos:  lp(1738, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -35223,27 +35647,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1729, 9),
+						Pos:       lp(1739, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1729, 30),
+							Pos:  lp(1739, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1729, 41),
+								Pos:      lp(1739, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 45),
+									Pos:  lp(1739, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1729, 62),
+								Pos: lp(1739, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 62),
+									Pos:  lp(1739, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -35251,10 +35675,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1730, 9),
+						Pos:       lp(1740, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1730, 30),
+							Pos:  lp(1740, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -35269,18 +35693,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1730, 44),
+								Pos:      lp(1740, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1730, 48),
+									Pos:  lp(1740, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1730, 60),
+								Pos: lp(1740, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1730, 60),
+									Pos:  lp(1740, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -35290,236 +35714,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1733, 5),
+				Pos:       lp(1743, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1735, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1735, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1735, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1735, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1736, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1736, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1736, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1736, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1736, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1736, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1737, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1737, 30),
-							Name: "void",
-						},
-						Name: "Exit",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1737, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1737, 40),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1738, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1738, 30),
-							Name: "bool",
-						},
-						Name: "IsEntered",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1738, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1738, 45),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1739, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1739, 30),
-							Name: "void",
-						},
-						Name: "Pulse",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1739, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1739, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1740, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1740, 30),
-							Name: "void",
-						},
-						Name: "PulseAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1740, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1740, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1741, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1741, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1741, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1741, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1742, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1742, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1742, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1742, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1742, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1742, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1743, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1743, 30),
-							Name: "bool",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1743, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1743, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1743, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1743, 56),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1744, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1744, 30),
-							Name: "void",
-						},
-						Name: "TryEnter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1744, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1744, 44),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-							&lang.Param{
-								Pos:      lp(1744, 56),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1744, 60),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1745, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -35527,32 +35727,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1745, 30),
 							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1745, 44),
+								Pos: lp(1745, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1745, 44),
+									Pos:  lp(1745, 41),
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1745, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1745, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1745, 81),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1745, 85),
-									Name: "bool",
-								},
-								Name: "lockTaken",
 							},
 						},
 					},
@@ -35561,17 +35744,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1746, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1746, 40),
+								Pos: lp(1746, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1746, 40),
+									Pos:  lp(1746, 41),
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1746, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -35580,9 +35772,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1747, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1747, 40),
@@ -35591,14 +35783,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1747, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1747, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -35609,20 +35793,260 @@ func libraryAST() *lang.File {
 							Pos:  lp(1748, 30),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1748, 40),
+								Pos: lp(1748, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1748, 40),
+									Pos:  lp(1748, 45),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1749, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1749, 30),
+							Name: "void",
+						},
+						Name: "Pulse",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1749, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1749, 41),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1750, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1750, 30),
+							Name: "void",
+						},
+						Name: "PulseAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1750, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1750, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1751, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1751, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1751, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1752, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1752, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1752, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1752, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1748, 52),
+								Pos: lp(1752, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1748, 52),
+									Pos:  lp(1752, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1753, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1753, 30),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1753, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1753, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1754, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1754, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1754, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1754, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1754, 56),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1754, 60),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1755, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1755, 30),
+							Name: "void",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1755, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 44),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1755, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1755, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1756, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1756, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1756, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1757, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1757, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1757, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1757, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1757, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1757, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1758, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1758, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1758, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1758, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1758, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1758, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -35632,67 +36056,67 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1751, 5),
+				Pos:       lp(1761, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1751, 44),
+						Pos:  lp(1761, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1753, 9),
+						Pos:       lp(1763, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1753, 23),
+							Pos:  lp(1763, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1754, 9),
+						Pos:       lp(1764, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1754, 23),
+							Pos:  lp(1764, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1755, 9),
+						Pos:       lp(1765, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1755, 30),
+							Pos:  lp(1765, 30),
 							Name: "ExecutionContext",
 						},
 						Name: "Capture",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1756, 9),
+						Pos:       lp(1766, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1756, 30),
+							Pos:  lp(1766, 30),
 							Name: "bool",
 						},
 						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1757, 9),
+						Pos:       lp(1767, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1757, 30),
+							Pos:  lp(1767, 30),
 							Name: "void",
 						},
 						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1757, 43),
+								Pos: lp(1767, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 43),
+									Pos:  lp(1767, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
@@ -35700,43 +36124,43 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1758, 9),
+						Pos:       lp(1768, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1758, 30),
+							Pos:  lp(1768, 30),
 							Name: "void",
 						},
 						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1759, 9),
+						Pos:       lp(1769, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1759, 30),
+							Pos:  lp(1769, 30),
 							Name: "void",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1759, 39),
+								Pos: lp(1769, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 39),
+									Pos:  lp(1769, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1759, 74),
+								Pos: lp(1769, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 74),
+									Pos:  lp(1769, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1759, 100),
+								Pos: lp(1769, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 100),
+									Pos:  lp(1769, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -35744,10 +36168,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1760, 9),
+						Pos:       lp(1770, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1760, 30),
+							Pos:  lp(1770, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -35755,38 +36179,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1763, 5),
+				Pos:       lp(1773, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1763, 6),
+						Pos:  lp(1773, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1763, 53),
+						Pos:  lp(1773, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1765, 9),
+						Pos:       lp(1775, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1765, 23),
+							Pos:  lp(1775, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1766, 9),
+						Pos:       lp(1776, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1766, 23),
+							Pos:  lp(1776, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -35794,7 +36218,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1769, 5),
+				Pos:       lp(1779, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -35804,27 +36228,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1771, 9),
+						Pos:       lp(1781, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1772, 9),
+						Pos:       lp(1782, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1772, 34),
+								Pos: lp(1782, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1772, 34),
+									Pos:  lp(1782, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1772, 41),
+											Pos:  lp(1782, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1772, 68),
+													Pos:  lp(1782, 68),
 													Name: "T",
 												},
 											},
@@ -35836,20 +36260,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1773, 9),
+						Pos:       lp(1783, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1773, 16),
+							Pos:  lp(1783, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1773, 26),
+								Pos:  lp(1783, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1773, 31),
+								Pos:  lp(1783, 31),
 								Kind: "set",
 							},
 						},
@@ -35857,7 +36281,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1776, 5),
+				Pos:       lp(1786, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -35867,117 +36291,22 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1776, 6),
+						Pos:  lp(1786, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1778, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1778, 16),
-							Name: "T",
-						},
-						Name: "CurrentValue",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1778, 33),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1779, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1779, 16),
-							Name: "T",
-						},
-						Name: "PreviousValue",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1779, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1780, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1780, 16),
-							Name: "bool",
-						},
-						Name: "ThreadContextChanged",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1780, 44),
-								Kind: "get",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1783, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "CancellationToken",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1783, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1785, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationToken",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1786, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationToken",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1786, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1786, 41),
-									Name: "bool",
-								},
-								Name: "canceled",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1787, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1787, 23),
-							Name: "CancellationToken",
-						},
-						Name: "None",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1787, 48),
-								Kind: "get",
-							},
-						},
-					},
 					&lang.PropertyDecl{
 						Pos:       lp(1788, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1788, 16),
-							Name: "bool",
+							Name: "T",
 						},
-						Name: "CanBeCanceled",
+						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1788, 37),
+								Pos:  lp(1788, 33),
 								Kind: "get",
 							},
 						},
@@ -35987,29 +36316,124 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1789, 16),
+							Name: "T",
+						},
+						Name: "PreviousValue",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1789, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1790, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1790, 16),
+							Name: "bool",
+						},
+						Name: "ThreadContextChanged",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1790, 44),
+								Kind: "get",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1793, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CancellationToken",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1793, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1795, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationToken",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1796, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationToken",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1796, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1796, 41),
+									Name: "bool",
+								},
+								Name: "canceled",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1797, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1797, 23),
+							Name: "CancellationToken",
+						},
+						Name: "None",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1797, 48),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1798, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1798, 16),
+							Name: "bool",
+						},
+						Name: "CanBeCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1798, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1799, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1799, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1789, 47),
+								Pos:  lp(1799, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1790, 9),
+						Pos:       lp(1800, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1790, 23),
+							Pos:  lp(1800, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1790, 35),
+								Pos: lp(1800, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1790, 35),
+									Pos:  lp(1800, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -36017,18 +36441,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1791, 9),
+						Pos:       lp(1801, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1791, 32),
+							Pos:  lp(1801, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1791, 44),
+								Pos: lp(1801, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1791, 44),
+									Pos:  lp(1801, 44),
 									Name: "object",
 								},
 								Name: "other",
@@ -36036,18 +36460,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1792, 9),
+						Pos:       lp(1802, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1792, 23),
+							Pos:  lp(1802, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1792, 62),
+								Pos: lp(1802, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1792, 62),
+									Pos:  lp(1802, 62),
 									Name: "Action",
 								},
 								Name: "callback",
@@ -36055,26 +36479,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1793, 9),
+						Pos:       lp(1803, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1793, 23),
+							Pos:  lp(1803, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1793, 62),
+								Pos: lp(1803, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1793, 62),
+									Pos:  lp(1803, 62),
 									Name: "Action",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1793, 79),
+								Pos: lp(1803, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1793, 79),
+									Pos:  lp(1803, 79),
 									Name: "bool",
 								},
 								Name: "useSynchronizationContext",
@@ -36082,22 +36506,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1794, 9),
+						Pos:       lp(1804, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1794, 23),
+							Pos:  lp(1804, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1794, 62),
+								Pos: lp(1804, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1794, 62),
+									Pos:  lp(1804, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1794, 69),
+											Pos:  lp(1804, 69),
 											Name: "object",
 										},
 									},
@@ -36105,9 +36529,9 @@ func libraryAST() *lang.File {
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1794, 87),
+								Pos: lp(1804, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1794, 87),
+									Pos:  lp(1804, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -36115,10 +36539,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1795, 9),
+						Pos:       lp(1805, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1795, 23),
+							Pos:  lp(1805, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -36126,38 +36550,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1798, 5),
+				Pos:       lp(1808, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1798, 6),
+						Pos:  lp(1808, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1798, 66),
+						Pos:  lp(1808, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1800, 9),
+						Pos:       lp(1810, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1800, 23),
+							Pos:  lp(1810, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1801, 9),
+						Pos:       lp(1811, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1801, 23),
+							Pos:  lp(1811, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -36165,32 +36589,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1804, 5),
+				Pos:       lp(1814, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1804, 44),
+						Pos:  lp(1814, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1806, 9),
+						Pos:       lp(1816, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1807, 9),
+						Pos:       lp(1817, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1807, 47),
+								Pos: lp(1817, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1807, 47),
+									Pos:  lp(1817, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -36198,14 +36622,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1808, 9),
+						Pos:       lp(1818, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1808, 47),
+								Pos: lp(1818, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1808, 47),
+									Pos:  lp(1818, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -36213,57 +36637,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1809, 9),
+						Pos:       lp(1819, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1809, 16),
+							Pos:  lp(1819, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1809, 47),
+								Pos:  lp(1819, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1810, 9),
+						Pos:       lp(1820, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1810, 16),
+							Pos:  lp(1820, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1810, 42),
+								Pos:  lp(1820, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1811, 9),
+						Pos:       lp(1821, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1811, 23),
+							Pos:  lp(1821, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1812, 9),
+						Pos:       lp(1822, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1812, 23),
+							Pos:  lp(1822, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1812, 35),
+								Pos: lp(1822, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1812, 35),
+									Pos:  lp(1822, 35),
 									Name: "bool",
 								},
 								Name: "throwOnFirstException",
@@ -36271,18 +36695,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1813, 9),
+						Pos:       lp(1823, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1813, 23),
+							Pos:  lp(1823, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1813, 40),
+								Pos: lp(1823, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1813, 40),
+									Pos:  lp(1823, 40),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -36290,125 +36714,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1814, 9),
+						Pos:       lp(1824, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1814, 23),
+							Pos:  lp(1824, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1814, 40),
+								Pos: lp(1824, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1814, 40),
+									Pos:  lp(1824, 40),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1815, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1815, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1816, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1816, 23),
-							Name: "bool",
-						},
-						Name: "TryReset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1817, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1817, 30),
-							Name: "CancellationTokenSource",
-						},
-						Name: "CreateLinkedTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1817, 78),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1817, 85),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1817, 85),
-										Name: "CancellationToken",
-									},
-								},
-								Name: "tokens",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1820, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "WaitHandle",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(65),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1820, 40),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1822, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1823, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1823, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1824, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 44),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
 							},
 						},
 					},
@@ -36421,35 +36741,139 @@ func libraryAST() *lang.File {
 						},
 						Name: "Dispose",
 					},
+					&lang.MethodDecl{
+						Pos:       lp(1826, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1826, 23),
+							Name: "bool",
+						},
+						Name: "TryReset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1827, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1827, 30),
+							Name: "CancellationTokenSource",
+						},
+						Name: "CreateLinkedTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1827, 78),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1827, 85),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1827, 85),
+										Name: "CancellationToken",
+									},
+								},
+								Name: "tokens",
+							},
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1828, 5),
+				Pos:       lp(1830, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "WaitHandle",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1830, 40),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1832, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1832, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1833, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1833, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1833, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1833, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1834, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1834, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1834, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1834, 44),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1835, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1835, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1838, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1828, 36),
+						Pos:  lp(1838, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1830, 9),
+						Pos:       lp(1840, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1830, 23),
+							Pos:  lp(1840, 23),
 							Name: "bool",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1831, 9),
+						Pos:       lp(1841, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1831, 23),
+							Pos:  lp(1841, 23),
 							Name: "bool",
 						},
 						Name: "Set",
@@ -36457,92 +36881,92 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1834, 5),
+				Pos:       lp(1844, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1834, 44),
+						Pos:  lp(1844, 44),
 						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1836, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1836, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1836, 40),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1839, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "AutoResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1839, 42),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1841, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "AutoResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1841, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1841, 38),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1844, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1844, 41),
-						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(1846, 9),
 						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1846, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1846, 40),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1849, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AutoResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1849, 42),
+						Name: "EventWaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1851, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "AutoResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1851, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1851, 38),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1854, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1854, 41),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1856, 9),
+						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1847, 9),
+						Pos:       lp(1857, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1847, 44),
+								Pos: lp(1857, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1847, 44),
+									Pos:  lp(1857, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -36550,22 +36974,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1848, 9),
+						Pos:       lp(1858, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1848, 44),
+								Pos: lp(1858, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1848, 44),
+									Pos:  lp(1858, 44),
 									Name: "bool",
 								},
 								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1848, 63),
+								Pos: lp(1858, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1848, 63),
+									Pos:  lp(1858, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -36573,232 +36997,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1849, 9),
+						Pos:       lp(1859, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1849, 16),
+							Pos:  lp(1859, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1849, 29),
+								Pos:  lp(1859, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1850, 9),
+						Pos:       lp(1860, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1850, 23),
+							Pos:  lp(1860, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1851, 9),
+						Pos:       lp(1861, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1851, 23),
+							Pos:  lp(1861, 23),
 							Name: "void",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1852, 9),
+						Pos:       lp(1862, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1852, 23),
+							Pos:  lp(1862, 23),
 							Name: "void",
 						},
 						Name: "Set",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1853, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1853, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1854, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1855, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1855, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1855, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1855, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1856, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1856, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1856, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1857, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1857, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1857, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1857, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1858, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1858, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1858, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1861, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1861, 34),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
 						Pos:       lp(1863, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1863, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1863, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1863, 23),
+							Name: "void",
 						},
+						Name: "Wait",
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1864, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1864, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1864, 37),
+								Pos: lp(1864, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1864, 37),
+									Pos:  lp(1864, 33),
 									Name: "int",
 								},
-								Name: "initialCount",
-							},
-							&lang.Param{
-								Pos: lp(1864, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1864, 55),
-									Name: "int",
-								},
-								Name: "maxCount",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1865, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1865, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1865, 23),
+							Name: "bool",
 						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1865, 35),
-								Kind: "get",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1865, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1865, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
 							},
 						},
 					},
@@ -36809,294 +37092,66 @@ func libraryAST() *lang.File {
 							Pos:  lp(1866, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1866, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1866, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1867, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1867, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Release",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1867, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1867, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1867, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1868, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1868, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1868, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1868, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1869, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1869, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1870, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1870, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1870, 33),
+								Pos: lp(1868, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1870, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1871, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1871, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1871, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1872, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1872, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1872, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1873, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1873, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1874, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 33),
+									Pos:  lp(1868, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1874, 51),
+								Pos: lp(1868, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1874, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1876, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1876, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1876, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1876, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1877, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1877, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1877, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1877, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1878, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1878, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1878, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 61),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1879, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1879, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1879, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1879, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1879, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1880, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1880, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1880, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1880, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1880, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 85),
+									Pos:  lp(1868, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37106,75 +37161,303 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1883, 5),
+				Pos:       lp(1871, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1883, 35),
+						Pos:  lp(1871, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1885, 9),
+						Pos:       lp(1873, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1885, 38),
+								Pos: lp(1873, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1885, 38),
+									Pos:  lp(1873, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 						},
 					},
+					&lang.CtorDecl{
+						Pos:       lp(1874, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1874, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1874, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1874, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1874, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
+							},
+						},
+					},
 					&lang.PropertyDecl{
-						Pos:       lp(1886, 9),
+						Pos:       lp(1875, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1886, 16),
+							Pos:  lp(1875, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1886, 35),
+								Pos:  lp(1875, 35),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1887, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1887, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1876, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1876, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1877, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1877, 23),
 							Name: "int",
 						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1887, 35),
-								Kind: "get",
+						Name: "Release",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1878, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1878, 23),
+							Name: "int",
+						},
+						Name: "Release",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1878, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1878, 35),
+									Name: "int",
+								},
+								Name: "releaseCount",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1888, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1888, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1879, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1879, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1880, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1880, 23),
 							Name: "bool",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1888, 29),
-								Kind: "get",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1880, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1881, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1881, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1881, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1882, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1882, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1882, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1882, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1883, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1883, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1883, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1883, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1883, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1883, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1884, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1884, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1884, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1884, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1884, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1884, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1885, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1885, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1886, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1886, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1886, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1886, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1886, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1887, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1887, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1887, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1887, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1887, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1888, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1888, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1888, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1888, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37183,166 +37466,167 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1889, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1889, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "AddCount",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1889, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1889, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1889, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1889, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1890, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1890, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1890, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "AddCount",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1890, 37),
+								Pos: lp(1890, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1890, 37),
-									Name: "int",
+									Pos:  lp(1890, 67),
+									Name: "TimeSpan",
 								},
-								Name: "signalCount",
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1890, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1890, 85),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1891, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1891, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1893, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1893, 35),
+						Name: "IDisposable",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1892, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1892, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1893, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1893, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1893, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1893, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1894, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1894, 23),
-							Name: "bool",
-						},
-						Name: "Signal",
-					},
-					&lang.MethodDecl{
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1895, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1895, 23),
-							Name: "bool",
-						},
-						Name: "Signal",
+						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1895, 35),
+								Pos: lp(1895, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1895, 35),
+									Pos:  lp(1895, 38),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "initialCount",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1896, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1896, 23),
-							Name: "bool",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1896, 16),
+							Name: "int",
 						},
-						Name: "TryAddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1897, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1897, 23),
-							Name: "bool",
-						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1897, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1897, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1896, 35),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1898, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1898, 23),
-							Name: "void",
+					&lang.PropertyDecl{
+						Pos:       lp(1897, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1897, 16),
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1897, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1898, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1898, 16),
+							Name: "bool",
+						},
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1898, 29),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1899, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1899, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1899, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1900, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "AddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1900, 33),
+								Pos: lp(1900, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1900, 37),
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "signalCount",
 							},
 						},
 					},
@@ -37353,72 +37637,136 @@ func libraryAST() *lang.File {
 							Pos:  lp(1901, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1901, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1901, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1902, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1902, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1903, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1903, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1903, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1903, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1904, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1904, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1905, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1905, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1905, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1905, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1906, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1906, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1907, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1907, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1907, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1908, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1909, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1909, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1902, 33),
+								Pos: lp(1909, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1902, 33),
+									Pos:  lp(1909, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
-							&lang.Param{
-								Pos: lp(1902, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1902, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1908, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1908, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1910, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1910, 16),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1910, 23),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1910, 35),
-								Kind: "get",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1910, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1910, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
 							},
 						},
 					},
@@ -37429,104 +37777,72 @@ func libraryAST() *lang.File {
 							Pos:  lp(1911, 23),
 							Name: "void",
 						},
-						Name: "GetResult",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1911, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1911, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1912, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1912, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "OnCompleted",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 40),
+								Pos: lp(1912, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 40),
-									Name: "Action",
+									Pos:  lp(1912, 33),
+									Name: "int",
 								},
-								Name: "continuation",
+								Name: "millisecondsTimeout",
 							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1913, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1913, 23),
-							Name: "void",
-						},
-						Name: "UnsafeOnCompleted",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1913, 46),
+								Pos: lp(1912, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1913, 46),
-									Name: "Action",
+									Pos:  lp(1912, 58),
+									Name: "CancellationToken",
 								},
-								Name: "continuation",
+								Name: "cancellationToken",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1916, 5),
+				Pos:       lp(1918, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1916, 6),
+						Pos:  lp(1918, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1918, 9),
+						Pos:       lp(1920, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1918, 16),
+							Pos:  lp(1920, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1918, 35),
+								Pos:  lp(1920, 35),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1919, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1919, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1920, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1920, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1920, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1920, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
 							},
 						},
 					},
@@ -37537,12 +37853,40 @@ func libraryAST() *lang.File {
 							Pos:  lp(1921, 23),
 							Name: "void",
 						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1922, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1922, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1922, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1922, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1923, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1923, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1921, 46),
+								Pos: lp(1923, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1921, 46),
+									Pos:  lp(1923, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37552,77 +37896,157 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1924, 5),
+				Pos:       lp(1926, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1926, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1928, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1928, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1928, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1929, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1929, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1930, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1930, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1930, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1930, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1931, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1931, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1931, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1931, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1934, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1924, 6),
+						Pos:  lp(1934, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1926, 9),
+						Pos:       lp(1936, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1926, 23),
+							Pos:  lp(1936, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1928, 18),
+						Pos:       lp(1938, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1928, 10),
+								Pos:  lp(1938, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1930, 13),
+								Pos:       lp(1940, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1930, 20),
+									Pos:  lp(1940, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1930, 39),
+										Pos:  lp(1940, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1931, 13),
+								Pos:       lp(1941, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1931, 27),
+									Pos:  lp(1941, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1932, 13),
+								Pos:       lp(1942, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1932, 27),
+									Pos:  lp(1942, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1932, 44),
+										Pos: lp(1942, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1932, 44),
+											Pos:  lp(1942, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37630,18 +38054,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1933, 13),
+								Pos:       lp(1943, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1933, 27),
+									Pos:  lp(1943, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1933, 50),
+										Pos: lp(1943, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1933, 50),
+											Pos:  lp(1943, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37653,7 +38077,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1937, 5),
+				Pos:       lp(1947, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -37663,70 +38087,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1937, 6),
+						Pos:  lp(1947, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1939, 9),
+						Pos:       lp(1949, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1939, 23),
+							Pos:  lp(1949, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1941, 18),
+						Pos:       lp(1951, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1941, 10),
+								Pos:  lp(1951, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1943, 13),
+								Pos:       lp(1953, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1943, 20),
+									Pos:  lp(1953, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1943, 39),
+										Pos:  lp(1953, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1944, 13),
+								Pos:       lp(1954, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1944, 27),
+									Pos:  lp(1954, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1945, 13),
+								Pos:       lp(1955, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1945, 27),
+									Pos:  lp(1955, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1945, 44),
+										Pos: lp(1955, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1945, 44),
+											Pos:  lp(1955, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37734,18 +38158,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1946, 13),
+								Pos:       lp(1956, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1946, 27),
+									Pos:  lp(1956, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1946, 50),
+										Pos: lp(1956, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1946, 50),
+											Pos:  lp(1956, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37757,77 +38181,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1950, 5),
+				Pos:       lp(1960, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1950, 6),
+						Pos:  lp(1960, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1952, 9),
+						Pos:       lp(1962, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1952, 23),
+							Pos:  lp(1962, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1954, 18),
+						Pos:       lp(1964, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1954, 10),
+								Pos:  lp(1964, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1956, 13),
+								Pos:       lp(1966, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1956, 20),
+									Pos:  lp(1966, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1956, 39),
+										Pos:  lp(1966, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1957, 13),
+								Pos:       lp(1967, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1957, 27),
+									Pos:  lp(1967, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1958, 13),
+								Pos:       lp(1968, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1958, 27),
+									Pos:  lp(1968, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1958, 44),
+										Pos: lp(1968, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1958, 44),
+											Pos:  lp(1968, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37835,18 +38259,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1959, 13),
+								Pos:       lp(1969, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1959, 27),
+									Pos:  lp(1969, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1959, 50),
+										Pos: lp(1969, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1959, 50),
+											Pos:  lp(1969, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37858,7 +38282,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1963, 5),
+				Pos:       lp(1973, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -37868,48 +38292,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1963, 6),
+						Pos:  lp(1973, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1965, 9),
+						Pos:       lp(1975, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1965, 16),
+							Pos:  lp(1975, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1965, 35),
+								Pos:  lp(1975, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1966, 9),
+						Pos:       lp(1976, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1966, 23),
+							Pos:  lp(1976, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1967, 9),
+						Pos:       lp(1977, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1967, 23),
+							Pos:  lp(1977, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1967, 40),
+								Pos: lp(1977, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 40),
+									Pos:  lp(1977, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37917,18 +38341,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1968, 9),
+						Pos:       lp(1978, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1968, 23),
+							Pos:  lp(1978, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 46),
+								Pos: lp(1978, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 46),
+									Pos:  lp(1978, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37938,7 +38362,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1971, 5),
+				Pos:       lp(1981, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -37948,20 +38372,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1971, 6),
+						Pos:  lp(1981, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1973, 9),
+						Pos:       lp(1983, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1973, 23),
+							Pos:  lp(1983, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1973, 40),
+									Pos:  lp(1983, 40),
 									Name: "TResult",
 								},
 							},
@@ -37971,112 +38395,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1979, 5),
+				Pos:       lp(1989, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1979, 30),
+						Pos:  lp(1989, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 39),
+						Pos:  lp(1989, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 61),
+						Pos:  lp(1989, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 75),
+						Pos:  lp(1989, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 84),
+						Pos:  lp(1989, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 114),
+						Pos:  lp(1989, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 131),
+						Pos:  lp(1989, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 141),
+						Pos:  lp(1989, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1981, 5),
+				Pos:       lp(1991, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1981, 39),
+						Pos:  lp(1991, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 46),
+							Pos:   lp(1991, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 49),
+						Pos:  lp(1991, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 66),
+							Pos:   lp(1991, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 69),
+						Pos:  lp(1991, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 83),
+							Pos:   lp(1991, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 86),
+						Pos:  lp(1991, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 105),
+							Pos:   lp(1991, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 108),
+						Pos:  lp(1991, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 126),
+							Pos:   lp(1991, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 129),
+						Pos:  lp(1991, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 145),
+							Pos:   lp(1991, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 149),
+						Pos:  lp(1991, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 182),
+							Pos:   lp(1991, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -38084,27 +38508,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1983, 5),
+				Pos:       lp(1993, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1983, 25),
+						Pos:  lp(1993, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(1995, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1985, 28),
+								Pos: lp(1995, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1985, 28),
+									Pos:  lp(1995, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -38112,22 +38536,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(1996, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1986, 28),
+								Pos: lp(1996, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1986, 28),
+									Pos:  lp(1996, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1986, 43),
+								Pos: lp(1996, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1986, 43),
+									Pos:  lp(1996, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38135,22 +38559,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(1997, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1987, 28),
+								Pos: lp(1997, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1987, 28),
+									Pos:  lp(1997, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1987, 43),
+								Pos: lp(1997, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1987, 43),
+									Pos:  lp(1997, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38158,18 +38582,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1988, 9),
+						Pos:       lp(1998, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1988, 28),
+								Pos: lp(1998, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1988, 28),
+									Pos:  lp(1998, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1988, 35),
+											Pos:  lp(1998, 35),
 											Name: "object",
 										},
 									},
@@ -38177,9 +38601,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1988, 51),
+								Pos: lp(1998, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1988, 51),
+									Pos:  lp(1998, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -38187,30 +38611,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1989, 9),
+						Pos:       lp(1999, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1989, 28),
+								Pos: lp(1999, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 28),
+									Pos:  lp(1999, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1989, 43),
+								Pos: lp(1999, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 43),
+									Pos:  lp(1999, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1989, 97),
+								Pos: lp(1999, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 97),
+									Pos:  lp(1999, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38218,526 +38642,168 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1990, 9),
+						Pos:       lp(2000, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1990, 23),
+							Pos:  lp(2000, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1990, 44),
+								Pos:  lp(2000, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1991, 9),
+						Pos:       lp(2001, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(1991, 23),
+							Pos:      lp(2001, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1991, 40),
+								Pos:  lp(2001, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1992, 9),
+						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1992, 23),
+							Pos:  lp(2002, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1992, 45),
+								Pos:  lp(2002, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1993, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1993, 16),
+							Pos:  lp(2003, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1993, 54),
+								Pos:  lp(2003, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1994, 9),
+						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1994, 16),
+							Pos:  lp(2004, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1994, 47),
+								Pos:  lp(2004, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1995, 9),
+						Pos:       lp(2005, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1995, 16),
+							Pos:  lp(2005, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1995, 25),
+								Pos:  lp(2005, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(2006, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1996, 16),
+							Pos:  lp(2006, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1996, 34),
+								Pos:  lp(2006, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1997, 9),
+						Pos:       lp(2007, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1997, 16),
+							Pos:  lp(2007, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1997, 35),
+								Pos:  lp(2007, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2008, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1998, 16),
+							Pos:  lp(2008, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1998, 47),
+								Pos:  lp(2008, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1999, 9),
+						Pos:       lp(2009, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1999, 16),
+							Pos:  lp(2009, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1999, 33),
+								Pos:  lp(2009, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2000, 9),
+						Pos:       lp(2010, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2000, 16),
+							Pos:  lp(2010, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2000, 36),
+								Pos:  lp(2010, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2001, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2001, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2001, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2001, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2002, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2002, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2002, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2002, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2002, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2003, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2003, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2003, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2003, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2003, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2004, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2004, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2004, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2004, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2004, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2004, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2004, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2005, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2005, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2005, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2005, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2005, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2005, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2006, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2006, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2006, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2006, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2006, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2006, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2006, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2006, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2007, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2007, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2007, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2007, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2007, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2008, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2008, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2008, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2008, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2008, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2009, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2009, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2009, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2009, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2009, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2009, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2009, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2010, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2010, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2010, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2010, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2010, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2010, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2010, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
 							},
 						},
 					},
@@ -38746,44 +38812,108 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2011, 23),
-							Name: "void",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "Dispose",
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2011, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(2011, 94),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2012, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2012, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2012, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2012, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2012, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2013, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2013, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2013, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2013, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2014, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2014, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2014, 34),
+								Pos: lp(2014, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 34),
-									Name: "TaskScheduler",
+									Pos:  lp(2014, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2014, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "scheduler",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2014, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2014, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -38792,26 +38922,80 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2015, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2015, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2015, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2015, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2015, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2015, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2016, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2016, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2016, 33),
+								Pos: lp(2016, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 33),
-									Name: "int",
+									Pos:  lp(2016, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2016, 48),
+											Name: "Task",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2016, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2016, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2016, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -38820,17 +39004,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2017, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2017, 33),
+								Pos: lp(2017, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2017, 33),
-									Name: "TimeSpan",
+									Pos:  lp(2017, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2017, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2017, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "timeout",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2017, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2017, 82),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -38839,14 +39041,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2018, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2018, 33),
+								Pos: lp(2018, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 33),
+									Pos:  lp(2018, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2018, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2018, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2018, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2018, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 96),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38858,161 +39086,191 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2019, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2019, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2019, 33),
+								Pos: lp(2019, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 33),
-									Name: "int",
+									Pos:  lp(2019, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2019, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2019, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(2019, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 58),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2020, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 30),
+							Pos:  lp(2020, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2020, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2020, 41),
+								Pos: lp(2020, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 41),
-									Name: "int",
+									Pos:  lp(2020, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2020, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2020, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsDelay",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2020, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2020, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2021, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 30),
-							Name: "Task",
+							Pos:  lp(2021, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2021, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2022, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2022, 30),
-							Name: "Task",
+							Pos:  lp(2022, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2022, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(2022, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2023, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2023, 30),
-							Name: "Task",
+							Pos:  lp(2023, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2023, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(2023, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2024, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2024, 30),
-							Name: "Task",
+							Pos:  lp(2024, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2024, 48),
+								Pos: lp(2024, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 48),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2024, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2025, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2025, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2025, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2025, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2026, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2026, 23),
+							Name: "bool",
 						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2025, 66),
+								Pos: lp(2026, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 66),
+									Pos:  lp(2026, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2027, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2027, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2027, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2028, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2028, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2028, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39020,96 +39278,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2026, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2026, 30),
-							Name: "Task",
-						},
-						Name: "FromException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2026, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(2026, 49),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2027, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2027, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2027, 35),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2027, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2027, 67),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2028, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2028, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2028, 35),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2028, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2028, 64),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2029, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2029, 30),
-							Name: "Task",
+							Pos:  lp(2029, 23),
+							Name: "bool",
 						},
-						Name: "Run",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2029, 39),
+								Pos: lp(2029, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 39),
-									Name: "Action",
+									Pos:  lp(2029, 33),
+									Name: "int",
 								},
-								Name: "action",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2029, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2029, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39120,23 +39311,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2030, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2030, 39),
+								Pos: lp(2030, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 39),
-									Name: "Action",
+									Pos:  lp(2030, 41),
+									Name: "int",
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2030, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2030, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -39146,31 +39329,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2031, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2031, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2031, 57),
+								Pos: lp(2031, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2031, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2031, 41),
+									Name: "TimeSpan",
 								},
-								Name: "function",
+								Name: "delay",
 							},
 						},
 					},
@@ -39180,36 +39348,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2032, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2032, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2032, 57),
+								Pos: lp(2032, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2032, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2032, 41),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsDelay",
 							},
 							&lang.Param{
-								Pos: lp(2032, 81),
+								Pos: lp(2032, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 81),
+									Pos:  lp(2032, 64),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39223,21 +39376,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(2033, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2033, 39),
+								Pos: lp(2033, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2033, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2033, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2033, 41),
+									Name: "TimeSpan",
 								},
-								Name: "function",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(2033, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2033, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39248,26 +39403,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(2034, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2034, 39),
+								Pos: lp(2034, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2034, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2034, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2034, 60),
+									Pos:  lp(2034, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39287,30 +39428,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 57),
+								Pos: lp(2035, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2035, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2035, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2035, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "function",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39320,9 +39449,130 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2036, 30),
 							Name: "Task",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2036, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(2036, 49),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2037, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2037, 30),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2036, 35),
+									Pos:  lp(2037, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2037, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2037, 67),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2038, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2038, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2038, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2038, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2038, 64),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2039, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2039, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2039, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(2039, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2040, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2040, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2040, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(2040, 39),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2040, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2040, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2041, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2041, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2041, 35),
 									Name: "TResult",
 								},
 							},
@@ -39333,167 +39583,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2036, 57),
+								Pos: lp(2041, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 57),
+									Pos:  lp(2041, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2036, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2036, 67),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2041, 62),
+											Name: "TResult",
 										},
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2036, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2037, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2037, 30),
-							Name: "void",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2037, 43),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(2037, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2037, 50),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2038, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2038, 30),
-							Name: "bool",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2038, 43),
-								Type: &lang.TypeRef{
-									Pos:       lp(2038, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2038, 43),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2038, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2039, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2039, 30),
-							Name: "void",
-						},
-						Name: "WaitAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2039, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(2039, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2039, 55),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2040, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2040, 30),
-							Name: "int",
-						},
-						Name: "WaitAny",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2040, 42),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(2040, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2040, 49),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2041, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2041, 30),
-							Name: "int",
-						},
-						Name: "WaitAny",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2041, 42),
-								Type: &lang.TypeRef{
-									Pos:       lp(2041, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2041, 42),
-										Name: "Task",
-									},
-								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2041, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(2041, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39503,21 +39604,39 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2042, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2042, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2042, 43),
-								Modifier: "params",
+								Pos: lp(2042, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2042, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2042, 50),
-										Name: "Task",
+									Pos:  lp(2042, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2042, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2042, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2042, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39528,21 +39647,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(2043, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2043, 43),
+								Pos: lp(2043, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2043, 43),
-									Name: "IEnumerable",
+									Pos:  lp(2043, 39),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2043, 55),
+											Pos:  lp(2043, 44),
 											Name: "Task",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -39552,40 +39671,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2044, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2044, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2044, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
-						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2044, 63),
-								Modifier: "params",
+								Pos: lp(2044, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2044, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2044, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2044, 75),
-												Name: "TResult",
-											},
+									Pos:  lp(2044, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2044, 44),
+											Name: "Task",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2044, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2044, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39597,39 +39706,35 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2045, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2045, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2045, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2045, 63),
+								Pos: lp(2045, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2045, 63),
-									Name: "IEnumerable",
+									Pos:  lp(2045, 57),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2045, 75),
+											Pos:  lp(2045, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2045, 80),
+													Pos:  lp(2045, 67),
 													Name: "TResult",
 												},
 											},
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -39642,24 +39747,42 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2046, 35),
-									Name: "Task",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2046, 49),
-								Modifier: "params",
+								Pos: lp(2046, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2046, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2046, 56),
-										Name: "Task",
+									Pos:  lp(2046, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2046, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2046, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2046, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2046, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39668,26 +39791,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2047, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2047, 35),
-									Name: "Task",
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2047, 49),
+								Pos:      lp(2047, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2047, 61),
-											Name: "Task",
-										},
+									Pos:       lp(2047, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2047, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -39699,43 +39815,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2048, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2048, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2048, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2048, 67),
-								Modifier: "params",
+								Pos: lp(2048, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2048, 74),
+									Pos:       lp(2048, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2048, 74),
+										Pos:  lp(2048, 43),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2048, 79),
-												Name: "TResult",
-											},
-										},
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2048, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39744,40 +39846,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2049, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2049, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2049, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2049, 67),
+								Pos: lp(2049, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 67),
+									Pos:  lp(2049, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 79),
+											Pos:  lp(2049, 55),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2049, 84),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
@@ -39790,6 +39871,349 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2050, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2050, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2050, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2050, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2051, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2051, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2051, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2051, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2051, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2051, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2051, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2052, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2052, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2052, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2052, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2052, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2053, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2053, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2053, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2053, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2053, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2054, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2054, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2054, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2054, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2054, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2054, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2054, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2054, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2055, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2055, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2055, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2055, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2055, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2055, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2055, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2056, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2056, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2056, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2056, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2056, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2056, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2057, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2057, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2057, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2057, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2057, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2058, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2058, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2058, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2058, 67),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2058, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2058, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2058, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2059, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2059, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2059, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2059, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2059, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2059, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2059, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2060, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2060, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -39797,7 +40221,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2053, 5),
+				Pos:       lp(2063, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -39807,24 +40231,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2053, 34),
+						Pos:  lp(2063, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2055, 9),
+						Pos:       lp(2065, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2055, 28),
+								Pos: lp(2065, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 28),
+									Pos:  lp(2065, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 33),
+											Pos:  lp(2065, 33),
 											Name: "TResult",
 										},
 									},
@@ -39834,22 +40258,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2066, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2056, 28),
+								Pos: lp(2066, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 28),
+									Pos:  lp(2066, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 33),
+											Pos:  lp(2066, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 41),
+											Pos:  lp(2066, 41),
 											Name: "TResult",
 										},
 									},
@@ -39857,9 +40281,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2056, 60),
+								Pos: lp(2066, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 60),
+									Pos:  lp(2066, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -39867,29 +40291,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2067, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2057, 16),
+							Pos:  lp(2067, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2057, 33),
+								Pos:  lp(2067, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
+						Pos:       lp(2068, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 27),
+							Pos:  lp(2068, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2058, 83),
+									Pos:  lp(2068, 83),
 									Name: "TResult",
 								},
 							},
@@ -39897,9 +40321,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2058, 107),
+								Pos: lp(2068, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 107),
+									Pos:  lp(2068, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -39907,26 +40331,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
+						Pos:       lp(2069, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 23),
+							Pos:  lp(2069, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2059, 41),
+								Pos: lp(2069, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 41),
+									Pos:  lp(2069, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 48),
+											Pos:  lp(2069, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2059, 53),
+													Pos:  lp(2069, 53),
 													Name: "TResult",
 												},
 											},
@@ -39938,26 +40362,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
+						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 23),
+							Pos:  lp(2070, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2060, 41),
+								Pos: lp(2070, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 41),
+									Pos:  lp(2070, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 48),
+											Pos:  lp(2070, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2060, 53),
+													Pos:  lp(2070, 53),
 													Name: "TResult",
 												},
 											},
@@ -39967,9 +40391,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2060, 83),
+								Pos: lp(2070, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 83),
+									Pos:  lp(2070, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -39977,14 +40401,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
+						Pos:       lp(2071, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 23),
+							Pos:  lp(2071, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2061, 28),
+									Pos:  lp(2071, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -39995,23 +40419,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2061, 65),
+								Pos: lp(2071, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 65),
+									Pos:  lp(2071, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 70),
+											Pos:  lp(2071, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2061, 75),
+													Pos:  lp(2071, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2061, 85),
+											Pos:  lp(2071, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40021,14 +40445,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
+						Pos:       lp(2072, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 23),
+							Pos:  lp(2072, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2062, 28),
+									Pos:  lp(2072, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -40039,23 +40463,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2062, 65),
+								Pos: lp(2072, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 65),
+									Pos:  lp(2072, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 70),
+											Pos:  lp(2072, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2062, 75),
+													Pos:  lp(2072, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2062, 85),
+											Pos:  lp(2072, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40063,9 +40487,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2062, 119),
+								Pos: lp(2072, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 119),
+									Pos:  lp(2072, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -40073,14 +40497,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
+						Pos:       lp(2073, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 27),
+							Pos:  lp(2073, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2063, 71),
+									Pos:  lp(2073, 71),
 									Name: "TResult",
 								},
 							},
@@ -40090,143 +40514,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2066, 5),
+				Pos:       lp(2076, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2066, 43),
+						Pos:  lp(2076, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 50),
+							Pos:   lp(2076, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 53),
+						Pos:  lp(2076, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 70),
+							Pos:   lp(2076, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 73),
+						Pos:  lp(2076, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 87),
+							Pos:   lp(2076, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 90),
+						Pos:  lp(2076, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 109),
+							Pos:   lp(2076, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 112),
+						Pos:  lp(2076, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 130),
+							Pos:   lp(2076, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 133),
+						Pos:  lp(2076, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 149),
+							Pos:   lp(2076, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 153),
+						Pos:  lp(2076, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 172),
+							Pos:   lp(2076, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 176),
+						Pos:  lp(2076, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 209),
+							Pos:   lp(2076, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 213),
+						Pos:  lp(2076, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 236),
+							Pos:   lp(2076, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 243),
+						Pos:  lp(2076, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 258),
+							Pos:   lp(2076, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 266),
+						Pos:  lp(2076, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 283),
+							Pos:   lp(2076, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 291),
+						Pos:  lp(2076, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 307),
+							Pos:   lp(2076, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 315),
+						Pos:  lp(2076, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 331),
+							Pos:   lp(2076, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 339),
+						Pos:  lp(2076, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 363),
+							Pos:   lp(2076, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 371),
+						Pos:  lp(2076, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 394),
+							Pos:   lp(2076, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -40234,423 +40658,35 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2068, 5),
+				Pos:       lp(2078, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2072, 5),
+				Pos:       lp(2082, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2074, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2075, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2075, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2076, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2076, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2076, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2077, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2077, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2077, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2077, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2078, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2078, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2079, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2079, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2079, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2080, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2080, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2080, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2081, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2081, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2082, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2082, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2082, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2083, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2083, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2083, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2083, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2084, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2084, 55),
+								Pos: lp(2084, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2084, 37),
+									Name: "Action",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2084, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2084, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2084, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "action",
 							},
 						},
 					},
@@ -40660,9 +40696,221 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 23),
 							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2085, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2085, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2085, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2085, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2086, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2086, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2086, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2086, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2086, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2087, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2087, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2087, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2087, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2087, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2087, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2088, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2088, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2088, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2088, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2088, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2089, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2089, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2089, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2089, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2089, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2089, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2089, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2090, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2090, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2090, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2090, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2090, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2091, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2091, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2085, 28),
+									Pos:  lp(2091, 28),
 									Name: "TResult",
 								},
 							},
@@ -40673,17 +40921,47 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2085, 55),
+								Pos: lp(2091, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 55),
+									Pos:  lp(2091, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 60),
-											Name: "object",
+											Pos:  lp(2091, 60),
+											Name: "TResult",
 										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2092, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2092, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2092, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2092, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2092, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2085, 68),
+											Pos:  lp(2092, 60),
 											Name: "TResult",
 										},
 									},
@@ -40691,94 +40969,112 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2085, 87),
+								Pos: lp(2092, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2088, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2091, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2091, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 44),
+									Pos:  lp(2092, 79),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
 							},
 						},
 					},
-					&lang.CtorDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2092, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2093, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2093, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2093, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2093, 44),
+								Pos: lp(2093, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 44),
-									Name: "object",
+									Pos:  lp(2093, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2093, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "state",
+								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2093, 58),
+								Pos: lp(2093, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 58),
+									Pos:  lp(2093, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2094, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2094, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2094, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2094, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2094, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2094, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 133),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
 							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2094, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2094, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2094, 28),
-								Kind: "get",
+							&lang.Param{
+								Pos: lp(2094, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -40787,123 +41083,170 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2096, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2096, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2096, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2096, 40),
-									Name: "System.Threading.CancellationToken",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2095, 28),
+									Name: "TResult",
 								},
-								Name: "cancellationToken",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2097, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2097, 23),
-							Name: "void",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
 						},
-						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2097, 41),
+								Pos: lp(2095, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2098, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2098, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2098, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 41),
-									Name: "IEnumerable",
+									Pos:  lp(2095, 55),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 53),
-											Name: "Exception",
+											Pos:  lp(2095, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2095, 68),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2095, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 87),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2099, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2099, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2098, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(2100, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2100, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
+						Name:      "TaskCompletionSource",
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(2101, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2101, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
+						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2101, 43),
+								Pos: lp(2101, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2101, 44),
+									Name: "TaskCreationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(2102, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2102, 23),
-							Name: "bool",
-						},
-						Name: "TrySetException",
+						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2102, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(2102, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2103, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2103, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2103, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2103, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2103, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2104, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2104, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2104, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2105, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2105, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2106, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2106, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2106, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2107, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2107, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2107, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2107, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -40911,22 +41254,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2103, 9),
+						Pos:       lp(2108, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2103, 23),
-							Name: "bool",
+							Pos:  lp(2108, 23),
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2103, 44),
+								Pos: lp(2108, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 44),
+									Pos:  lp(2108, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 56),
+											Pos:  lp(2108, 53),
 											Name: "Exception",
 										},
 									},
@@ -40936,10 +41279,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2104, 9),
+						Pos:       lp(2109, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2104, 23),
+							Pos:  lp(2109, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2110, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2110, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2111, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2111, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2111, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2111, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2112, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2112, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2112, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2112, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2113, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2113, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2113, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2113, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2114, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2114, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
@@ -40947,7 +41371,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2107, 5),
+				Pos:       lp(2117, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -40957,19 +41381,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2109, 9),
+						Pos:       lp(2119, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2110, 9),
+						Pos:       lp(2120, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2110, 44),
+								Pos: lp(2120, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 44),
+									Pos:  lp(2120, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -40977,14 +41401,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2111, 9),
+						Pos:       lp(2121, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2111, 44),
+								Pos: lp(2121, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 44),
+									Pos:  lp(2121, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -40992,22 +41416,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2112, 9),
+						Pos:       lp(2122, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2112, 44),
+								Pos: lp(2122, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 44),
+									Pos:  lp(2122, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2112, 58),
+								Pos: lp(2122, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 58),
+									Pos:  lp(2122, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -41015,14 +41439,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2113, 9),
+						Pos:       lp(2123, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2113, 16),
+							Pos:  lp(2123, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2113, 21),
+									Pos:  lp(2123, 21),
 									Name: "TResult",
 								},
 							},
@@ -41030,33 +41454,33 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2113, 37),
+								Pos:  lp(2123, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2114, 9),
+						Pos:       lp(2124, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2114, 23),
+							Pos:  lp(2124, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2115, 9),
+						Pos:       lp(2125, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2115, 23),
+							Pos:  lp(2125, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2115, 40),
+								Pos: lp(2125, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 40),
+									Pos:  lp(2125, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41064,18 +41488,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2116, 9),
+						Pos:       lp(2126, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2116, 23),
+							Pos:  lp(2126, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2116, 41),
+								Pos: lp(2126, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 41),
+									Pos:  lp(2126, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41083,22 +41507,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2117, 9),
+						Pos:       lp(2127, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2117, 23),
+							Pos:  lp(2127, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2117, 41),
+								Pos: lp(2127, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 41),
+									Pos:  lp(2127, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 53),
+											Pos:  lp(2127, 53),
 											Name: "Exception",
 										},
 									},
@@ -41108,18 +41532,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2118, 9),
+						Pos:       lp(2128, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2118, 23),
+							Pos:  lp(2128, 23),
 							Name: "void",
 						},
 						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2118, 38),
+								Pos: lp(2128, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 38),
+									Pos:  lp(2128, 38),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41127,27 +41551,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2119, 9),
+						Pos:       lp(2129, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2119, 23),
+							Pos:  lp(2129, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2120, 9),
+						Pos:       lp(2130, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2120, 23),
+							Pos:  lp(2130, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2120, 43),
+								Pos: lp(2130, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 43),
+									Pos:  lp(2130, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41155,18 +41579,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2121, 9),
+						Pos:       lp(2131, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2121, 23),
+							Pos:  lp(2131, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2121, 44),
+								Pos: lp(2131, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 44),
+									Pos:  lp(2131, 44),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41174,22 +41598,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2122, 9),
+						Pos:       lp(2132, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2122, 23),
+							Pos:  lp(2132, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2122, 44),
+								Pos: lp(2132, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 44),
+									Pos:  lp(2132, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 56),
+											Pos:  lp(2132, 56),
 											Name: "Exception",
 										},
 									},
@@ -41199,18 +41623,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2123, 9),
+						Pos:       lp(2133, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2123, 23),
+							Pos:  lp(2133, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2123, 41),
+								Pos: lp(2133, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 41),
+									Pos:  lp(2133, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41220,32 +41644,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2126, 5),
+				Pos:       lp(2136, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2126, 6),
+						Pos:  lp(2136, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2128, 9),
+						Pos:       lp(2138, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2129, 9),
+						Pos:       lp(2139, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2129, 33),
+								Pos: lp(2139, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 33),
+									Pos:  lp(2139, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -41253,102 +41677,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2130, 9),
+						Pos:       lp(2140, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2130, 23),
+							Pos:  lp(2140, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2130, 49),
+								Pos:  lp(2140, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2131, 9),
+						Pos:       lp(2141, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2131, 16),
+							Pos:  lp(2141, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2131, 34),
+								Pos:  lp(2141, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2132, 9),
+						Pos:       lp(2142, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2132, 16),
+							Pos:  lp(2142, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2132, 35),
+								Pos:  lp(2142, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2133, 9),
+						Pos:       lp(2143, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2133, 16),
+							Pos:  lp(2143, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2133, 47),
+								Pos:  lp(2143, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2134, 9),
+						Pos:       lp(2144, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2134, 16),
+							Pos:  lp(2144, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2134, 33),
+								Pos:  lp(2144, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2135, 9),
+						Pos:       lp(2145, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2135, 23),
+							Pos:  lp(2145, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2136, 9),
+						Pos:       lp(2146, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2136, 23),
+							Pos:  lp(2146, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2136, 94),
+								Pos: lp(2146, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 94),
+									Pos:  lp(2146, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41356,36 +41780,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2137, 9),
+						Pos:       lp(2147, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2137, 23),
+							Pos:  lp(2147, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2138, 9),
+						Pos:       lp(2148, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2138, 23),
+							Pos:  lp(2148, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2139, 9),
+						Pos:       lp(2149, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2139, 30),
+							Pos:  lp(2149, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2139, 53),
+								Pos: lp(2149, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 53),
+									Pos:  lp(2149, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41393,14 +41817,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2140, 9),
+						Pos:       lp(2150, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2140, 30),
+							Pos:  lp(2150, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2140, 40),
+									Pos:  lp(2150, 40),
 									Name: "TResult",
 								},
 							},
@@ -41411,9 +41835,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2140, 71),
+								Pos: lp(2150, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 71),
+									Pos:  lp(2150, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41421,18 +41845,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2141, 9),
+						Pos:       lp(2151, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2141, 30),
+							Pos:  lp(2151, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2141, 54),
+								Pos: lp(2151, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 54),
+									Pos:  lp(2151, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41440,14 +41864,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2142, 9),
+						Pos:       lp(2152, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2142, 30),
+							Pos:  lp(2152, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2142, 40),
+									Pos:  lp(2152, 40),
 									Name: "TResult",
 								},
 							},
@@ -41458,9 +41882,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2142, 72),
+								Pos: lp(2152, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 72),
+									Pos:  lp(2152, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41468,14 +41892,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2143, 9),
+						Pos:       lp(2153, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2143, 30),
+							Pos:  lp(2153, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2143, 40),
+									Pos:  lp(2153, 40),
 									Name: "TResult",
 								},
 							},
@@ -41486,9 +41910,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2143, 69),
+								Pos: lp(2153, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 69),
+									Pos:  lp(2153, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41498,7 +41922,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2146, 5),
+				Pos:       lp(2156, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -41508,20 +41932,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2146, 6),
+						Pos:  lp(2156, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2148, 9),
+						Pos:       lp(2158, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2148, 33),
+								Pos: lp(2158, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 33),
+									Pos:  lp(2158, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41529,18 +41953,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2149, 9),
+						Pos:       lp(2159, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 33),
+								Pos: lp(2159, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 33),
+									Pos:  lp(2159, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 38),
+											Pos:  lp(2159, 38),
 											Name: "TResult",
 										},
 									},
@@ -41550,89 +41974,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2150, 9),
+						Pos:       lp(2160, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2150, 16),
+							Pos:  lp(2160, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2150, 34),
+								Pos:  lp(2160, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2151, 9),
+						Pos:       lp(2161, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2151, 16),
+							Pos:  lp(2161, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2151, 35),
+								Pos:  lp(2161, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2152, 9),
+						Pos:       lp(2162, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2152, 16),
+							Pos:  lp(2162, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2152, 47),
+								Pos:  lp(2162, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2153, 9),
+						Pos:       lp(2163, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2153, 16),
+							Pos:  lp(2163, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2153, 33),
+								Pos:  lp(2163, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2154, 9),
+						Pos:       lp(2164, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2154, 16),
+							Pos:  lp(2164, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2154, 33),
+								Pos:  lp(2164, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2155, 9),
+						Pos:       lp(2165, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2155, 23),
+							Pos:  lp(2165, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2155, 28),
+									Pos:  lp(2165, 28),
 									Name: "TResult",
 								},
 							},
@@ -41640,14 +42064,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2156, 9),
+						Pos:       lp(2166, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2156, 23),
+							Pos:  lp(2166, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2156, 84),
+									Pos:  lp(2166, 84),
 									Name: "TResult",
 								},
 							},
@@ -41655,9 +42079,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2156, 108),
+								Pos: lp(2166, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 108),
+									Pos:  lp(2166, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41665,14 +42089,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2157, 9),
+						Pos:       lp(2167, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2157, 23),
+							Pos:  lp(2167, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2157, 72),
+									Pos:  lp(2167, 72),
 									Name: "TResult",
 								},
 							},
@@ -41680,14 +42104,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2158, 9),
+						Pos:       lp(2168, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2158, 23),
+							Pos:  lp(2168, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2158, 33),
+									Pos:  lp(2168, 33),
 									Name: "TResult",
 								},
 							},
@@ -41697,45 +42121,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2161, 5),
+				Pos:       lp(2171, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2163, 9),
+						Pos:       lp(2173, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2163, 30),
+							Pos:  lp(2173, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2163, 53),
+								Pos: lp(2173, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 53),
+									Pos:  lp(2173, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2163, 72),
+								Pos: lp(2173, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 72),
+									Pos:  lp(2173, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2163, 89),
+								Pos: lp(2173, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 89),
+									Pos:  lp(2173, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2163, 96),
+											Pos:  lp(2173, 96),
 											Name: "int",
 										},
 									},
@@ -41745,42 +42169,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2164, 9),
+						Pos:       lp(2174, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2164, 30),
+							Pos:  lp(2174, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2164, 53),
+								Pos: lp(2174, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 53),
+									Pos:  lp(2174, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2164, 72),
+								Pos: lp(2174, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 72),
+									Pos:  lp(2174, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2164, 89),
+								Pos: lp(2174, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 89),
+									Pos:  lp(2174, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 96),
+											Pos:  lp(2174, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 101),
+											Pos:  lp(2174, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -41790,46 +42214,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2165, 9),
+						Pos:       lp(2175, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2165, 30),
+							Pos:  lp(2175, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2165, 53),
+								Pos: lp(2175, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 53),
+									Pos:  lp(2175, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2165, 72),
+								Pos: lp(2175, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 72),
+									Pos:  lp(2175, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2165, 89),
+								Pos: lp(2175, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 89),
+									Pos:  lp(2175, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2165, 122),
+								Pos: lp(2175, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 122),
+									Pos:  lp(2175, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 129),
+											Pos:  lp(2175, 129),
 											Name: "int",
 										},
 									},
@@ -41839,38 +42263,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2166, 9),
+						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2166, 30),
+							Pos:  lp(2176, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2166, 53),
+								Pos: lp(2176, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 53),
+									Pos:  lp(2176, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2166, 73),
+								Pos: lp(2176, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 73),
+									Pos:  lp(2176, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2166, 91),
+								Pos: lp(2176, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 91),
+									Pos:  lp(2176, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2166, 98),
+											Pos:  lp(2176, 98),
 											Name: "long",
 										},
 									},
@@ -41880,10 +42304,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2167, 9),
+						Pos:       lp(2177, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2167, 30),
+							Pos:  lp(2177, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41892,13 +42316,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2167, 66),
+								Pos: lp(2177, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 66),
+									Pos:  lp(2177, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 78),
+											Pos:  lp(2177, 78),
 											Name: "TSource",
 										},
 									},
@@ -41906,13 +42330,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2167, 95),
+								Pos: lp(2177, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 95),
+									Pos:  lp(2177, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 102),
+											Pos:  lp(2177, 102),
 											Name: "TSource",
 										},
 									},
@@ -41922,10 +42346,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2168, 9),
+						Pos:       lp(2178, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2168, 30),
+							Pos:  lp(2178, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41934,13 +42358,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2168, 66),
+								Pos: lp(2178, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 66),
+									Pos:  lp(2178, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 78),
+											Pos:  lp(2178, 78),
 											Name: "TSource",
 										},
 									},
@@ -41948,17 +42372,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2168, 95),
+								Pos: lp(2178, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 95),
+									Pos:  lp(2178, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 102),
+											Pos:  lp(2178, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2168, 111),
+											Pos:  lp(2178, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -41968,10 +42392,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2169, 9),
+						Pos:       lp(2179, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2169, 30),
+							Pos:  lp(2179, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41980,13 +42404,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2169, 66),
+								Pos: lp(2179, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 66),
+									Pos:  lp(2179, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 78),
+											Pos:  lp(2179, 78),
 											Name: "TSource",
 										},
 									},
@@ -41994,21 +42418,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2169, 95),
+								Pos: lp(2179, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 95),
+									Pos:  lp(2179, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2169, 128),
+								Pos: lp(2179, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 128),
+									Pos:  lp(2179, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 135),
+											Pos:  lp(2179, 135),
 											Name: "TSource",
 										},
 									},
@@ -42018,10 +42442,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2170, 9),
+						Pos:       lp(2180, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2170, 30),
+							Pos:  lp(2180, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42030,13 +42454,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2170, 57),
+								Pos: lp(2180, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 57),
+									Pos:  lp(2180, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 69),
+											Pos:  lp(2180, 69),
 											Name: "TSource",
 										},
 									},
@@ -42044,21 +42468,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2170, 86),
+								Pos: lp(2180, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 86),
+									Pos:  lp(2180, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 91),
+											Pos:  lp(2180, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2170, 100),
+											Pos:  lp(2180, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2170, 136),
+											Pos:  lp(2180, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -42068,10 +42492,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2171, 9),
+						Pos:       lp(2181, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2171, 30),
+							Pos:  lp(2181, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42080,13 +42504,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2171, 57),
+								Pos: lp(2181, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 57),
+									Pos:  lp(2181, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 69),
+											Pos:  lp(2181, 69),
 											Name: "TSource",
 										},
 									},
@@ -42094,29 +42518,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2171, 86),
+								Pos: lp(2181, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 86),
+									Pos:  lp(2181, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2171, 140),
+								Pos: lp(2181, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 140),
+									Pos:  lp(2181, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 145),
+											Pos:  lp(2181, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 154),
+											Pos:  lp(2181, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 190),
+											Pos:  lp(2181, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -42126,10 +42550,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2172, 9),
+						Pos:       lp(2182, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2172, 30),
+							Pos:  lp(2182, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42138,13 +42562,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2172, 57),
+								Pos: lp(2182, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 57),
+									Pos:  lp(2182, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 69),
+											Pos:  lp(2182, 69),
 											Name: "TSource",
 										},
 									},
@@ -42152,29 +42576,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2172, 86),
+								Pos: lp(2182, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 86),
+									Pos:  lp(2182, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2172, 119),
+								Pos: lp(2182, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 119),
+									Pos:  lp(2182, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 124),
+											Pos:  lp(2182, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2172, 133),
+											Pos:  lp(2182, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2172, 169),
+											Pos:  lp(2182, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -42184,22 +42608,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2173, 9),
+						Pos:       lp(2183, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2173, 30),
+							Pos:  lp(2183, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2173, 42),
+								Pos:      lp(2183, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2173, 49),
+									Pos:       lp(2183, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2173, 49),
+										Pos:  lp(2183, 49),
 										Name: "Action",
 									},
 								},
@@ -42210,46 +42634,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2176, 5),
+				Pos:       lp(2186, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2178, 9),
+						Pos:       lp(2188, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2178, 16),
+							Pos:  lp(2188, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2178, 45),
+								Pos:  lp(2188, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2178, 50),
+								Pos:  lp(2188, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2179, 9),
+						Pos:       lp(2189, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2179, 16),
+							Pos:  lp(2189, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2179, 71),
+								Pos:  lp(2189, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2179, 76),
+								Pos:  lp(2189, 76),
 								Kind: "set",
 							},
 						},
@@ -42257,45 +42681,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2182, 5),
+				Pos:       lp(2192, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2182, 6),
+						Pos:  lp(2192, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2184, 9),
+						Pos:       lp(2194, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2184, 16),
+							Pos:  lp(2194, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2184, 35),
+								Pos:  lp(2194, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2185, 9),
+						Pos:       lp(2195, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2185, 16),
+							Pos:      lp(2195, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2185, 45),
+								Pos:  lp(2195, 45),
 								Kind: "get",
 							},
 						},
@@ -42303,41 +42727,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2188, 5),
+				Pos:       lp(2198, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2190, 9),
+						Pos:       lp(2200, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2190, 16),
+							Pos:  lp(2200, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2190, 33),
+								Pos:  lp(2200, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2191, 9),
+						Pos:       lp(2201, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2191, 23),
+							Pos:  lp(2201, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2192, 9),
+						Pos:       lp(2202, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 23),
+							Pos:  lp(2202, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -42345,17 +42769,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2208, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2200, 9),
+						Pos:       lp(2210, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2200, 30),
+							Pos:  lp(2210, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -42364,14 +42788,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2200, 57),
+								Pos:      lp(2210, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2200, 62),
+									Pos:  lp(2210, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2200, 74),
+											Pos:  lp(2210, 74),
 											Name: "TSource",
 										},
 									},
@@ -42379,21 +42803,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2200, 91),
+								Pos: lp(2210, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2200, 91),
+									Pos:  lp(2210, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2200, 96),
+											Pos:  lp(2210, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2200, 105),
+											Pos:  lp(2210, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2200, 114),
+											Pos:  lp(2210, 114),
 											Name: "TSource",
 										},
 									},
@@ -42403,10 +42827,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2201, 9),
+						Pos:       lp(2211, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2201, 30),
+							Pos:  lp(2211, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -42416,14 +42840,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2201, 74),
+								Pos:      lp(2211, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 79),
+									Pos:  lp(2211, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2201, 91),
+											Pos:  lp(2211, 91),
 											Name: "TSource",
 										},
 									},
@@ -42431,29 +42855,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2201, 108),
+								Pos: lp(2211, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 108),
+									Pos:  lp(2211, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2201, 126),
+								Pos: lp(2211, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 126),
+									Pos:  lp(2211, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2201, 131),
+											Pos:  lp(2211, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2201, 144),
+											Pos:  lp(2211, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2201, 153),
+											Pos:  lp(2211, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -42463,10 +42887,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2202, 9),
+						Pos:       lp(2212, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2202, 30),
+							Pos:  lp(2212, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -42477,14 +42901,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2202, 79),
+								Pos:      lp(2212, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 84),
+									Pos:  lp(2212, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 96),
+											Pos:  lp(2212, 96),
 											Name: "TSource",
 										},
 									},
@@ -42492,29 +42916,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2202, 113),
+								Pos: lp(2212, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 113),
+									Pos:  lp(2212, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2202, 131),
+								Pos: lp(2212, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 131),
+									Pos:  lp(2212, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 136),
+											Pos:  lp(2212, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 149),
+											Pos:  lp(2212, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 158),
+											Pos:  lp(2212, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -42522,17 +42946,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2202, 177),
+								Pos: lp(2212, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 177),
+									Pos:  lp(2212, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 182),
+											Pos:  lp(2212, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 195),
+											Pos:  lp(2212, 195),
 											Name: "TResult",
 										},
 									},
@@ -42542,10 +42966,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2203, 9),
+						Pos:       lp(2213, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2203, 30),
+							Pos:  lp(2213, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -42554,14 +42978,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2203, 48),
+								Pos:      lp(2213, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 53),
+									Pos:  lp(2213, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2203, 65),
+											Pos:  lp(2213, 65),
 											Name: "TSource",
 										},
 									},
@@ -42569,395 +42993,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2203, 82),
+								Pos: lp(2213, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 82),
+									Pos:  lp(2213, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2203, 87),
+											Pos:  lp(2213, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2203, 96),
+											Pos:  lp(2213, 96),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2204, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2204, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2204, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2204, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2204, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2205, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2205, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2205, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2205, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2205, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2205, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2205, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2205, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2205, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2206, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2206, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2206, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2206, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2206, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2206, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2206, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2206, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2207, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2207, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2207, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2207, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2207, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2207, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2208, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2208, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2208, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2208, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2208, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2209, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2209, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2209, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2209, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2209, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2209, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2209, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2210, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2210, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2210, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2210, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2210, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2211, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2211, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2211, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2211, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2211, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2211, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2211, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2211, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2211, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2212, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2212, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2212, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2212, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2212, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2213, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2213, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2213, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2213, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2213, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2213, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2213, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -42966,20 +43017,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2214, 30),
-							Name: "decimal",
+							Name: "bool",
 						},
-						Name: "Average",
+						Name: "Any",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2214, 46),
+								Pos:      lp(2214, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2214, 51),
+									Pos:  lp(2214, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2214, 63),
-											Name: "decimal",
+											Pos:  lp(2214, 65),
+											Name: "TSource",
 										},
 									},
 								},
@@ -42992,22 +43046,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2215, 30),
-							Name: "decimal",
+							Name: "bool",
 						},
-						Name: "Average",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2215, 55),
+								Pos:      lp(2215, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 60),
+									Pos:  lp(2215, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2215, 72),
+											Pos:  lp(2215, 65),
 											Name: "TSource",
 										},
 									},
@@ -43015,22 +43069,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2215, 89),
+								Pos: lp(2215, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 89),
+									Pos:  lp(2215, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2215, 94),
+											Pos:  lp(2215, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2215, 103),
-											Name: "decimal",
+											Pos:  lp(2215, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43039,24 +43093,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2216, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2216, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "Append",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2216, 44),
+								Pos:      lp(2216, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 49),
+									Pos:  lp(2216, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 61),
-											Name: "float",
+											Pos:  lp(2216, 84),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2216, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2216, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -43065,45 +43136,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2217, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2217, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2217, 53),
+								Pos:      lp(2217, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2217, 58),
+									Pos:  lp(2217, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2217, 70),
+											Pos:  lp(2217, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2217, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2217, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -43112,25 +43171,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2218, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2218, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2218, 65),
+								Pos:      lp(2218, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2218, 70),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2218, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2218, 62),
+											Name: "int",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -43141,32 +43197,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2219, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2219, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2219, 42),
-										Name: "TSource",
-									},
-								},
-							},
+							Name: "double",
 						},
-						Name: "Chunk",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2219, 68),
+								Pos:      lp(2219, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2219, 73),
+									Pos:  lp(2219, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2219, 85),
+											Pos:  lp(2219, 71),
 											Name: "TSource",
 										},
 									},
@@ -43174,12 +43220,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2219, 102),
+								Pos: lp(2219, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2219, 102),
-									Name: "int",
+									Pos:  lp(2219, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2219, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2219, 102),
+											Name: "int",
+										},
+									},
 								},
-								Name: "size",
+								Name: "selector",
 							},
 						},
 					},
@@ -43188,47 +43244,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2220, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2220, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2220, 67),
+								Pos:      lp(2220, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2220, 72),
+									Pos:  lp(2220, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2220, 84),
-											Name: "TSource",
+											Pos:  lp(2220, 62),
+											Name: "long",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2220, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -43237,22 +43270,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2221, 30),
-							Name: "bool",
+							Name: "double",
 						},
-						Name: "Contains",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2221, 53),
+								Pos:      lp(2221, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2221, 58),
+									Pos:  lp(2221, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2221, 70),
+											Pos:  lp(2221, 71),
 											Name: "TSource",
 										},
 									},
@@ -43260,12 +43293,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2221, 87),
+								Pos: lp(2221, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2221, 87),
-									Name: "TSource",
+									Pos:  lp(2221, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2221, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2221, 102),
+											Name: "long",
+										},
+									},
 								},
-								Name: "value",
+								Name: "selector",
 							},
 						},
 					},
@@ -43274,49 +43317,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2222, 30),
-							Name: "bool",
+							Name: "double",
 						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2222, 53),
+								Pos:      lp(2222, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2222, 58),
+									Pos:  lp(2222, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2222, 70),
-											Name: "TSource",
+											Pos:  lp(2222, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2222, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2222, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2222, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43325,27 +43343,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2223, 30),
-							Name: "int",
+							Name: "double",
 						},
-						Name: "Count",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2223, 49),
+								Pos:      lp(2223, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2223, 54),
+									Pos:  lp(2223, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2223, 66),
+											Pos:  lp(2223, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2223, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2223, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2223, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2223, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43354,45 +43390,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2224, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2224, 49),
+								Pos:      lp(2224, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2224, 54),
+									Pos:  lp(2224, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2224, 66),
-											Name: "TSource",
+											Pos:  lp(2224, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2224, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2224, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2224, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2224, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -43401,33 +43416,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2225, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2225, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2225, 75),
+								Pos:      lp(2225, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2225, 80),
+									Pos:  lp(2225, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2225, 92),
+											Pos:  lp(2225, 72),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2225, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2225, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2225, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2225, 103),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43436,41 +43463,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2226, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2226, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2226, 75),
+								Pos:      lp(2226, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2226, 80),
+									Pos:  lp(2226, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2226, 92),
-											Name: "TSource",
+											Pos:  lp(2226, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2226, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2226, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -43479,33 +43489,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2227, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2227, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Distinct",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2227, 69),
+								Pos:      lp(2227, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2227, 74),
+									Pos:  lp(2227, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2227, 86),
+											Pos:  lp(2227, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2227, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2227, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2227, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2227, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43518,43 +43540,23 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2228, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Distinct",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2228, 69),
+								Pos:      lp(2228, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2228, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2228, 86),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2228, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2228, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2228, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2228, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -43566,26 +43568,29 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2229, 42),
-									Name: "TSource",
+									Pos:       lp(2229, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2229, 42),
+										Name: "TSource",
+									},
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2229, 77),
+								Pos:      lp(2229, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2229, 82),
+									Pos:  lp(2229, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2229, 94),
+											Pos:  lp(2229, 85),
 											Name: "TSource",
 										},
 									},
@@ -43593,22 +43598,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2229, 111),
+								Pos: lp(2229, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2229, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2229, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2229, 125),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2229, 102),
+									Name: "int",
 								},
-								Name: "keySelector",
+								Name: "size",
 							},
 						},
 					},
@@ -43625,58 +43620,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2230, 77),
+								Pos:      lp(2230, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 82),
+									Pos:  lp(2230, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2230, 94),
+											Pos:  lp(2230, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2230, 111),
+								Pos: lp(2230, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 111),
-									Name: "Func",
+									Pos:  lp(2230, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2230, 116),
+											Pos:  lp(2230, 112),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2230, 125),
-											Name: "TKey",
-										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2230, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "second",
 							},
 						},
 					},
@@ -43685,22 +43661,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2231, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "ElementAt",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2231, 57),
+								Pos:      lp(2231, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2231, 62),
+									Pos:  lp(2231, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2231, 74),
+											Pos:  lp(2231, 70),
 											Name: "TSource",
 										},
 									},
@@ -43708,12 +43684,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2231, 91),
+								Pos: lp(2231, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2231, 91),
-									Name: "int",
+									Pos:  lp(2231, 87),
+									Name: "TSource",
 								},
-								Name: "index",
+								Name: "value",
 							},
 						},
 					},
@@ -43722,22 +43698,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2232, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2232, 66),
+								Pos:      lp(2232, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 71),
+									Pos:  lp(2232, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2232, 83),
+											Pos:  lp(2232, 70),
 											Name: "TSource",
 										},
 									},
@@ -43745,12 +43721,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2232, 100),
+								Pos: lp(2232, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 100),
-									Name: "int",
+									Pos:  lp(2232, 87),
+									Name: "TSource",
 								},
-								Name: "index",
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2232, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2232, 102),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2232, 120),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43759,17 +43749,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2233, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2233, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Empty",
+						Name: "Count",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2233, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2233, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2233, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43777,47 +43778,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2234, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2234, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Except",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2234, 67),
+								Pos:      lp(2234, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2234, 72),
+									Pos:  lp(2234, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2234, 84),
+											Pos:  lp(2234, 66),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2234, 100),
+								Pos: lp(2234, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2234, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2234, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2234, 112),
+											Pos:  lp(2234, 88),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2234, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43834,48 +43833,147 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2235, 67),
+								Pos:      lp(2235, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 72),
+									Pos:  lp(2235, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 84),
+											Pos:  lp(2235, 92),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2236, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2236, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2236, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2235, 100),
+								Pos:      lp(2236, 75),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 100),
+									Pos:  lp(2236, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 112),
+											Pos:  lp(2236, 92),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2235, 129),
+								Pos: lp(2236, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 129),
+									Pos:  lp(2236, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2237, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2237, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2237, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2237, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2237, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2237, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2238, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2238, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2238, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2238, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2238, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2238, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 103),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 147),
+											Pos:  lp(2238, 121),
 											Name: "TSource",
 										},
 									},
@@ -43885,131 +43983,33 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2236, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2236, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2236, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2236, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2236, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2237, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2237, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2237, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2237, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2237, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2237, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2237, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2238, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2238, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2238, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2239, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2239, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2239, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2239, 62),
+								Pos:      lp(2239, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 67),
+									Pos:  lp(2239, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 79),
+											Pos:  lp(2239, 94),
 											Name: "TSource",
 										},
 									},
@@ -44017,22 +44017,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2239, 96),
+								Pos: lp(2239, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 96),
+									Pos:  lp(2239, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 101),
+											Pos:  lp(2239, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2239, 110),
-											Name: "bool",
+											Pos:  lp(2239, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -44041,22 +44041,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2240, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2240, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2240, 62),
+								Pos:      lp(2240, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2240, 67),
+									Pos:  lp(2240, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2240, 79),
+											Pos:  lp(2240, 94),
 											Name: "TSource",
 										},
 									},
@@ -44064,12 +44071,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2240, 96),
+								Pos: lp(2240, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2240, 96),
-									Name: "TSource",
+									Pos:  lp(2240, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2240, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2240, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2240, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2240, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2240, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -44080,20 +44111,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2241, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2241, 62),
+								Pos:      lp(2241, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2241, 67),
+									Pos:  lp(2241, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2241, 79),
+											Pos:  lp(2241, 74),
 											Name: "TSource",
 										},
 									},
@@ -44101,30 +44132,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2241, 96),
+								Pos: lp(2241, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2241, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2241, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2241, 110),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2241, 91),
+									Name: "int",
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2241, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "index",
 							},
 						},
 					},
@@ -44135,25 +44148,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2242, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2242, 52),
+								Pos:      lp(2242, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2242, 57),
+									Pos:  lp(2242, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2242, 69),
+											Pos:  lp(2242, 83),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2242, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2242, 100),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -44162,46 +44183,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2243, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2243, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Last",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2243, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2243, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2243, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2243, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2243, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2243, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2243, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -44209,27 +44201,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2244, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2244, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2244, 61),
+								Pos:      lp(2244, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2244, 66),
+									Pos:  lp(2244, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2244, 78),
+											Pos:  lp(2244, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2244, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2244, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -44238,45 +44250,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2245, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2245, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2245, 61),
+								Pos:      lp(2245, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2245, 66),
+									Pos:  lp(2245, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2245, 78),
+											Pos:  lp(2245, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2245, 95),
+								Pos: lp(2245, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2245, 95),
-									Name: "Func",
+									Pos:  lp(2245, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2245, 100),
+											Pos:  lp(2245, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2245, 109),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2245, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2245, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2245, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -44287,33 +44315,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2246, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2246, 61),
+								Pos:      lp(2246, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2246, 66),
+									Pos:  lp(2246, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2246, 78),
+											Pos:  lp(2246, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2246, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2246, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44324,20 +44344,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2247, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2247, 61),
+								Pos:      lp(2247, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2247, 66),
+									Pos:  lp(2247, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2247, 78),
+											Pos:  lp(2247, 70),
 											Name: "TSource",
 										},
 									},
@@ -44345,30 +44365,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2247, 95),
+								Pos: lp(2247, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2247, 95),
+									Pos:  lp(2247, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2247, 100),
+											Pos:  lp(2247, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2247, 109),
+											Pos:  lp(2247, 101),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2247, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2247, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44379,20 +44391,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2248, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2248, 54),
+								Pos:      lp(2248, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2248, 59),
+									Pos:  lp(2248, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2248, 71),
+											Pos:  lp(2248, 79),
 											Name: "TSource",
 										},
 									},
@@ -44408,20 +44420,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2249, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2249, 54),
+								Pos:      lp(2249, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 59),
+									Pos:  lp(2249, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 71),
+											Pos:  lp(2249, 79),
 											Name: "TSource",
 										},
 									},
@@ -44429,17 +44441,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2249, 88),
+								Pos: lp(2249, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 88),
+									Pos:  lp(2249, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 93),
+											Pos:  lp(2249, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2249, 102),
+											Pos:  lp(2249, 110),
 											Name: "bool",
 										},
 									},
@@ -44455,25 +44467,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2250, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2250, 63),
+								Pos:      lp(2250, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 68),
+									Pos:  lp(2250, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 80),
+											Pos:  lp(2250, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2250, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2250, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -44484,20 +44504,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2251, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2251, 63),
+								Pos:      lp(2251, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2251, 68),
+									Pos:  lp(2251, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2251, 80),
+											Pos:  lp(2251, 79),
 											Name: "TSource",
 										},
 									},
@@ -44505,22 +44525,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2251, 97),
+								Pos: lp(2251, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2251, 97),
+									Pos:  lp(2251, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2251, 102),
+											Pos:  lp(2251, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2251, 111),
+											Pos:  lp(2251, 110),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2251, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2251, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -44531,33 +44559,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2252, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2252, 63),
+								Pos:      lp(2252, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2252, 68),
+									Pos:  lp(2252, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2252, 80),
+											Pos:  lp(2252, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2252, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2252, 97),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44568,20 +44588,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2253, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2253, 63),
+								Pos:      lp(2253, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 68),
+									Pos:  lp(2253, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 80),
+											Pos:  lp(2253, 69),
 											Name: "TSource",
 										},
 									},
@@ -44589,30 +44609,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2253, 97),
+								Pos: lp(2253, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 97),
+									Pos:  lp(2253, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 102),
+											Pos:  lp(2253, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2253, 111),
+											Pos:  lp(2253, 100),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2253, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2253, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44621,18 +44633,430 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2254, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2254, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2254, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2255, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2255, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2255, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2255, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2255, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2255, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2255, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2255, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2255, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2256, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2256, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2256, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2256, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2256, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2256, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2256, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2257, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2257, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2257, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2257, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2257, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2257, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2257, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2257, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2258, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2258, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2258, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2258, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2258, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2259, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2259, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2259, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2259, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2259, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2259, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2259, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2259, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2259, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2260, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2260, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2260, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2260, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2261, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2261, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2261, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2261, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2261, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2261, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2261, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2261, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2261, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2262, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2262, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2262, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2262, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2262, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2262, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2262, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2263, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2263, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2263, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2263, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2263, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2263, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2263, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2263, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2263, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2263, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2263, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2264, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2264, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2254, 42),
+									Pos:  lp(2264, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 52),
+											Pos:  lp(2264, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2254, 58),
+											Pos:  lp(2264, 58),
 											Name: "TSource",
 										},
 									},
@@ -44646,14 +45070,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2254, 91),
+								Pos:      lp(2264, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 96),
+									Pos:  lp(2264, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 108),
+											Pos:  lp(2264, 108),
 											Name: "TSource",
 										},
 									},
@@ -44661,17 +45085,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2254, 125),
+								Pos: lp(2264, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 125),
+									Pos:  lp(2264, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 130),
+											Pos:  lp(2264, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2254, 139),
+											Pos:  lp(2264, 139),
 											Name: "TKey",
 										},
 									},
@@ -44681,22 +45105,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2255, 9),
+						Pos:       lp(2265, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2255, 30),
+							Pos:  lp(2265, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2255, 42),
+									Pos:  lp(2265, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 52),
+											Pos:  lp(2265, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2255, 58),
+											Pos:  lp(2265, 58),
 											Name: "TSource",
 										},
 									},
@@ -44710,14 +45134,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2255, 91),
+								Pos:      lp(2265, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 96),
+									Pos:  lp(2265, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 108),
+											Pos:  lp(2265, 108),
 											Name: "TSource",
 										},
 									},
@@ -44725,17 +45149,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2255, 125),
+								Pos: lp(2265, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 125),
+									Pos:  lp(2265, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 130),
+											Pos:  lp(2265, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2255, 139),
+											Pos:  lp(2265, 139),
 											Name: "TKey",
 										},
 									},
@@ -44743,13 +45167,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2255, 158),
+								Pos: lp(2265, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 158),
+									Pos:  lp(2265, 158),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 176),
+											Pos:  lp(2265, 176),
 											Name: "TKey",
 										},
 									},
@@ -44759,14 +45183,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2256, 9),
+						Pos:       lp(2266, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2256, 30),
+							Pos:  lp(2266, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2256, 42),
+									Pos:  lp(2266, 42),
 									Name: "TResult",
 								},
 							},
@@ -44780,14 +45204,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2256, 87),
+								Pos:      lp(2266, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 92),
+									Pos:  lp(2266, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 104),
+											Pos:  lp(2266, 104),
 											Name: "TOuter",
 										},
 									},
@@ -44795,13 +45219,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2256, 119),
+								Pos: lp(2266, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 119),
+									Pos:  lp(2266, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 131),
+											Pos:  lp(2266, 131),
 											Name: "TInner",
 										},
 									},
@@ -44809,17 +45233,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2256, 146),
+								Pos: lp(2266, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 146),
+									Pos:  lp(2266, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 151),
+											Pos:  lp(2266, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 159),
+											Pos:  lp(2266, 159),
 											Name: "TKey",
 										},
 									},
@@ -44827,17 +45251,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2256, 183),
+								Pos: lp(2266, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 183),
+									Pos:  lp(2266, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 188),
+											Pos:  lp(2266, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 196),
+											Pos:  lp(2266, 196),
 											Name: "TKey",
 										},
 									},
@@ -44845,21 +45269,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2256, 220),
+								Pos: lp(2266, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 220),
+									Pos:  lp(2266, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 225),
+											Pos:  lp(2266, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 233),
+											Pos:  lp(2266, 233),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 241),
+											Pos:  lp(2266, 241),
 											Name: "TResult",
 										},
 									},
@@ -44869,14 +45293,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2257, 9),
+						Pos:       lp(2267, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2257, 30),
+							Pos:  lp(2267, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2257, 42),
+									Pos:  lp(2267, 42),
 									Name: "TResult",
 								},
 							},
@@ -44890,14 +45314,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2257, 92),
+								Pos:      lp(2267, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 97),
+									Pos:  lp(2267, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 109),
+											Pos:  lp(2267, 109),
 											Name: "TOuter",
 										},
 									},
@@ -44905,13 +45329,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2257, 124),
+								Pos: lp(2267, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 124),
+									Pos:  lp(2267, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 136),
+											Pos:  lp(2267, 136),
 											Name: "TInner",
 										},
 									},
@@ -44919,17 +45343,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2257, 151),
+								Pos: lp(2267, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 151),
+									Pos:  lp(2267, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 156),
+											Pos:  lp(2267, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 164),
+											Pos:  lp(2267, 164),
 											Name: "TKey",
 										},
 									},
@@ -44937,17 +45361,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2257, 188),
+								Pos: lp(2267, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 188),
+									Pos:  lp(2267, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 193),
+											Pos:  lp(2267, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 201),
+											Pos:  lp(2267, 201),
 											Name: "TKey",
 										},
 									},
@@ -44955,27 +45379,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2257, 225),
+								Pos: lp(2267, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 225),
+									Pos:  lp(2267, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 230),
+											Pos:  lp(2267, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 238),
+											Pos:  lp(2267, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2257, 250),
+													Pos:  lp(2267, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 259),
+											Pos:  lp(2267, 259),
 											Name: "TResult",
 										},
 									},
@@ -44985,542 +45409,85 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2258, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2258, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2258, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2258, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2259, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2259, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2259, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2259, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2259, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2259, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2259, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2260, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2260, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2260, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2260, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2260, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2260, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2260, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2260, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2260, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2261, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2261, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2261, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2261, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2261, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2261, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2262, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2262, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2262, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2262, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2262, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2263, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2263, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2263, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2263, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2263, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2264, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2264, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2264, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2264, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2264, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2265, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2265, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2265, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2265, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2265, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2266, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2266, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2266, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2267, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2267, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2267, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2267, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2267, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2268, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2268, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2268, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2268, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2268, 41),
+								Pos:      lp(2268, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 46),
+									Pos:  lp(2268, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 58),
-											Name: "double",
+											Pos:  lp(2268, 119),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2268, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2268, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2268, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2268, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -45529,22 +45496,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2269, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2269, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2269, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2269, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2269, 50),
+								Pos:      lp(2269, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 55),
+									Pos:  lp(2269, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 67),
+											Pos:  lp(2269, 119),
 											Name: "TSource",
 										},
 									},
@@ -45552,22 +45537,54 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2269, 84),
+								Pos: lp(2269, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 84),
+									Pos:  lp(2269, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 89),
+											Pos:  lp(2269, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 98),
-											Name: "double",
+											Pos:  lp(2269, 150),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2269, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2269, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2269, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2269, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2269, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2269, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2269, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45576,24 +45593,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2270, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2270, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2270, 42),
+								Pos:      lp(2270, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 47),
+									Pos:  lp(2270, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 59),
-											Name: "decimal",
+											Pos:  lp(2270, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2270, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2270, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -45602,45 +45642,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2271, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2271, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2271, 51),
+								Pos:      lp(2271, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 56),
+									Pos:  lp(2271, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 68),
+											Pos:  lp(2271, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2271, 85),
+								Pos: lp(2271, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 85),
-									Name: "Func",
+									Pos:  lp(2271, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 90),
+											Pos:  lp(2271, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2271, 99),
-											Name: "decimal",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2271, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2271, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2271, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45649,20 +45705,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2272, 30),
-							Name: "float",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2272, 40),
+								Pos:      lp(2272, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 45),
+									Pos:  lp(2272, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 57),
-											Name: "float",
+											Pos:  lp(2272, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -45675,22 +45734,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2273, 30),
-							Name: "float",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 49),
+								Pos:      lp(2273, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 54),
+									Pos:  lp(2273, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 66),
+											Pos:  lp(2273, 71),
 											Name: "TSource",
 										},
 									},
@@ -45698,22 +45757,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2273, 83),
+								Pos: lp(2273, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 83),
+									Pos:  lp(2273, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 88),
+											Pos:  lp(2273, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2273, 97),
-											Name: "float",
+											Pos:  lp(2273, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -45722,23 +45781,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2274, 30),
-							Name: "TSource",
+							Name: "int",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2274, 51),
+								Pos:      lp(2274, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 56),
+									Pos:  lp(2274, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2274, 68),
-											Name: "TSource",
+											Pos:  lp(2274, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -45751,23 +45807,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2275, 30),
-							Name: "TResult",
+							Name: "int",
 						},
 						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2275, 60),
+								Pos:      lp(2275, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2275, 65),
+									Pos:  lp(2275, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2275, 77),
+											Pos:  lp(2275, 64),
 											Name: "TSource",
 										},
 									},
@@ -45775,18 +45830,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2275, 94),
+								Pos: lp(2275, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2275, 94),
+									Pos:  lp(2275, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2275, 99),
+											Pos:  lp(2275, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2275, 108),
-											Name: "TResult",
+											Pos:  lp(2275, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -45799,46 +45854,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2276, 30),
-							Name: "TSource",
+							Name: "long",
 						},
-						Name: "MaxBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2276, 59),
+								Pos:      lp(2276, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2276, 64),
+									Pos:  lp(2276, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2276, 76),
-											Name: "TSource",
+											Pos:  lp(2276, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2276, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2276, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -45847,24 +45880,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2277, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2277, 38),
+								Pos:      lp(2277, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 43),
+									Pos:  lp(2277, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2277, 55),
-											Name: "int",
+											Pos:  lp(2277, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2277, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2277, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2277, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2277, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -45873,45 +45927,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2278, 30),
-							Name: "int",
+							Name: "double",
 						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2278, 47),
+								Pos:      lp(2278, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 52),
+									Pos:  lp(2278, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 64),
-											Name: "TSource",
+											Pos:  lp(2278, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2278, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2278, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -45920,24 +45953,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2279, 30),
-							Name: "long",
+							Name: "double",
 						},
-						Name: "Min",
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2279, 39),
+								Pos:      lp(2279, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 44),
+									Pos:  lp(2279, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2279, 56),
-											Name: "long",
+											Pos:  lp(2279, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2279, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2279, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2279, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2279, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -45946,139 +46000,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2280, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2280, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2280, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2280, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2280, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2280, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2280, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2280, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2281, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2281, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2281, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2281, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2281, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2282, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2282, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2282, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2282, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2282, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2283, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2283, 30),
 							Name: "decimal",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2283, 42),
+								Pos:      lp(2280, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2283, 47),
+									Pos:  lp(2280, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2283, 59),
+											Pos:  lp(2280, 59),
 											Name: "decimal",
 										},
 									},
@@ -46088,13 +46022,133 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2281, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2281, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2281, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2281, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2281, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2281, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2281, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2281, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2281, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2282, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2282, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2282, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2282, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2282, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2283, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2283, 30),
+							Name: "float",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2283, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2283, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2283, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2283, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2283, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2283, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2283, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2284, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2284, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -46114,24 +46168,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2284, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2284, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2284, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2284, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -46139,24 +46175,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2285, 30),
-							Name: "float",
+							Name: "TResult",
 						},
-						Name: "Min",
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2285, 40),
+								Pos:      lp(2285, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 45),
+									Pos:  lp(2285, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2285, 57),
-											Name: "float",
+											Pos:  lp(2285, 77),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2285, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(2285, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2285, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2285, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46165,22 +46223,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2286, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2286, 49),
+								Pos:      lp(2286, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 54),
+									Pos:  lp(2286, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 66),
+											Pos:  lp(2286, 76),
 											Name: "TSource",
 										},
 									},
@@ -46188,22 +46247,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2286, 83),
+								Pos: lp(2286, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 83),
+									Pos:  lp(2286, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 88),
+											Pos:  lp(2286, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2286, 97),
-											Name: "float",
+											Pos:  lp(2286, 107),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -46212,23 +46271,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2287, 30),
-							Name: "TSource",
+							Name: "int",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 51),
+								Pos:      lp(2287, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 56),
+									Pos:  lp(2287, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 68),
-											Name: "TSource",
+											Pos:  lp(2287, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -46241,23 +46297,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2288, 30),
-							Name: "TResult",
+							Name: "int",
 						},
 						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2288, 60),
+								Pos:      lp(2288, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 65),
+									Pos:  lp(2288, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 77),
+											Pos:  lp(2288, 64),
 											Name: "TSource",
 										},
 									},
@@ -46265,18 +46320,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2288, 94),
+								Pos: lp(2288, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 94),
+									Pos:  lp(2288, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 99),
+											Pos:  lp(2288, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2288, 108),
-											Name: "TResult",
+											Pos:  lp(2288, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -46289,46 +46344,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2289, 30),
-							Name: "TSource",
+							Name: "long",
 						},
-						Name: "MinBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2289, 59),
+								Pos:      lp(2289, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 64),
+									Pos:  lp(2289, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 76),
-											Name: "TSource",
+											Pos:  lp(2289, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2289, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2289, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2289, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46337,27 +46370,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2290, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2290, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "long",
 						},
-						Name: "OfType",
+						Name: "Min",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2290, 67),
+								Pos:      lp(2290, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2290, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2290, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2290, 65),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2290, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2290, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2290, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2290, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46366,29 +46417,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2291, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2291, 49),
-									Name: "T",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2291, 61),
+								Pos:      lp(2291, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 66),
+									Pos:  lp(2291, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 78),
-											Name: "T",
+											Pos:  lp(2291, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -46401,47 +46443,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2292, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2292, 49),
-									Name: "T",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2292, 61),
+								Pos:      lp(2292, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 66),
+									Pos:  lp(2292, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 78),
-											Name: "T",
+											Pos:  lp(2292, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2292, 89),
+								Pos: lp(2292, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 89),
-									Name: "IComparer",
+									Pos:  lp(2292, 84),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 99),
-											Name: "T",
+											Pos:  lp(2292, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2292, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -46450,52 +46490,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2293, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2293, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OrderBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 81),
+								Pos:      lp(2293, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 86),
+									Pos:  lp(2293, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 98),
-											Name: "TSource",
+											Pos:  lp(2293, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2293, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46504,29 +46516,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2294, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2294, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OrderBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 81),
+								Pos:      lp(2294, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 86),
+									Pos:  lp(2294, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 98),
+											Pos:  lp(2294, 68),
 											Name: "TSource",
 										},
 									},
@@ -46534,36 +46539,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2294, 115),
+								Pos: lp(2294, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 115),
+									Pos:  lp(2294, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 120),
+											Pos:  lp(2294, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 129),
-											Name: "TKey",
+											Pos:  lp(2294, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2294, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2294, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2294, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -46572,52 +46563,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2295, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2295, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OrderByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 91),
+								Pos:      lp(2295, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 96),
+									Pos:  lp(2295, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 108),
-											Name: "TSource",
+											Pos:  lp(2295, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2295, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2295, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2295, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2295, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46626,29 +46589,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2296, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2296, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OrderByDescending",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 91),
+								Pos:      lp(2296, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 96),
+									Pos:  lp(2296, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 108),
+											Pos:  lp(2296, 66),
 											Name: "TSource",
 										},
 									},
@@ -46656,36 +46612,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2296, 125),
+								Pos: lp(2296, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 125),
+									Pos:  lp(2296, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 130),
+											Pos:  lp(2296, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2296, 139),
-											Name: "TKey",
+											Pos:  lp(2296, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2296, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -46694,52 +46636,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2297, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2297, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "ThenBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 80),
+								Pos:      lp(2297, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2297, 56),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 104),
+											Pos:  lp(2297, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2297, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2297, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2297, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2297, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46748,29 +46665,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2298, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2298, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "ThenBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 80),
+								Pos:      lp(2298, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2298, 65),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 104),
+											Pos:  lp(2298, 77),
 											Name: "TSource",
 										},
 									},
@@ -46778,36 +46689,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2298, 121),
+								Pos: lp(2298, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 121),
+									Pos:  lp(2298, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 126),
+											Pos:  lp(2298, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2298, 135),
-											Name: "TKey",
+											Pos:  lp(2298, 108),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2298, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2298, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -46816,29 +46713,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2299, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2299, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "ThenByDescending",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 90),
+								Pos:      lp(2299, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2299, 64),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 114),
+											Pos:  lp(2299, 76),
 											Name: "TSource",
 										},
 									},
@@ -46846,17 +46737,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2299, 131),
+								Pos: lp(2299, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 131),
+									Pos:  lp(2299, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 136),
+											Pos:  lp(2299, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2299, 145),
+											Pos:  lp(2299, 107),
 											Name: "TKey",
 										},
 									},
@@ -46870,10 +46761,489 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2300, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2300, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "OfType",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2300, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2300, 72),
+									Name: "System.Collections.IEnumerable",
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2301, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2301, 30),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2300, 49),
+									Pos:  lp(2301, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2301, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2301, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2301, 78),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2302, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2302, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2302, 49),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2302, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2302, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 78),
+											Name: "T",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2302, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2302, 89),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 99),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2303, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2303, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2303, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2303, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2303, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 98),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2303, 115),
+								Type: &lang.TypeRef{
+									Pos:  lp(2303, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2303, 129),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2304, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2304, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2304, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2304, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 98),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2304, 115),
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2304, 129),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2304, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2305, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2305, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2305, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2305, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2305, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2305, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2306, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2306, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2306, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2306, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2306, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2306, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2306, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2307, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2307, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2307, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2307, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2307, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2307, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2308, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2308, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2308, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2308, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2308, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2308, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2308, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2308, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2308, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2308, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2308, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2308, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2308, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2309, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2309, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2309, 49),
 									Name: "TSource",
 								},
 							},
@@ -46885,14 +47255,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2300, 90),
+								Pos:      lp(2309, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 95),
+									Pos:  lp(2309, 95),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 114),
+											Pos:  lp(2309, 114),
 											Name: "TSource",
 										},
 									},
@@ -46900,481 +47270,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2300, 131),
+								Pos: lp(2309, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 131),
+									Pos:  lp(2309, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 136),
+											Pos:  lp(2309, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2300, 145),
+											Pos:  lp(2309, 145),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2300, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2300, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2301, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2301, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2301, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2301, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2301, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2301, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2301, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2301, 102),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2302, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2302, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2302, 42),
-									Name: "int",
-								},
-							},
-						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2302, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2302, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 64),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2303, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2303, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2303, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2303, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2303, 67),
-									Name: "TResult",
-								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2303, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2303, 84),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2304, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2304, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2304, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2304, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2304, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2304, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2305, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2305, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2305, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2305, 76),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2305, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 93),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2305, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2305, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2305, 124),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2306, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2306, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2306, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2306, 76),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 93),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2306, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2307, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2307, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2307, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2307, 80),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 85),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 97),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2307, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2307, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2307, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2308, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2308, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2308, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TCollection",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2308, 93),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 98),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 110),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2308, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2308, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2308, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2309, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2309, 30),
-							Name: "bool",
-						},
-						Name: "SequenceEqual",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2309, 58),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 75),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2309, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
 							},
 						},
 					},
@@ -47383,28 +47294,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2310, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2310, 42),
+									Pos:  lp(2310, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2310, 65),
+								Pos:      lp(2310, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 70),
-									Name: "IEnumerable",
+									Pos:  lp(2310, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 82),
+											Pos:  lp(2310, 114),
 											Name: "TSource",
 										},
 									},
@@ -47412,12 +47324,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2310, 99),
+								Pos: lp(2310, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 99),
-									Name: "int",
+									Pos:  lp(2310, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2310, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2310, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2310, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47434,20 +47370,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 65),
+								Pos:      lp(2311, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 70),
+									Pos:  lp(2311, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 82),
+											Pos:  lp(2311, 85),
 											Name: "TSource",
 										},
 									},
@@ -47455,12 +47391,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2311, 99),
+								Pos: lp(2311, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 99),
-									Name: "int",
+									Pos:  lp(2311, 102),
+									Name: "TSource",
 								},
-								Name: "count",
+								Name: "element",
 							},
 						},
 					},
@@ -47473,34 +47409,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2312, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "SkipLast",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2312, 69),
-								Modifier: "this",
+								Pos: lp(2312, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2312, 86),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2312, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2312, 103),
+								Pos: lp(2312, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 103),
+									Pos:  lp(2312, 64),
 									Name: "int",
 								},
 								Name: "count",
@@ -47516,34 +47442,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2313, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2313, 69),
-								Modifier: "this",
+								Pos: lp(2313, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2313, 86),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2313, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2313, 103),
+								Pos: lp(2313, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 103),
+									Pos:  lp(2313, 84),
 									Name: "int",
 								},
 								Name: "count",
@@ -47563,43 +47482,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 70),
+								Pos:      lp(2314, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 75),
+									Pos:  lp(2314, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 87),
+											Pos:  lp(2314, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2314, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2314, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -47612,24 +47513,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2315, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 70),
+								Pos:      lp(2315, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 75),
+									Pos:  lp(2315, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 87),
+											Pos:  lp(2315, 93),
 											Name: "TSource",
 										},
 									},
@@ -47637,26 +47539,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2315, 104),
+								Pos: lp(2315, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 104),
+									Pos:  lp(2315, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 109),
+											Pos:  lp(2315, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2315, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 123),
-											Name: "bool",
+											Pos:  lp(2315, 124),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -47669,24 +47567,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2316, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 70),
+								Pos:      lp(2316, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 75),
+									Pos:  lp(2316, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 87),
+											Pos:  lp(2316, 93),
 											Name: "TSource",
 										},
 									},
@@ -47694,22 +47593,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2316, 104),
+								Pos: lp(2316, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 104),
+									Pos:  lp(2316, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 109),
+											Pos:  lp(2316, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2316, 118),
-											Name: "bool",
+											Pos:  lp(2316, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2316, 129),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -47722,24 +47625,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2317, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 70),
+								Pos:      lp(2317, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 75),
+									Pos:  lp(2317, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 87),
+											Pos:  lp(2317, 97),
 											Name: "TSource",
 										},
 									},
@@ -47747,26 +47651,28 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2317, 104),
+								Pos: lp(2317, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 104),
+									Pos:  lp(2317, 114),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 109),
+											Pos:  lp(2317, 119),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2317, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2317, 123),
-											Name: "bool",
+											Pos:  lp(2317, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2317, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -47779,24 +47685,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2318, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 66),
+								Pos:      lp(2318, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 71),
+									Pos:  lp(2318, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 83),
+											Pos:  lp(2318, 110),
 											Name: "TSource",
 										},
 									},
@@ -47804,22 +47712,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2318, 100),
+								Pos: lp(2318, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 100),
+									Pos:  lp(2318, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 105),
+											Pos:  lp(2318, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2318, 114),
-											Name: "bool",
+											Pos:  lp(2318, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2318, 153),
+													Name: "TCollection",
+												},
+											},
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2318, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2318, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2318, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2318, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2318, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -47828,10 +47764,445 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2319, 30),
+							Name: "bool",
+						},
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2319, 58),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2319, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2319, 75),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2319, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2319, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2319, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2320, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2320, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2319, 42),
+									Pos:  lp(2320, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2320, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2320, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2320, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2321, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2321, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2321, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Take",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2321, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2321, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2321, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2321, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2321, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2322, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2322, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2322, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2322, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2322, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2322, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2322, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2322, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2323, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2323, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2323, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2323, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2323, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2323, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2323, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2323, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2324, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2324, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2324, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2324, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2324, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2324, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2324, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2324, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2324, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2324, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2325, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2325, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2325, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2325, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2325, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2325, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2325, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2325, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2325, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2325, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2325, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2326, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2326, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2326, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2326, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2326, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2326, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2327, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2327, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2327, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2327, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2327, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2327, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2327, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2328, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2328, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2328, 42),
 									Name: "TSource",
 								},
 							},
@@ -47842,14 +48213,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 66),
+								Pos:      lp(2328, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 71),
+									Pos:  lp(2328, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 83),
+											Pos:  lp(2328, 83),
 											Name: "TSource",
 										},
 									},
@@ -47857,21 +48228,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 100),
+								Pos: lp(2328, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 100),
+									Pos:  lp(2328, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 105),
+											Pos:  lp(2328, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2319, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2319, 119),
+											Pos:  lp(2328, 114),
 											Name: "bool",
 										},
 									},
@@ -47881,344 +48248,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2320, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2320, 30),
-							Name: "int",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2320, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2320, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2321, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2321, 30),
-							Name: "int",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2321, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2321, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2321, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2321, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2321, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2322, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2322, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2322, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2323, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2323, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2323, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2323, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2324, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2324, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2324, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2325, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2325, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2325, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2325, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2325, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2325, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2326, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2326, 30),
-							Name: "decimal",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2326, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2326, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2326, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2327, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2327, 30),
-							Name: "decimal",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2327, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2327, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2327, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2327, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2327, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2328, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2328, 30),
-							Name: "float",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2328, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2328, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2329, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2329, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 49),
+								Pos:      lp(2329, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 54),
+									Pos:  lp(2329, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 66),
+											Pos:  lp(2329, 83),
 											Name: "TSource",
 										},
 									},
@@ -48226,22 +48281,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2329, 83),
+								Pos: lp(2329, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 83),
+									Pos:  lp(2329, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 88),
+											Pos:  lp(2329, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2329, 97),
-											Name: "float",
+											Pos:  lp(2329, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2329, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48249,28 +48308,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2330, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2330, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2330, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2330, 30),
+							Name: "int",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 57),
+								Pos:      lp(2330, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 62),
+									Pos:  lp(2330, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 74),
-											Name: "TSource",
+											Pos:  lp(2330, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -48283,33 +48335,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2331, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2331, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 84),
+								Pos:      lp(2331, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 89),
+									Pos:  lp(2331, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 101),
+											Pos:  lp(2331, 64),
 											Name: "TSource",
 										},
 									},
@@ -48317,22 +48358,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2331, 118),
+								Pos: lp(2331, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 118),
+									Pos:  lp(2331, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 123),
+											Pos:  lp(2331, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2331, 132),
-											Name: "TKey",
+											Pos:  lp(2331, 95),
+											Name: "int",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -48341,70 +48382,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2332, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2332, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 84),
+								Pos:      lp(2332, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 89),
+									Pos:  lp(2332, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 101),
-											Name: "TSource",
+											Pos:  lp(2332, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2332, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2332, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2332, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2332, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2332, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48413,34 +48408,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2333, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2333, 47),
-									Name: "TElement",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 95),
+								Pos:      lp(2333, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 100),
+									Pos:  lp(2333, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 112),
+											Pos:  lp(2333, 65),
 											Name: "TSource",
 										},
 									},
@@ -48448,40 +48431,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2333, 129),
+								Pos: lp(2333, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 129),
+									Pos:  lp(2333, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 134),
+											Pos:  lp(2333, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2333, 143),
-											Name: "TKey",
+											Pos:  lp(2333, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2333, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2333, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2333, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2333, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -48490,14 +48455,396 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2334, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2334, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2334, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2334, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2335, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2335, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2335, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2335, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2335, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2336, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2336, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2336, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2337, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2337, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2337, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2337, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2337, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2338, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2338, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2338, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2338, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2338, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2339, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2339, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2339, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2339, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2339, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2339, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2339, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2339, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2339, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2340, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2340, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2340, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2340, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2340, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2341, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2341, 30),
 							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2334, 41),
+									Pos:  lp(2341, 41),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2334, 47),
+									Pos:  lp(2341, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2341, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2341, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2341, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2342, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2342, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2342, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2342, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2342, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2342, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2342, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2342, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2343, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2343, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2343, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2343, 47),
 									Name: "TElement",
 								},
 							},
@@ -48510,14 +48857,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 95),
+								Pos:      lp(2343, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 100),
+									Pos:  lp(2343, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 112),
+											Pos:  lp(2343, 112),
 											Name: "TSource",
 										},
 									},
@@ -48525,17 +48872,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 129),
+								Pos: lp(2343, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 129),
+									Pos:  lp(2343, 129),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 134),
+											Pos:  lp(2343, 134),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 143),
+											Pos:  lp(2343, 143),
 											Name: "TKey",
 										},
 									},
@@ -48543,17 +48890,94 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2334, 162),
+								Pos: lp(2343, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 162),
+									Pos:  lp(2343, 162),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 167),
+											Pos:  lp(2343, 167),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 176),
+											Pos:  lp(2343, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2344, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2344, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2344, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2344, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2344, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2344, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2344, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2344, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2344, 176),
 											Name: "TElement",
 										},
 									},
@@ -48561,13 +48985,13 @@ func libraryAST() *lang.File {
 								Name: "elementSelector",
 							},
 							&lang.Param{
-								Pos: lp(2334, 203),
+								Pos: lp(2344, 203),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 203),
+									Pos:  lp(2344, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 221),
+											Pos:  lp(2344, 221),
 											Name: "TKey",
 										},
 									},
@@ -48577,14 +49001,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2335, 9),
+						Pos:       lp(2345, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2335, 30),
+							Pos:  lp(2345, 30),
 							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2335, 38),
+									Pos:  lp(2345, 38),
 									Name: "TSource",
 								},
 							},
@@ -48595,14 +49019,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 66),
+								Pos:      lp(2345, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 71),
+									Pos:  lp(2345, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 83),
+											Pos:  lp(2345, 83),
 											Name: "TSource",
 										},
 									},
@@ -48612,14 +49036,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2336, 9),
+						Pos:       lp(2346, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2336, 30),
+							Pos:  lp(2346, 30),
 							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2336, 38),
+									Pos:  lp(2346, 38),
 									Name: "TSource",
 								},
 							},
@@ -48630,14 +49054,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2336, 66),
+								Pos:      lp(2346, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 71),
+									Pos:  lp(2346, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 83),
+											Pos:  lp(2346, 83),
 											Name: "TSource",
 										},
 									},
@@ -48645,13 +49069,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 100),
+								Pos: lp(2346, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 100),
+									Pos:  lp(2346, 100),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 118),
+											Pos:  lp(2346, 118),
 											Name: "TSource",
 										},
 									},
@@ -48661,14 +49085,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2337, 9),
+						Pos:       lp(2347, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2337, 30),
+							Pos:  lp(2347, 30),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2337, 35),
+									Pos:  lp(2347, 35),
 									Name: "TSource",
 								},
 							},
@@ -48679,14 +49103,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 60),
+								Pos:      lp(2347, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 65),
+									Pos:  lp(2347, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 77),
+											Pos:  lp(2347, 77),
 											Name: "TSource",
 										},
 									},
@@ -48696,14 +49120,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2338, 9),
+						Pos:       lp(2348, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2338, 30),
+							Pos:  lp(2348, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2338, 42),
+									Pos:  lp(2348, 42),
 									Name: "TSource",
 								},
 							},
@@ -48714,14 +49138,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 66),
+								Pos:      lp(2348, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 71),
+									Pos:  lp(2348, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 83),
+											Pos:  lp(2348, 83),
 											Name: "TSource",
 										},
 									},
@@ -48729,13 +49153,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2338, 99),
+								Pos: lp(2348, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 99),
+									Pos:  lp(2348, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 111),
+											Pos:  lp(2348, 111),
 											Name: "TSource",
 										},
 									},
@@ -48745,14 +49169,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2339, 9),
+						Pos:       lp(2349, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2339, 30),
+							Pos:  lp(2349, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2339, 42),
+									Pos:  lp(2349, 42),
 									Name: "TSource",
 								},
 							},
@@ -48763,14 +49187,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 66),
+								Pos:      lp(2349, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 71),
+									Pos:  lp(2349, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 83),
+											Pos:  lp(2349, 83),
 											Name: "TSource",
 										},
 									},
@@ -48778,13 +49202,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2339, 99),
+								Pos: lp(2349, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 99),
+									Pos:  lp(2349, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 111),
+											Pos:  lp(2349, 111),
 											Name: "TSource",
 										},
 									},
@@ -48792,13 +49216,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2339, 128),
+								Pos: lp(2349, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 128),
+									Pos:  lp(2349, 128),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 146),
+											Pos:  lp(2349, 146),
 											Name: "TSource",
 										},
 									},
@@ -48808,14 +49232,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2340, 9),
+						Pos:       lp(2350, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2340, 30),
+							Pos:  lp(2350, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2340, 42),
+									Pos:  lp(2350, 42),
 									Name: "TResult",
 								},
 							},
@@ -48828,14 +49252,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 81),
+								Pos:      lp(2350, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 86),
+									Pos:  lp(2350, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 98),
+											Pos:  lp(2350, 98),
 											Name: "TFirst",
 										},
 									},
@@ -48843,13 +49267,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2340, 113),
+								Pos: lp(2350, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 113),
+									Pos:  lp(2350, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 125),
+											Pos:  lp(2350, 125),
 											Name: "TSecond",
 										},
 									},
@@ -48857,21 +49281,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2340, 142),
+								Pos: lp(2350, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 142),
+									Pos:  lp(2350, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 147),
+											Pos:  lp(2350, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 155),
+											Pos:  lp(2350, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 164),
+											Pos:  lp(2350, 164),
 											Name: "TResult",
 										},
 									},
@@ -48883,7 +49307,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2343, 5),
+				Pos:       lp(2353, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -48894,11 +49318,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2343, 50),
+						Pos:  lp(2353, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2343, 62),
+								Pos:  lp(2353, 62),
 								Name: "TElement",
 							},
 						},
@@ -48906,15 +49330,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2345, 9),
+						Pos: lp(2355, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 9),
+							Pos:  lp(2355, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2345, 20),
+								Pos:  lp(2355, 20),
 								Kind: "get",
 							},
 						},
@@ -48922,7 +49346,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2348, 5),
+				Pos:       lp(2358, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -48932,11 +49356,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2348, 53),
+						Pos:  lp(2358, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2348, 65),
+								Pos:  lp(2358, 65),
 								Name: "TElement",
 							},
 						},

@@ -499,7 +499,7 @@ func moreSpecificType(t1, t2 *Type) int {
 		return 1
 	}
 	switch {
-	case t1.Kind == Array && t2.Kind == Array, t1.Kind == Nullable && t2.Kind == Nullable:
+	case t1.Kind == Array && t2.Kind == Array && t1.Rank == t2.Rank, t1.Kind == Nullable && t2.Kind == Nullable:
 		return moreSpecificType(t1.Elem, t2.Elem)
 	case t1.Def != nil && t1.Def == t2.Def:
 		return moreSpecificList(t1.Args, t2.Args)

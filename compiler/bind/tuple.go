@@ -110,7 +110,7 @@ func (u *Universe) Erase(t *Type) *Type {
 	}
 	switch r.Kind {
 	case Array:
-		r = u.ArrayOf(u.Erase(r.Elem))
+		r = u.ArrayOfRank(u.Erase(r.Elem), r.Rank)
 	case Nullable:
 		r = u.NullableOf(u.Erase(r.Elem))
 	default:

@@ -81,6 +81,7 @@ type Type struct {
 	Def    *Type   // the generic definition of a constructed type
 	Args   []*Type // type arguments of a constructed type
 	Elem   *Type   // arrays and nullable value types
+	Rank   int     // arrays: the number of dimensions (1 for T[], 2 for T[,])
 	Index  int     // a type parameter's position
 	Method bool    // a type parameter of a method
 	Cons   *Constraints
@@ -187,7 +188,13 @@ func (t *Type) String() string {
 	case Special:
 		return specialNames[t.Special]
 	case Array:
-		return t.Elem.String() + "[]"
+		// C# spells an array of arrays outermost rank first: int[][,] is
+		// an array of int[,].
+		var specs strings.Builder
+		for ; t.Kind == Array; t = t.Elem {
+			specs.WriteString(RankSpec(t.Rank))
+		}
+		return t.String() + specs.String()
 	case Nullable:
 		return t.Elem.String() + "?"
 	case Null:
@@ -456,7 +463,7 @@ func (u *Universe) Subst(t *Type, sub map[*Type]*Type) *Type {
 		}
 		return t
 	case Array:
-		return u.ArrayOf(u.Subst(t.Elem, sub))
+		return u.ArrayOfRank(u.Subst(t.Elem, sub), t.Rank)
 	case Nullable:
 		return u.NullableOf(u.Subst(t.Elem, sub))
 	}

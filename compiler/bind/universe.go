@@ -22,8 +22,13 @@ type Universe struct {
 	constructed map[string]*Type
 	named       map[string]*Type // named tuple types (WithNames)
 	erased      map[*Type]*Type  // types without tuple element names (Erase)
-	arrays      map[*Type]*Type
+	arrays      map[arrayKey]*Type
 	nullables   map[*Type]*Type
+}
+
+type arrayKey struct {
+	elem *Type
+	rank int
 }
 
 type typeKey struct {
@@ -33,7 +38,7 @@ type typeKey struct {
 
 func newUniverse() *Universe {
 	u := &Universe{byName: map[typeKey]*Type{}, constructed: map[string]*Type{}, named: map[string]*Type{}, erased: map[*Type]*Type{},
-		arrays: map[*Type]*Type{}, nullables: map[*Type]*Type{}}
+		arrays: map[arrayKey]*Type{}, nullables: map[*Type]*Type{}}
 	for s := Void; s <= Decimal; s++ {
 		t := &Type{Kind: Special, Special: s, Name: specialMetadata[s], Namespace: "System", Lib: true}
 		u.special[s] = t
@@ -100,14 +105,22 @@ func writePtr(b *strings.Builder, t *Type) {
 }
 
 // ArrayOf returns elem[].
-func (u *Universe) ArrayOf(elem *Type) *Type {
-	if t, ok := u.arrays[elem]; ok {
+func (u *Universe) ArrayOf(elem *Type) *Type { return u.ArrayOfRank(elem, 1) }
+
+// ArrayOfRank returns the array type of elem with rank dimensions: elem[]
+// for 1, elem[,] for 2, ...
+func (u *Universe) ArrayOfRank(elem *Type, rank int) *Type {
+	k := arrayKey{elem, max(rank, 1)}
+	if t, ok := u.arrays[k]; ok {
 		return t
 	}
-	t := &Type{Kind: Array, Elem: elem, Name: "Array", Namespace: "System", Base: u.special[Object], Open: true}
-	u.arrays[elem] = t
+	t := &Type{Kind: Array, Elem: elem, Rank: k.rank, Name: "Array", Namespace: "System", Base: u.special[Object], Open: true}
+	u.arrays[k] = t
 	return t
 }
+
+// RankSpec spells a rank specifier: "[]" for 1, "[,]" for 2, ...
+func RankSpec(rank int) string { return "[" + strings.Repeat(",", max(rank-1, 0)) + "]" }
 
 // NullableOf returns elem? for a value type; a reference type is its own
 // nullable form.

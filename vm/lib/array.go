@@ -28,6 +28,42 @@ func arrayArg(t *vm.Thread, v vm.Value) (*vm.Array, error) {
 	return a, nil
 }
 
+// vectorArg is arrayArg for the members that take only a
+// single-dimensional array (Sort, Reverse, IndexOf, BinarySearch, ...).
+func vectorArg(t *vm.Thread, v vm.Value) (*vm.Array, error) {
+	a, err := arrayArg(t, v)
+	if err == nil && a.Dims != nil {
+		return nil, rankError(t)
+	}
+	return a, err
+}
+
+// rankError is .NET's RankException for a multidimensional array passed
+// where only a single-dimensional one is supported.
+func rankError(t *vm.Thread) error {
+	return t.Throw("System.RankException", "Only single dimensional arrays are supported for the requested action.")
+}
+
+// rangeArgs reads the optional (index, count) pair of a ranged overload
+// at args[at:], defaulting to the whole array of length n, and checks it
+// as .NET does.
+func rangeArgs(t *vm.Thread, args []vm.Value, at, n int) (lo, cnt int, err error) {
+	if len(args) < at+2 {
+		return 0, n, nil
+	}
+	lo, _ = toInt(args[at])
+	cnt, _ = toInt(args[at+1])
+	switch {
+	case lo < 0:
+		return 0, 0, argOutOfRange(t, "index", msgNonNegative)
+	case cnt < 0:
+		return 0, 0, argOutOfRange(t, "length", msgNonNegative)
+	case lo+cnt > n:
+		return 0, 0, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
+	}
+	return lo, cnt, nil
+}
+
 func init() {
 	o := vm.TObject
 	o.AddProperty("Length", arrayMember("Length", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
@@ -41,9 +77,16 @@ func init() {
 	o.AddProperty("Count", arrayMember("Count", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
 		return vm.Int(int32(len(a.V))), nil
 	}), nil)
-	o.AddProperty("Rank", arrayMember("Rank", func(*vm.Thread, *vm.Array, []vm.Value) (vm.Value, error) { return vm.Int(1), nil }), nil)
+	o.AddProperty("Rank", arrayMember("Rank", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(a.Rank())), nil
+	}), nil)
 	o.AddMethod("Clone", 0, 0, arrayMember("Clone", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
-		return vm.Ref(vm.NewArrayOf(a.Elem, append([]vm.Value(nil), a.V...))), nil
+		c := vm.NewArrayOf(a.Elem, append([]vm.Value(nil), a.V...))
+		if a.Dims != nil {
+			c = vm.NewArrayMD(a.Elem, append([]int(nil), a.Dims...))
+			copy(c.V, a.V)
+		}
+		return vm.Ref(c), nil
 	}))
 	o.AddMethod("GetEnumerator", 0, 0, arrayMember("GetEnumerator", func(t *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
 		it, err := iterate(t, vm.Ref(a))
@@ -58,19 +101,33 @@ func init() {
 			return vm.Null, err
 		}
 		i, _ := toInt(args[1])
+		if a.Dims != nil || dst.Dims != nil {
+			return vm.Null, rankError(t)
+		}
 		if i < 0 || i+len(a.V) > len(dst.V) {
 			return vm.Null, t.Throw("System.ArgumentException", "Destination array was not long enough. Check the destination index, length, and the array's lower bounds. (Parameter 'destinationArray')")
 		}
 		copy(dst.V[i:], a.V)
 		return vm.Null, nil
 	}))
-	o.AddMethod("GetLength", 1, 1, arrayMember("GetLength", func(_ *vm.Thread, a *vm.Array, _ []vm.Value) (vm.Value, error) {
-		return vm.Int(int32(len(a.V))), nil
-	}))
+	// GetLength, GetUpperBound and GetLowerBound take a 0-based dimension;
+	// one outside the rank throws as .NET does.
+	bound := func(name string, f func(a *vm.Array, d int) int) {
+		o.AddMethod(name, 1, 1, arrayMember(name, func(t *vm.Thread, a *vm.Array, args []vm.Value) (vm.Value, error) {
+			d, _ := toInt(args[0])
+			if d < 0 || d >= a.Rank() {
+				return vm.Null, t.Throw("System.IndexOutOfRangeException", "Index was outside the bounds of the array.")
+			}
+			return vm.Int(int32(f(a, d))), nil
+		}))
+	}
+	bound("GetLength", func(a *vm.Array, d int) int { return a.Len(d) })
+	bound("GetUpperBound", func(a *vm.Array, d int) int { return a.Len(d) - 1 })
+	bound("GetLowerBound", func(*vm.Array, int) int { return 0 })
 
 	ar := tArray
 	ar.AddStatic("Sort", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		a, err := arrayArg(t, args[0])
+		a, err := vectorArg(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
@@ -86,33 +143,63 @@ func init() {
 		return vm.Null, nil
 	})
 	ar.AddStatic("Reverse", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		a, err := arrayArg(t, args[0])
+		a, err := vectorArg(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		lo, n := 0, len(a.V)
-		if len(args) == 3 {
-			lo, _ = toInt(args[1])
-			n, _ = toInt(args[2])
-			if lo < 0 || n < 0 || lo+n > len(a.V) {
-				return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
-			}
+		lo, n, err := rangeArgs(t, args, 1, len(a.V))
+		if err != nil {
+			return vm.Null, err
 		}
 		for i, j := lo, lo+n-1; i < j; i, j = i+1, j-1 {
 			a.V[i], a.V[j] = a.V[j], a.V[i]
 		}
 		return vm.Null, nil
 	})
+	// IndexOf(array, value[, startIndex[, count]]) searches forwards from
+	// startIndex; LastIndexOf(array, value[, startIndex[, count]])
+	// backwards from startIndex, count elements.
 	indexOf := func(last bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			a, err := arrayArg(t, args[0])
+			a, err := vectorArg(t, args[0])
 			if err != nil {
 				return vm.Null, err
 			}
-			for k := range a.V {
-				i := k
+			n := len(a.V)
+			lo, cnt := 0, n
+			if last && len(args) >= 3 {
+				hi, _ := toInt(args[2])
+				if n == 0 {
+					return vm.Int(-1), nil
+				}
+				if hi < 0 || hi >= n {
+					return vm.Null, argOutOfRange(t, "startIndex", msgIndexRange)
+				}
+				cnt = hi + 1
+				if len(args) == 4 {
+					cnt, _ = toInt(args[3])
+					if cnt < 0 || hi-cnt+1 < 0 {
+						return vm.Null, argOutOfRange(t, "count", "Count must be positive and count must refer to a location within the string/array/collection.")
+					}
+				}
+				lo = hi - cnt + 1
+			} else if len(args) >= 3 {
+				lo, _ = toInt(args[2])
+				if lo < 0 || lo > n {
+					return vm.Null, argOutOfRange(t, "startIndex", msgIndexRange)
+				}
+				cnt = n - lo
+				if len(args) == 4 {
+					cnt, _ = toInt(args[3])
+					if cnt < 0 || lo+cnt > n {
+						return vm.Null, argOutOfRange(t, "count", "Count must be positive and count must refer to a location within the string/array/collection.")
+					}
+				}
+			}
+			for k := 0; k < cnt; k++ {
+				i := lo + k
 				if last {
-					i = len(a.V) - 1 - k
+					i = lo + cnt - 1 - k
 				}
 				eq, err := objEquals(t, a.V[i], args[1])
 				if err != nil {
@@ -125,8 +212,23 @@ func init() {
 			return vm.Int(-1), nil
 		}
 	}
-	ar.AddStatic("IndexOf", 2, 2, indexOf(false))
-	ar.AddStatic("LastIndexOf", 2, 2, indexOf(true))
+	ar.AddStatic("IndexOf", 2, 4, indexOf(false))
+	ar.AddStatic("LastIndexOf", 2, 4, indexOf(true))
+	ar.AddStatic("ForEach", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, err := arrayArg(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "action")
+		}
+		for _, v := range a.V {
+			if _, err := t.CallValue(args[1], []vm.Value{v}); err != nil {
+				return vm.Null, err
+			}
+		}
+		return vm.Null, nil
+	})
 	ar.AddStatic("Exists", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, err := arrayArg(t, args[0])
 		if err != nil {
@@ -316,6 +418,9 @@ func init() {
 		return vm.Null, nil
 	})
 	ar.AddStatic("Resize", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if a := vm.LoadRef(args[len(args)-2]).AsArray(); a != nil && a.Dims != nil {
+			return vm.Null, rankError(t)
+		}
 		_, args = typeArgs(args, len(args)-2)
 		n, _ := toInt(args[1])
 		if n < 0 {
@@ -351,15 +456,30 @@ func init() {
 		}
 		return vm.Ref(vm.NewArrayOf(elem, out)), nil
 	}).WithTypeArgs()
-	ar.AddStatic("BinarySearch", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		a, err := arrayArg(t, args[0])
+	// BinarySearch(array, value[, comparer]) or (array, index, length,
+	// value[, comparer]).
+	ar.AddStatic("BinarySearch", 2, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		a, err := vectorArg(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		lo, hi := 0, len(a.V)-1
+		lo, n, value, cmp := 0, len(a.V), args[1], vm.Null
+		if len(args) >= 4 {
+			if lo, n, err = rangeArgs(t, args, 1, len(a.V)); err != nil {
+				return vm.Null, err
+			}
+			value = args[3]
+			if len(args) == 5 {
+				cmp = args[4]
+			}
+		} else if len(args) == 3 {
+			cmp = args[2]
+		}
+		compare := comparerOf(t, cmp)
+		hi := lo + n - 1
 		for lo <= hi {
 			mid := lo + (hi-lo)/2
-			c, err := compareValues(t, a.V[mid], args[1])
+			c, err := compare(a.V[mid], value)
 			if err != nil {
 				return vm.Null, err
 			}
