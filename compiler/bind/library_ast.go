@@ -23395,7 +23395,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1042, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TimeSpan",
+				Name:      "Index",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
@@ -23406,361 +23406,286 @@ func libraryAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1042, 45),
-						Name: "IComparable",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1042, 58),
-						Name: "IComparable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1042, 70),
-								Name: "TimeSpan",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1042, 81),
+						Pos:  lp(1042, 42),
 						Name: "IEquatable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1042, 92),
-								Name: "TimeSpan",
+								Pos:  lp(1042, 53),
+								Name: "Index",
 							},
 						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1042, 103),
-						Name: "IFormattable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.FieldDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1044, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(1044, 32),
-							Name: "TimeSpan",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1044, 41),
-								Name: "MaxValue",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Index",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1044, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1044, 29),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1044, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1044, 40),
+									Name: "bool",
+								},
+								Name: "fromEnd",
+								Default: &lang.Literal{
+									Pos:   lp(1044, 55),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
 							},
 						},
 					},
-					&lang.FieldDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1045, 9),
-						Modifiers: lang.Modifiers(273),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1045, 32),
-							Name: "TimeSpan",
+							Pos:  lp(1045, 23),
+							Name: "Index",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1045, 41),
-								Name: "MinValue",
+						Name: "Start",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1045, 37),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.FieldDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1046, 9),
-						Modifiers: lang.Modifiers(273),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1046, 32),
-							Name: "TimeSpan",
+							Pos:  lp(1046, 23),
+							Name: "Index",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1046, 41),
-								Name: "Zero",
+						Name: "End",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1046, 35),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1047, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1047, 16),
+							Name: "int",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1047, 28),
+								Kind: "get",
+							},
+						},
 					},
-					&lang.CtorDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1048, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1048, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1048, 32),
-									Name: "long",
-								},
-								Name: "ticks",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1048, 16),
+							Name: "bool",
+						},
+						Name: "IsFromEnd",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1048, 33),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1049, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1049, 30),
+							Name: "Index",
+						},
+						Name: "FromStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1049, 32),
+								Pos: lp(1049, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1049, 32),
+									Pos:  lp(1049, 46),
 									Name: "int",
 								},
-								Name: "hours",
-							},
-							&lang.Param{
-								Pos: lp(1049, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1049, 43),
-									Name: "int",
-								},
-								Name: "minutes",
-							},
-							&lang.Param{
-								Pos: lp(1049, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1049, 56),
-									Name: "int",
-								},
-								Name: "seconds",
+								Name: "value",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1050, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1050, 30),
+							Name: "Index",
+						},
+						Name: "FromEnd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1050, 32),
+								Pos: lp(1050, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1050, 32),
+									Pos:  lp(1050, 44),
 									Name: "int",
 								},
-								Name: "days",
-							},
-							&lang.Param{
-								Pos: lp(1050, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 42),
-									Name: "int",
-								},
-								Name: "hours",
-							},
-							&lang.Param{
-								Pos: lp(1050, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 53),
-									Name: "int",
-								},
-								Name: "minutes",
-							},
-							&lang.Param{
-								Pos: lp(1050, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 66),
-									Name: "int",
-								},
-								Name: "seconds",
+								Name: "value",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1051, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1051, 23),
+							Name: "int",
+						},
+						Name: "GetOffset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1051, 32),
+								Pos: lp(1051, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1051, 32),
+									Pos:  lp(1051, 37),
 									Name: "int",
 								},
-								Name: "days",
-							},
-							&lang.Param{
-								Pos: lp(1051, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 42),
-									Name: "int",
-								},
-								Name: "hours",
-							},
-							&lang.Param{
-								Pos: lp(1051, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 53),
-									Name: "int",
-								},
-								Name: "minutes",
-							},
-							&lang.Param{
-								Pos: lp(1051, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 66),
-									Name: "int",
-								},
-								Name: "seconds",
-							},
-							&lang.Param{
-								Pos: lp(1051, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 79),
-									Name: "int",
-								},
-								Name: "milliseconds",
+								Name: "length",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1052, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1052, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1052, 23),
+							Name: "bool",
 						},
-						Name: "Days",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1052, 27),
-								Kind: "get",
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1052, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1052, 35),
+									Name: "Index",
+								},
+								Name: "other",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1053, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1053, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1053, 32),
+							Name: "bool",
 						},
-						Name: "Hours",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1053, 28),
-								Kind: "get",
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1053, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1053, 44),
+									Name: "object",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1054, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1054, 16),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1054, 32),
 							Name: "int",
 						},
-						Name: "Milliseconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1054, 35),
-								Kind: "get",
-							},
-						},
+						Name: "GetHashCode",
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1055, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1055, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1055, 32),
+							Name: "string",
 						},
-						Name: "Minutes",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1055, 30),
-								Kind: "get",
-							},
-						},
+						Name: "ToString",
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1056, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1056, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1056, 48),
+							Name: "Index",
 						},
-						Name: "Seconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1056, 30),
-								Kind: "get",
+						Name: "op_Implicit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1056, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1056, 54),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+						Operator: "implicit",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1059, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Range",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1059, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1059, 42),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1059, 53),
+								Name: "Range",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1057, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1057, 16),
-							Name: "long",
-						},
-						Name: "Ticks",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1057, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1058, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1058, 16),
-							Name: "double",
-						},
-						Name: "TotalDays",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1058, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1059, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1059, 16),
-							Name: "double",
-						},
-						Name: "TotalHours",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1059, 36),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1060, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1060, 16),
-							Name: "double",
-						},
-						Name: "TotalMilliseconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1060, 43),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1061, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1061, 16),
-							Name: "double",
-						},
-						Name: "TotalMinutes",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1061, 38),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Range",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1061, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 29),
+									Name: "Index",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1061, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 42),
+									Name: "Index",
+								},
+								Name: "end",
 							},
 						},
 					},
@@ -23769,117 +23694,134 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1062, 16),
-							Name: "double",
+							Name: "Index",
 						},
-						Name: "TotalSeconds",
+						Name: "Start",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1062, 38),
+								Pos:  lp(1062, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1063, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1063, 16),
+							Name: "Index",
+						},
+						Name: "End",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1063, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1064, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1064, 23),
+							Name: "Range",
+						},
+						Name: "All",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1064, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1063, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1063, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1063, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1063, 36),
-									Name: "TimeSpan",
-								},
-								Name: "ts",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1064, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1064, 23),
-							Name: "int",
-						},
-						Name: "CompareTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1064, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1064, 37),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1065, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1065, 23),
-							Name: "int",
+							Pos:  lp(1065, 30),
+							Name: "Range",
 						},
-						Name: "CompareTo",
+						Name: "StartAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1065, 37),
+								Pos: lp(1065, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1065, 37),
-									Name: "TimeSpan",
+									Pos:  lp(1065, 44),
+									Name: "Index",
 								},
-								Name: "value",
+								Name: "start",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1066, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1066, 23),
-							Name: "TimeSpan",
+							Pos:  lp(1066, 30),
+							Name: "Range",
 						},
-						Name: "Duration",
+						Name: "EndAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1066, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1066, 42),
+									Name: "Index",
+								},
+								Name: "end",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1067, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1067, 23),
-							Name: "bool",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1067, 24),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(1067, 36),
+									Name: "int",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Offset",
+								"Length",
+							},
 						},
-						Name: "Equals",
+						Name: "GetOffsetAndLength",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1067, 35),
+								Pos: lp(1067, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1067, 35),
-									Name: "TimeSpan",
+									Pos:  lp(1067, 67),
+									Name: "int",
 								},
-								Name: "obj",
+								Name: "length",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1068, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1068, 32),
+							Pos:  lp(1068, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1068, 44),
+								Pos: lp(1068, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1068, 44),
-									Name: "object",
+									Pos:  lp(1068, 35),
+									Name: "Range",
 								},
-								Name: "value",
+								Name: "other",
 							},
 						},
 					},
@@ -23888,32 +23830,440 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1069, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1069, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1069, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1070, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1070, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1070, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1070, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Negate",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1071, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1071, 23),
+							Pos:  lp(1071, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1074, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TimeSpan",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1074, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1074, 45),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1074, 58),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1074, 70),
+								Name: "TimeSpan",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1074, 81),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1074, 92),
+								Name: "TimeSpan",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1074, 103),
+						Name: "IFormattable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(1076, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1076, 32),
 							Name: "TimeSpan",
 						},
-						Name: "Subtract",
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1076, 41),
+								Name: "MaxValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1077, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1077, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1077, 41),
+								Name: "MinValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1078, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1078, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1078, 41),
+								Name: "Zero",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1079, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1080, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1071, 41),
+								Pos: lp(1080, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1071, 41),
+									Pos:  lp(1080, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1081, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1081, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 32),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(1081, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 43),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(1081, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 56),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1082, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1082, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 32),
+									Name: "int",
+								},
+								Name: "days",
+							},
+							&lang.Param{
+								Pos: lp(1082, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 42),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(1082, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 53),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(1082, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 66),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1083, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1083, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 32),
+									Name: "int",
+								},
+								Name: "days",
+							},
+							&lang.Param{
+								Pos: lp(1083, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 42),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(1083, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 53),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(1083, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 66),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+							&lang.Param{
+								Pos: lp(1083, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 79),
+									Name: "int",
+								},
+								Name: "milliseconds",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1084, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1084, 16),
+							Name: "int",
+						},
+						Name: "Days",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1084, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1085, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1085, 16),
+							Name: "int",
+						},
+						Name: "Hours",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1085, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1086, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1086, 16),
+							Name: "int",
+						},
+						Name: "Milliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1086, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1087, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1087, 16),
+							Name: "int",
+						},
+						Name: "Minutes",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1087, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1088, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1088, 16),
+							Name: "int",
+						},
+						Name: "Seconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1088, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1089, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1089, 16),
+							Name: "long",
+						},
+						Name: "Ticks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1089, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1090, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1090, 16),
+							Name: "double",
+						},
+						Name: "TotalDays",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1090, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1091, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1091, 16),
+							Name: "double",
+						},
+						Name: "TotalHours",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1091, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1092, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1092, 16),
+							Name: "double",
+						},
+						Name: "TotalMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1092, 43),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1093, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1093, 16),
+							Name: "double",
+						},
+						Name: "TotalMinutes",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1093, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1094, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1094, 16),
+							Name: "double",
+						},
+						Name: "TotalSeconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1094, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1095, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1095, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1095, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1095, 36),
 									Name: "TimeSpan",
 								},
 								Name: "ts",
@@ -23921,27 +24271,149 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1072, 9),
+						Pos:       lp(1096, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1096, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1096, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1096, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1097, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1097, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1097, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1097, 37),
+									Name: "TimeSpan",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1098, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1098, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Duration",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1099, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1099, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1099, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1099, 35),
+									Name: "TimeSpan",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1100, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1072, 32),
+							Pos:  lp(1100, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1100, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1100, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1101, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1101, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1102, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1102, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Negate",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1103, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1103, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1103, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1103, 41),
+									Name: "TimeSpan",
+								},
+								Name: "ts",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1104, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1104, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1073, 9),
+						Pos:       lp(1105, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1073, 23),
+							Pos:  lp(1105, 23),
 							Name: "string",
 						},
 						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1073, 39),
+								Pos: lp(1105, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1073, 39),
+									Pos:  lp(1105, 39),
 									Name: "string",
 								},
 								Name: "format",
@@ -23949,26 +24421,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1074, 9),
+						Pos:       lp(1106, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1074, 23),
+							Pos:  lp(1106, 23),
 							Name: "string",
 						},
 						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1074, 39),
+								Pos: lp(1106, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1074, 39),
+									Pos:  lp(1106, 39),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1074, 54),
+								Pos: lp(1106, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1074, 54),
+									Pos:  lp(1106, 54),
 									Name: "IFormatProvider",
 								},
 								Name: "formatProvider",
@@ -23976,26 +24448,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1075, 9),
+						Pos:       lp(1107, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1075, 30),
+							Pos:  lp(1107, 30),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1075, 42),
+								Pos: lp(1107, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1075, 42),
+									Pos:  lp(1107, 42),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1075, 55),
+								Pos: lp(1107, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1075, 55),
+									Pos:  lp(1107, 55),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24003,18 +24475,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1076, 9),
+						Pos:       lp(1108, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1076, 30),
+							Pos:  lp(1108, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromDays",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1076, 48),
+								Pos: lp(1108, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1076, 48),
+									Pos:  lp(1108, 48),
 									Name: "double",
 								},
 								Name: "value",
@@ -24022,18 +24494,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1077, 9),
+						Pos:       lp(1109, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1077, 30),
+							Pos:  lp(1109, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromHours",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1077, 49),
+								Pos: lp(1109, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1077, 49),
+									Pos:  lp(1109, 49),
 									Name: "double",
 								},
 								Name: "value",
@@ -24041,18 +24513,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1078, 9),
+						Pos:       lp(1110, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1078, 30),
+							Pos:  lp(1110, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromMilliseconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1078, 56),
+								Pos: lp(1110, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1078, 56),
+									Pos:  lp(1110, 56),
 									Name: "double",
 								},
 								Name: "value",
@@ -24060,18 +24532,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1079, 9),
+						Pos:       lp(1111, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1079, 30),
+							Pos:  lp(1111, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromMinutes",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1079, 51),
+								Pos: lp(1111, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1079, 51),
+									Pos:  lp(1111, 51),
 									Name: "double",
 								},
 								Name: "value",
@@ -24079,18 +24551,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1080, 9),
+						Pos:       lp(1112, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1080, 30),
+							Pos:  lp(1112, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromSeconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1080, 51),
+								Pos: lp(1112, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1080, 51),
+									Pos:  lp(1112, 51),
 									Name: "double",
 								},
 								Name: "value",
@@ -24098,18 +24570,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1081, 9),
+						Pos:       lp(1113, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1081, 30),
+							Pos:  lp(1113, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromTicks",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1081, 49),
+								Pos: lp(1113, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1081, 49),
+									Pos:  lp(1113, 49),
 									Name: "long",
 								},
 								Name: "value",
@@ -24117,26 +24589,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1082, 9),
+						Pos:       lp(1114, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1082, 30),
+							Pos:  lp(1114, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Addition",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1082, 50),
+								Pos: lp(1114, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1082, 50),
+									Pos:  lp(1114, 50),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1082, 63),
+								Pos: lp(1114, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1082, 63),
+									Pos:  lp(1114, 63),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24145,26 +24617,26 @@ func libraryAST() *lang.File {
 						Operator: "+",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1083, 9),
+						Pos:       lp(1115, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1083, 30),
+							Pos:  lp(1115, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Subtraction",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1083, 50),
+								Pos: lp(1115, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1083, 50),
+									Pos:  lp(1115, 50),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1083, 63),
+								Pos: lp(1115, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1083, 63),
+									Pos:  lp(1115, 63),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24173,18 +24645,18 @@ func libraryAST() *lang.File {
 						Operator: "-",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1084, 9),
+						Pos:       lp(1116, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1084, 30),
+							Pos:  lp(1116, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_UnaryNegation",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1084, 50),
+								Pos: lp(1116, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1084, 50),
+									Pos:  lp(1116, 50),
 									Name: "TimeSpan",
 								},
 								Name: "t",
@@ -24193,26 +24665,26 @@ func libraryAST() *lang.File {
 						Operator: "-",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1085, 9),
+						Pos:       lp(1117, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1085, 30),
+							Pos:  lp(1117, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Multiply",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1085, 50),
+								Pos: lp(1117, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1085, 50),
+									Pos:  lp(1117, 50),
 									Name: "TimeSpan",
 								},
 								Name: "timeSpan",
 							},
 							&lang.Param{
-								Pos: lp(1085, 69),
+								Pos: lp(1117, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1085, 69),
+									Pos:  lp(1117, 69),
 									Name: "double",
 								},
 								Name: "factor",
@@ -24221,26 +24693,26 @@ func libraryAST() *lang.File {
 						Operator: "*",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1086, 9),
+						Pos:       lp(1118, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1086, 30),
+							Pos:  lp(1118, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Multiply",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1086, 50),
+								Pos: lp(1118, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1086, 50),
+									Pos:  lp(1118, 50),
 									Name: "double",
 								},
 								Name: "factor",
 							},
 							&lang.Param{
-								Pos: lp(1086, 65),
+								Pos: lp(1118, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1086, 65),
+									Pos:  lp(1118, 65),
 									Name: "TimeSpan",
 								},
 								Name: "timeSpan",
@@ -24249,26 +24721,26 @@ func libraryAST() *lang.File {
 						Operator: "*",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1087, 9),
+						Pos:       lp(1119, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1087, 30),
+							Pos:  lp(1119, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Division",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1087, 50),
+								Pos: lp(1119, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1087, 50),
+									Pos:  lp(1119, 50),
 									Name: "TimeSpan",
 								},
 								Name: "timeSpan",
 							},
 							&lang.Param{
-								Pos: lp(1087, 69),
+								Pos: lp(1119, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1087, 69),
+									Pos:  lp(1119, 69),
 									Name: "double",
 								},
 								Name: "divisor",
@@ -24277,26 +24749,26 @@ func libraryAST() *lang.File {
 						Operator: "/",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1088, 9),
+						Pos:       lp(1120, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1088, 30),
+							Pos:  lp(1120, 30),
 							Name: "double",
 						},
 						Name: "op_Division",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1088, 48),
+								Pos: lp(1120, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1088, 48),
+									Pos:  lp(1120, 48),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1088, 61),
+								Pos: lp(1120, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1088, 61),
+									Pos:  lp(1120, 61),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24305,26 +24777,26 @@ func libraryAST() *lang.File {
 						Operator: "/",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1089, 9),
+						Pos:       lp(1121, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1089, 30),
+							Pos:  lp(1121, 30),
 							Name: "bool",
 						},
 						Name: "op_Equality",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1089, 47),
+								Pos: lp(1121, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1089, 47),
+									Pos:  lp(1121, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1089, 60),
+								Pos: lp(1121, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1089, 60),
+									Pos:  lp(1121, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24333,26 +24805,26 @@ func libraryAST() *lang.File {
 						Operator: "==",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1090, 9),
+						Pos:       lp(1122, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1090, 30),
+							Pos:  lp(1122, 30),
 							Name: "bool",
 						},
 						Name: "op_Inequality",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1090, 47),
+								Pos: lp(1122, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1090, 47),
+									Pos:  lp(1122, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1090, 60),
+								Pos: lp(1122, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1090, 60),
+									Pos:  lp(1122, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24361,26 +24833,26 @@ func libraryAST() *lang.File {
 						Operator: "!=",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1091, 9),
+						Pos:       lp(1123, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1091, 30),
+							Pos:  lp(1123, 30),
 							Name: "bool",
 						},
 						Name: "op_LessThan",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1091, 46),
+								Pos: lp(1123, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1091, 46),
+									Pos:  lp(1123, 46),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1091, 59),
+								Pos: lp(1123, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1091, 59),
+									Pos:  lp(1123, 59),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24389,26 +24861,26 @@ func libraryAST() *lang.File {
 						Operator: "<",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1092, 9),
+						Pos:       lp(1124, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1092, 30),
+							Pos:  lp(1124, 30),
 							Name: "bool",
 						},
 						Name: "op_GreaterThan",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1092, 46),
+								Pos: lp(1124, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1092, 46),
+									Pos:  lp(1124, 46),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1092, 59),
+								Pos: lp(1124, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1092, 59),
+									Pos:  lp(1124, 59),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24417,26 +24889,26 @@ func libraryAST() *lang.File {
 						Operator: ">",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1093, 9),
+						Pos:       lp(1125, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1093, 30),
+							Pos:  lp(1125, 30),
 							Name: "bool",
 						},
 						Name: "op_LessThanOrEqual",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1093, 47),
+								Pos: lp(1125, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1093, 47),
+									Pos:  lp(1125, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1093, 60),
+								Pos: lp(1125, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1093, 60),
+									Pos:  lp(1125, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24445,26 +24917,26 @@ func libraryAST() *lang.File {
 						Operator: "<=",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1094, 9),
+						Pos:       lp(1126, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1094, 30),
+							Pos:  lp(1126, 30),
 							Name: "bool",
 						},
 						Name: "op_GreaterThanOrEqual",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1094, 47),
+								Pos: lp(1126, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1094, 47),
+									Pos:  lp(1126, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1094, 60),
+								Pos: lp(1126, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1094, 60),
+									Pos:  lp(1126, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24475,149 +24947,149 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1097, 5),
+				Pos:       lp(1129, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DateTime",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1097, 6),
+						Pos:  lp(1129, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1097, 45),
+						Pos:  lp(1129, 45),
 						Name: "IComparable",
 					},
 					&lang.TypeRef{
-						Pos:  lp(1097, 58),
+						Pos:  lp(1129, 58),
 						Name: "IComparable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1097, 70),
+								Pos:  lp(1129, 70),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1097, 81),
+						Pos:  lp(1129, 81),
 						Name: "IEquatable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1097, 92),
+								Pos:  lp(1129, 92),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1097, 103),
+						Pos:  lp(1129, 103),
 						Name: "IFormattable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       lp(1099, 9),
+						Pos:       lp(1131, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1099, 32),
+							Pos:  lp(1131, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1099, 41),
+								Pos:  lp(1131, 41),
 								Name: "MaxValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1100, 9),
+						Pos:       lp(1132, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1100, 32),
+							Pos:  lp(1132, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1100, 41),
+								Pos:  lp(1132, 41),
 								Name: "MinValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1101, 9),
+						Pos:       lp(1133, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1101, 32),
+							Pos:  lp(1133, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1101, 41),
+								Pos:  lp(1133, 41),
 								Name: "UnixEpoch",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1102, 9),
+						Pos:       lp(1134, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1102, 23),
+							Pos:  lp(1134, 23),
 							Name: "DateTime",
 						},
 						Name: "Now",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1102, 38),
+								Pos:  lp(1134, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1103, 9),
+						Pos:       lp(1135, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1103, 23),
+							Pos:  lp(1135, 23),
 							Name: "DateTime",
 						},
 						Name: "Today",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1103, 40),
+								Pos:  lp(1135, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1104, 9),
+						Pos:       lp(1136, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1104, 23),
+							Pos:  lp(1136, 23),
 							Name: "DateTime",
 						},
 						Name: "UtcNow",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1104, 41),
+								Pos:  lp(1136, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1105, 9),
+						Pos:       lp(1137, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1106, 9),
+						Pos:       lp(1138, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1106, 32),
+								Pos: lp(1138, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1106, 32),
+									Pos:  lp(1138, 32),
 									Name: "long",
 								},
 								Name: "ticks",
@@ -24625,22 +25097,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1107, 9),
+						Pos:       lp(1139, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1107, 32),
+								Pos: lp(1139, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1107, 32),
+									Pos:  lp(1139, 32),
 									Name: "long",
 								},
 								Name: "ticks",
 							},
 							&lang.Param{
-								Pos: lp(1107, 44),
+								Pos: lp(1139, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1107, 44),
+									Pos:  lp(1139, 44),
 									Name: "DateTimeKind",
 								},
 								Name: "kind",
@@ -24648,30 +25120,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1108, 9),
+						Pos:       lp(1140, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1108, 32),
+								Pos: lp(1140, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 32),
+									Pos:  lp(1140, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1108, 42),
+								Pos: lp(1140, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 42),
+									Pos:  lp(1140, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1108, 53),
+								Pos: lp(1140, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 53),
+									Pos:  lp(1140, 53),
 									Name: "int",
 								},
 								Name: "day",
@@ -24679,54 +25151,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1109, 9),
+						Pos:       lp(1141, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1109, 32),
+								Pos: lp(1141, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 32),
+									Pos:  lp(1141, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1109, 42),
+								Pos: lp(1141, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 42),
+									Pos:  lp(1141, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1109, 53),
+								Pos: lp(1141, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 53),
+									Pos:  lp(1141, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1109, 62),
+								Pos: lp(1141, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 62),
+									Pos:  lp(1141, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1109, 72),
+								Pos: lp(1141, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 72),
+									Pos:  lp(1141, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1109, 84),
+								Pos: lp(1141, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 84),
+									Pos:  lp(1141, 84),
 									Name: "int",
 								},
 								Name: "second",
@@ -24734,62 +25206,62 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1110, 9),
+						Pos:       lp(1142, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1110, 32),
+								Pos: lp(1142, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 32),
+									Pos:  lp(1142, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1110, 42),
+								Pos: lp(1142, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 42),
+									Pos:  lp(1142, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1110, 53),
+								Pos: lp(1142, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 53),
+									Pos:  lp(1142, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1110, 62),
+								Pos: lp(1142, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 62),
+									Pos:  lp(1142, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1110, 72),
+								Pos: lp(1142, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 72),
+									Pos:  lp(1142, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1110, 84),
+								Pos: lp(1142, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 84),
+									Pos:  lp(1142, 84),
 									Name: "int",
 								},
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(1110, 96),
+								Pos: lp(1142, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 96),
+									Pos:  lp(1142, 96),
 									Name: "DateTimeKind",
 								},
 								Name: "kind",
@@ -24797,62 +25269,62 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1111, 9),
+						Pos:       lp(1143, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1111, 32),
+								Pos: lp(1143, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 32),
+									Pos:  lp(1143, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1111, 42),
+								Pos: lp(1143, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 42),
+									Pos:  lp(1143, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1111, 53),
+								Pos: lp(1143, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 53),
+									Pos:  lp(1143, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1111, 62),
+								Pos: lp(1143, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 62),
+									Pos:  lp(1143, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1111, 72),
+								Pos: lp(1143, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 72),
+									Pos:  lp(1143, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1111, 84),
+								Pos: lp(1143, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 84),
+									Pos:  lp(1143, 84),
 									Name: "int",
 								},
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(1111, 96),
+								Pos: lp(1143, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 96),
+									Pos:  lp(1143, 96),
 									Name: "int",
 								},
 								Name: "millisecond",
@@ -24860,70 +25332,70 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1112, 9),
+						Pos:       lp(1144, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1112, 32),
+								Pos: lp(1144, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 32),
+									Pos:  lp(1144, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1112, 42),
+								Pos: lp(1144, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 42),
+									Pos:  lp(1144, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1112, 53),
+								Pos: lp(1144, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 53),
+									Pos:  lp(1144, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1112, 62),
+								Pos: lp(1144, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 62),
+									Pos:  lp(1144, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1112, 72),
+								Pos: lp(1144, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 72),
+									Pos:  lp(1144, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1112, 84),
+								Pos: lp(1144, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 84),
+									Pos:  lp(1144, 84),
 									Name: "int",
 								},
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(1112, 96),
+								Pos: lp(1144, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 96),
+									Pos:  lp(1144, 96),
 									Name: "int",
 								},
 								Name: "millisecond",
 							},
 							&lang.Param{
-								Pos: lp(1112, 113),
+								Pos: lp(1144, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 113),
+									Pos:  lp(1144, 113),
 									Name: "DateTimeKind",
 								},
 								Name: "kind",
@@ -24931,213 +25403,213 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1113, 9),
+						Pos:       lp(1145, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1113, 16),
+							Pos:  lp(1145, 16),
 							Name: "DateTime",
 						},
 						Name: "Date",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1113, 32),
+								Pos:  lp(1145, 32),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1114, 9),
+						Pos:       lp(1146, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1114, 16),
+							Pos:  lp(1146, 16),
 							Name: "int",
 						},
 						Name: "Day",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1114, 26),
+								Pos:  lp(1146, 26),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1115, 9),
+						Pos:       lp(1147, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1115, 16),
+							Pos:  lp(1147, 16),
 							Name: "DayOfWeek",
 						},
 						Name: "DayOfWeek",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1115, 38),
+								Pos:  lp(1147, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1116, 9),
+						Pos:       lp(1148, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1116, 16),
+							Pos:  lp(1148, 16),
 							Name: "int",
 						},
 						Name: "DayOfYear",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1116, 32),
+								Pos:  lp(1148, 32),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1117, 9),
+						Pos:       lp(1149, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1117, 16),
+							Pos:  lp(1149, 16),
 							Name: "int",
 						},
 						Name: "Hour",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1117, 27),
+								Pos:  lp(1149, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1118, 9),
+						Pos:       lp(1150, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1118, 16),
+							Pos:  lp(1150, 16),
 							Name: "DateTimeKind",
 						},
 						Name: "Kind",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1118, 36),
+								Pos:  lp(1150, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1119, 9),
+						Pos:       lp(1151, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1119, 16),
+							Pos:  lp(1151, 16),
 							Name: "int",
 						},
 						Name: "Millisecond",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1119, 34),
+								Pos:  lp(1151, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1120, 9),
+						Pos:       lp(1152, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1120, 16),
+							Pos:  lp(1152, 16),
 							Name: "int",
 						},
 						Name: "Minute",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1120, 29),
+								Pos:  lp(1152, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1121, 9),
+						Pos:       lp(1153, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1121, 16),
+							Pos:  lp(1153, 16),
 							Name: "int",
 						},
 						Name: "Month",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1121, 28),
+								Pos:  lp(1153, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1122, 9),
+						Pos:       lp(1154, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1122, 16),
+							Pos:  lp(1154, 16),
 							Name: "int",
 						},
 						Name: "Second",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1122, 29),
+								Pos:  lp(1154, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1123, 9),
+						Pos:       lp(1155, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1123, 16),
+							Pos:  lp(1155, 16),
 							Name: "long",
 						},
 						Name: "Ticks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1123, 29),
+								Pos:  lp(1155, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1124, 9),
+						Pos:       lp(1156, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1124, 16),
+							Pos:  lp(1156, 16),
 							Name: "TimeSpan",
 						},
 						Name: "TimeOfDay",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1124, 37),
+								Pos:  lp(1156, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1125, 9),
+						Pos:       lp(1157, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1125, 16),
+							Pos:  lp(1157, 16),
 							Name: "int",
 						},
 						Name: "Year",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1125, 27),
+								Pos:  lp(1157, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1126, 9),
+						Pos:       lp(1158, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1126, 23),
+							Pos:  lp(1158, 23),
 							Name: "DateTime",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1126, 36),
+								Pos: lp(1158, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1126, 36),
+									Pos:  lp(1158, 36),
 									Name: "TimeSpan",
 								},
 								Name: "value",
@@ -25145,18 +25617,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1127, 9),
+						Pos:       lp(1159, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1127, 23),
+							Pos:  lp(1159, 23),
 							Name: "DateTime",
 						},
 						Name: "AddDays",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1127, 40),
+								Pos: lp(1159, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1127, 40),
+									Pos:  lp(1159, 40),
 									Name: "double",
 								},
 								Name: "value",
@@ -25164,18 +25636,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1128, 9),
+						Pos:       lp(1160, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1128, 23),
+							Pos:  lp(1160, 23),
 							Name: "DateTime",
 						},
 						Name: "AddHours",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1128, 41),
+								Pos: lp(1160, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1128, 41),
+									Pos:  lp(1160, 41),
 									Name: "double",
 								},
 								Name: "value",
@@ -25183,18 +25655,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1129, 9),
+						Pos:       lp(1161, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1129, 23),
+							Pos:  lp(1161, 23),
 							Name: "DateTime",
 						},
 						Name: "AddMilliseconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1129, 48),
+								Pos: lp(1161, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1129, 48),
+									Pos:  lp(1161, 48),
 									Name: "double",
 								},
 								Name: "value",
@@ -25202,18 +25674,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1130, 9),
+						Pos:       lp(1162, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1130, 23),
+							Pos:  lp(1162, 23),
 							Name: "DateTime",
 						},
 						Name: "AddMinutes",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1130, 43),
+								Pos: lp(1162, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1130, 43),
+									Pos:  lp(1162, 43),
 									Name: "double",
 								},
 								Name: "value",
@@ -25221,18 +25693,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1131, 9),
+						Pos:       lp(1163, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1131, 23),
+							Pos:  lp(1163, 23),
 							Name: "DateTime",
 						},
 						Name: "AddMonths",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1131, 42),
+								Pos: lp(1163, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1131, 42),
+									Pos:  lp(1163, 42),
 									Name: "int",
 								},
 								Name: "months",
@@ -25240,18 +25712,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1132, 9),
+						Pos:       lp(1164, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1132, 23),
+							Pos:  lp(1164, 23),
 							Name: "DateTime",
 						},
 						Name: "AddSeconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1132, 43),
+								Pos: lp(1164, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1132, 43),
+									Pos:  lp(1164, 43),
 									Name: "double",
 								},
 								Name: "value",
@@ -25259,18 +25731,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1133, 9),
+						Pos:       lp(1165, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1133, 23),
+							Pos:  lp(1165, 23),
 							Name: "DateTime",
 						},
 						Name: "AddTicks",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1133, 41),
+								Pos: lp(1165, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1133, 41),
+									Pos:  lp(1165, 41),
 									Name: "long",
 								},
 								Name: "value",
@@ -25278,18 +25750,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1134, 9),
+						Pos:       lp(1166, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1134, 23),
+							Pos:  lp(1166, 23),
 							Name: "DateTime",
 						},
 						Name: "AddYears",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1134, 41),
+								Pos: lp(1166, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1134, 41),
+									Pos:  lp(1166, 41),
 									Name: "int",
 								},
 								Name: "value",
@@ -25297,18 +25769,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1135, 9),
+						Pos:       lp(1167, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1135, 23),
+							Pos:  lp(1167, 23),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1135, 37),
+								Pos: lp(1167, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1135, 37),
+									Pos:  lp(1167, 37),
 									Name: "object",
 								},
 								Name: "value",
@@ -25316,18 +25788,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1136, 9),
+						Pos:       lp(1168, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1136, 23),
+							Pos:  lp(1168, 23),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1136, 37),
+								Pos: lp(1168, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1136, 37),
+									Pos:  lp(1168, 37),
 									Name: "DateTime",
 								},
 								Name: "value",
@@ -25335,18 +25807,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1137, 9),
+						Pos:       lp(1169, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1137, 23),
+							Pos:  lp(1169, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1137, 35),
+								Pos: lp(1169, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1137, 35),
+									Pos:  lp(1169, 35),
 									Name: "DateTime",
 								},
 								Name: "value",
@@ -25354,18 +25826,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1138, 9),
+						Pos:       lp(1170, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1138, 32),
+							Pos:  lp(1170, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1138, 44),
+								Pos: lp(1170, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1138, 44),
+									Pos:  lp(1170, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -25373,629 +25845,49 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1139, 9),
+						Pos:       lp(1171, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1139, 32),
+							Pos:  lp(1171, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1140, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1140, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Subtract",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1140, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1140, 41),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1141, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1141, 23),
-							Name: "DateTime",
-						},
-						Name: "Subtract",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1141, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1141, 41),
-									Name: "TimeSpan",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1142, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1142, 23),
-							Name: "DateTime",
-						},
-						Name: "ToLocalTime",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1143, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1143, 23),
-							Name: "DateTime",
-						},
-						Name: "ToUniversalTime",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1144, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1144, 23),
-							Name: "string",
-						},
-						Name: "ToLongDateString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1145, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1145, 23),
-							Name: "string",
-						},
-						Name: "ToLongTimeString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1146, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1146, 23),
-							Name: "string",
-						},
-						Name: "ToShortDateString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1147, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1147, 23),
-							Name: "string",
-						},
-						Name: "ToShortTimeString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1148, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1148, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1149, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1149, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1149, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1149, 39),
-									Name: "string",
-								},
-								Name: "format",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1150, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1150, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1150, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1150, 39),
-									Name: "IFormatProvider",
-								},
-								Name: "provider",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1151, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1151, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1151, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1151, 39),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1151, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1151, 54),
-									Name: "IFormatProvider",
-								},
-								Name: "provider",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1152, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1152, 30),
-							Name: "int",
-						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1152, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1152, 42),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1152, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1152, 55),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1153, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1153, 30),
-							Name: "int",
-						},
-						Name: "DaysInMonth",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1153, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1153, 46),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(1153, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1153, 56),
-									Name: "int",
-								},
-								Name: "month",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1154, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1154, 30),
-							Name: "bool",
-						},
-						Name: "IsLeapYear",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1154, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1154, 46),
-									Name: "int",
-								},
-								Name: "year",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1155, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1155, 30),
-							Name: "DateTime",
-						},
-						Name: "SpecifyKind",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1155, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1155, 51),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1155, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1155, 67),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1156, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1156, 30),
-							Name: "DateTime",
-						},
-						Name: "op_Addition",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1156, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1156, 50),
-									Name: "DateTime",
-								},
-								Name: "d",
-							},
-							&lang.Param{
-								Pos: lp(1156, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1156, 62),
-									Name: "TimeSpan",
-								},
-								Name: "t",
-							},
-						},
-						Operator: "+",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1157, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1157, 30),
-							Name: "DateTime",
-						},
-						Name: "op_Subtraction",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1157, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1157, 50),
-									Name: "DateTime",
-								},
-								Name: "d",
-							},
-							&lang.Param{
-								Pos: lp(1157, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1157, 62),
-									Name: "TimeSpan",
-								},
-								Name: "t",
-							},
-						},
-						Operator: "-",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1158, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1158, 30),
-							Name: "TimeSpan",
-						},
-						Name: "op_Subtraction",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1158, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1158, 50),
-									Name: "DateTime",
-								},
-								Name: "d1",
-							},
-							&lang.Param{
-								Pos: lp(1158, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1158, 63),
-									Name: "DateTime",
-								},
-								Name: "d2",
-							},
-						},
-						Operator: "-",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1159, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1159, 30),
-							Name: "bool",
-						},
-						Name: "op_Equality",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1159, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1159, 47),
-									Name: "DateTime",
-								},
-								Name: "d1",
-							},
-							&lang.Param{
-								Pos: lp(1159, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1159, 60),
-									Name: "DateTime",
-								},
-								Name: "d2",
-							},
-						},
-						Operator: "==",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1160, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1160, 30),
-							Name: "bool",
-						},
-						Name: "op_Inequality",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1160, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1160, 47),
-									Name: "DateTime",
-								},
-								Name: "d1",
-							},
-							&lang.Param{
-								Pos: lp(1160, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1160, 60),
-									Name: "DateTime",
-								},
-								Name: "d2",
-							},
-						},
-						Operator: "!=",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1161, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1161, 30),
-							Name: "bool",
-						},
-						Name: "op_LessThan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1161, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1161, 46),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1161, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1161, 59),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: "<",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1162, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1162, 30),
-							Name: "bool",
-						},
-						Name: "op_GreaterThan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1162, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1162, 46),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1162, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1162, 59),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: ">",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1163, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1163, 30),
-							Name: "bool",
-						},
-						Name: "op_LessThanOrEqual",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1163, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1163, 47),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1163, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1163, 60),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: "<=",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1164, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1164, 30),
-							Name: "bool",
-						},
-						Name: "op_GreaterThanOrEqual",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1164, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1164, 47),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1164, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1164, 60),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: ">=",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1167, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Array",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(65),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1167, 35),
-						Name: "ICloneable",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1167, 47),
-						Name: "System.Collections.IList",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1169, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1169, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1169, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1170, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1170, 16),
-							Name: "long",
-						},
-						Name: "LongLength",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1170, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1171, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1171, 16),
-							Name: "int",
-						},
-						Name: "Rank",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1171, 27),
-								Kind: "get",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1172, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1172, 23),
-							Name: "object",
+							Name: "TimeSpan",
 						},
-						Name: "Clone",
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1172, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1172, 41),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1173, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1173, 23),
-							Name: "void",
+							Name: "DateTime",
 						},
-						Name: "CopyTo",
+						Name: "Subtract",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1173, 35),
+								Pos: lp(1173, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1173, 35),
-									Name: "Array",
+									Pos:  lp(1173, 41),
+									Name: "TimeSpan",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1173, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1173, 48),
-									Name: "int",
-								},
-								Name: "index",
+								Name: "value",
 							},
 						},
 					},
@@ -26004,14 +25896,594 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1174, 23),
+							Name: "DateTime",
+						},
+						Name: "ToLocalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1175, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1175, 23),
+							Name: "DateTime",
+						},
+						Name: "ToUniversalTime",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1176, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1176, 23),
+							Name: "string",
+						},
+						Name: "ToLongDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1177, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1177, 23),
+							Name: "string",
+						},
+						Name: "ToLongTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1178, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1178, 23),
+							Name: "string",
+						},
+						Name: "ToShortDateString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1179, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1179, 23),
+							Name: "string",
+						},
+						Name: "ToShortTimeString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1180, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1180, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1181, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1181, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1181, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1181, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1182, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1182, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1182, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1182, 39),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1183, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1183, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1183, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1183, 39),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1183, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1183, 54),
+									Name: "IFormatProvider",
+								},
+								Name: "provider",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1184, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1184, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1184, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1184, 42),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1184, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1184, 55),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1185, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1185, 30),
+							Name: "int",
+						},
+						Name: "DaysInMonth",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1185, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1185, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(1185, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1185, 56),
+									Name: "int",
+								},
+								Name: "month",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1186, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1186, 30),
+							Name: "bool",
+						},
+						Name: "IsLeapYear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1186, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1186, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1187, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1187, 30),
+							Name: "DateTime",
+						},
+						Name: "SpecifyKind",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1187, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1187, 51),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1187, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1187, 67),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1188, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1188, 30),
+							Name: "DateTime",
+						},
+						Name: "op_Addition",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1188, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1188, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(1188, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1188, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "+",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1189, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1189, 30),
+							Name: "DateTime",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1189, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(1189, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1190, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1190, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1190, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 50),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(1190, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 63),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1191, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1191, 30),
+							Name: "bool",
+						},
+						Name: "op_Equality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1191, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1191, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(1191, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1191, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "==",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1192, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1192, 30),
+							Name: "bool",
+						},
+						Name: "op_Inequality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1192, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1192, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(1192, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1192, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "!=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1193, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1193, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1193, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1193, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1193, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1193, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1194, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1194, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1194, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1194, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1194, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1194, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1195, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1195, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1195, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1195, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1195, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1195, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1196, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1196, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1196, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1196, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1196, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1196, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">=",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1199, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Array",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1199, 35),
+						Name: "ICloneable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1199, 47),
+						Name: "System.Collections.IList",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1201, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1201, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1201, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1202, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1202, 16),
+							Name: "long",
+						},
+						Name: "LongLength",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1202, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1203, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1203, 16),
+							Name: "int",
+						},
+						Name: "Rank",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1203, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1204, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1204, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1205, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1205, 23),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1205, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1205, 35),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1205, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1205, 48),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1206, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1206, 23),
 							Name: "int",
 						},
 						Name: "GetLength",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1174, 37),
+								Pos: lp(1206, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1174, 37),
+									Pos:  lp(1206, 37),
 									Name: "int",
 								},
 								Name: "dimension",
@@ -26019,19 +26491,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1175, 9),
+						Pos:       lp(1207, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1175, 23),
+							Pos:  lp(1207, 23),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1176, 9),
+						Pos:       lp(1208, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1176, 30),
+							Pos:  lp(1208, 30),
 							Name: "int",
 						},
 						Name: "BinarySearch",
@@ -26040,21 +26512,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1176, 50),
+								Pos: lp(1208, 50),
 								Type: &lang.TypeRef{
-									Pos:       lp(1176, 50),
+									Pos:       lp(1208, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1176, 50),
+										Pos:  lp(1208, 50),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1176, 61),
+								Pos: lp(1208, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1176, 61),
+									Pos:  lp(1208, 61),
 									Name: "T",
 								},
 								Name: "value",
@@ -26062,18 +26534,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1177, 9),
+						Pos:       lp(1209, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1177, 30),
+							Pos:  lp(1209, 30),
 							Name: "void",
 						},
 						Name: "Clear",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1177, 41),
+								Pos: lp(1209, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1177, 41),
+									Pos:  lp(1209, 41),
 									Name: "Array",
 								},
 								Name: "array",
@@ -26081,34 +26553,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1178, 9),
+						Pos:       lp(1210, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1178, 30),
+							Pos:  lp(1210, 30),
 							Name: "void",
 						},
 						Name: "Clear",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1178, 41),
+								Pos: lp(1210, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1178, 41),
+									Pos:  lp(1210, 41),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1178, 54),
+								Pos: lp(1210, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1178, 54),
+									Pos:  lp(1210, 54),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1178, 65),
+								Pos: lp(1210, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1178, 65),
+									Pos:  lp(1210, 65),
 									Name: "int",
 								},
 								Name: "length",
@@ -26116,13 +26588,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1179, 9),
+						Pos:       lp(1211, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1179, 30),
+							Pos:       lp(1211, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1179, 30),
+								Pos:  lp(1211, 30),
 								Name: "TOutput",
 							},
 						},
@@ -26133,29 +26605,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1179, 68),
+								Pos: lp(1211, 68),
 								Type: &lang.TypeRef{
-									Pos:       lp(1179, 68),
+									Pos:       lp(1211, 68),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1179, 68),
+										Pos:  lp(1211, 68),
 										Name: "TInput",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1179, 84),
+								Pos: lp(1211, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1179, 84),
+									Pos:  lp(1211, 84),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1179, 94),
+											Pos:  lp(1211, 94),
 											Name: "TInput",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1179, 102),
+											Pos:  lp(1211, 102),
 											Name: "TOutput",
 										},
 									},
@@ -26165,34 +26637,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1180, 9),
+						Pos:       lp(1212, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1180, 30),
+							Pos:  lp(1212, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1180, 40),
+								Pos: lp(1212, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1180, 40),
+									Pos:  lp(1212, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(1180, 59),
+								Pos: lp(1212, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1180, 59),
+									Pos:  lp(1212, 59),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(1180, 83),
+								Pos: lp(1212, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1180, 83),
+									Pos:  lp(1212, 83),
 									Name: "int",
 								},
 								Name: "length",
@@ -26200,50 +26672,50 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1181, 9),
+						Pos:       lp(1213, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1181, 30),
+							Pos:  lp(1213, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1181, 40),
+								Pos: lp(1213, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1181, 40),
+									Pos:  lp(1213, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(1181, 59),
+								Pos: lp(1213, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1181, 59),
+									Pos:  lp(1213, 59),
 									Name: "int",
 								},
 								Name: "sourceIndex",
 							},
 							&lang.Param{
-								Pos: lp(1181, 76),
+								Pos: lp(1213, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(1181, 76),
+									Pos:  lp(1213, 76),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(1181, 100),
+								Pos: lp(1213, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1181, 100),
+									Pos:  lp(1213, 100),
 									Name: "int",
 								},
 								Name: "destinationIndex",
 							},
 							&lang.Param{
-								Pos: lp(1181, 122),
+								Pos: lp(1213, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(1181, 122),
+									Pos:  lp(1213, 122),
 									Name: "int",
 								},
 								Name: "length",
@@ -26251,13 +26723,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1182, 9),
+						Pos:       lp(1214, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1182, 30),
+							Pos:       lp(1214, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1182, 30),
+								Pos:  lp(1214, 30),
 								Name: "T",
 							},
 						},
@@ -26267,10 +26739,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1183, 9),
+						Pos:       lp(1215, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1183, 30),
+							Pos:  lp(1215, 30),
 							Name: "bool",
 						},
 						Name: "Exists",
@@ -26279,25 +26751,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1183, 45),
+								Pos: lp(1215, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1183, 45),
+									Pos:       lp(1215, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1183, 45),
+										Pos:  lp(1215, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1183, 56),
+								Pos: lp(1215, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1183, 56),
+									Pos:  lp(1215, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1183, 66),
+											Pos:  lp(1215, 66),
 											Name: "T",
 										},
 									},
@@ -26307,10 +26779,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1184, 9),
+						Pos:       lp(1216, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1184, 30),
+							Pos:  lp(1216, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -26319,21 +26791,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1184, 43),
+								Pos: lp(1216, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1184, 43),
+									Pos:       lp(1216, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1184, 43),
+										Pos:  lp(1216, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1184, 54),
+								Pos: lp(1216, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1184, 54),
+									Pos:  lp(1216, 54),
 									Name: "T",
 								},
 								Name: "value",
@@ -26341,10 +26813,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1185, 9),
+						Pos:       lp(1217, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1185, 30),
+							Pos:  lp(1217, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -26353,37 +26825,37 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1185, 43),
+								Pos: lp(1217, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1185, 43),
+									Pos:       lp(1217, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1185, 43),
+										Pos:  lp(1217, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1185, 54),
+								Pos: lp(1217, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 54),
+									Pos:  lp(1217, 54),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1185, 63),
+								Pos: lp(1217, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 63),
+									Pos:  lp(1217, 63),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1185, 79),
+								Pos: lp(1217, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 79),
+									Pos:  lp(1217, 79),
 									Name: "int",
 								},
 								Name: "count",
@@ -26391,10 +26863,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1186, 9),
+						Pos:       lp(1218, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1186, 30),
+							Pos:  lp(1218, 30),
 							Name: "T",
 						},
 						Name: "Find",
@@ -26403,25 +26875,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1186, 40),
+								Pos: lp(1218, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(1186, 40),
+									Pos:       lp(1218, 40),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1186, 40),
+										Pos:  lp(1218, 40),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1186, 51),
+								Pos: lp(1218, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 51),
+									Pos:  lp(1218, 51),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1186, 61),
+											Pos:  lp(1218, 61),
 											Name: "T",
 										},
 									},
@@ -26431,13 +26903,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1187, 9),
+						Pos:       lp(1219, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1187, 30),
+							Pos:       lp(1219, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1187, 30),
+								Pos:  lp(1219, 30),
 								Name: "T",
 							},
 						},
@@ -26447,25 +26919,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1187, 45),
+								Pos: lp(1219, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1187, 45),
+									Pos:       lp(1219, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1187, 45),
+										Pos:  lp(1219, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1187, 56),
+								Pos: lp(1219, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1187, 56),
+									Pos:  lp(1219, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1187, 66),
+											Pos:  lp(1219, 66),
 											Name: "T",
 										},
 									},
@@ -26475,10 +26947,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1188, 9),
+						Pos:       lp(1220, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1188, 30),
+							Pos:  lp(1220, 30),
 							Name: "int",
 						},
 						Name: "FindIndex",
@@ -26487,25 +26959,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 47),
+								Pos: lp(1220, 47),
 								Type: &lang.TypeRef{
-									Pos:       lp(1188, 47),
+									Pos:       lp(1220, 47),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1188, 47),
+										Pos:  lp(1220, 47),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1188, 58),
+								Pos: lp(1220, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 58),
+									Pos:  lp(1220, 58),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1188, 68),
+											Pos:  lp(1220, 68),
 											Name: "T",
 										},
 									},
@@ -26515,10 +26987,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1189, 9),
+						Pos:       lp(1221, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1189, 30),
+							Pos:  lp(1221, 30),
 							Name: "T",
 						},
 						Name: "FindLast",
@@ -26527,25 +26999,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1189, 44),
+								Pos: lp(1221, 44),
 								Type: &lang.TypeRef{
-									Pos:       lp(1189, 44),
+									Pos:       lp(1221, 44),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1189, 44),
+										Pos:  lp(1221, 44),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1189, 55),
+								Pos: lp(1221, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1189, 55),
+									Pos:  lp(1221, 55),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1189, 65),
+											Pos:  lp(1221, 65),
 											Name: "T",
 										},
 									},
@@ -26555,10 +27027,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1190, 9),
+						Pos:       lp(1222, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1190, 30),
+							Pos:  lp(1222, 30),
 							Name: "int",
 						},
 						Name: "FindLastIndex",
@@ -26567,25 +27039,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1190, 51),
+								Pos: lp(1222, 51),
 								Type: &lang.TypeRef{
-									Pos:       lp(1190, 51),
+									Pos:       lp(1222, 51),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1190, 51),
+										Pos:  lp(1222, 51),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1190, 62),
+								Pos: lp(1222, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 62),
+									Pos:  lp(1222, 62),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1190, 72),
+											Pos:  lp(1222, 72),
 											Name: "T",
 										},
 									},
@@ -26595,10 +27067,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1191, 9),
+						Pos:       lp(1223, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1191, 30),
+							Pos:  lp(1223, 30),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
@@ -26607,25 +27079,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1191, 49),
+								Pos: lp(1223, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1191, 49),
+									Pos:       lp(1223, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1191, 49),
+										Pos:  lp(1223, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1191, 60),
+								Pos: lp(1223, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1191, 60),
+									Pos:  lp(1223, 60),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1191, 70),
+											Pos:  lp(1223, 70),
 											Name: "T",
 										},
 									},
@@ -26635,10 +27107,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1192, 9),
+						Pos:       lp(1224, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1192, 30),
+							Pos:  lp(1224, 30),
 							Name: "int",
 						},
 						Name: "IndexOf",
@@ -26647,21 +27119,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1192, 45),
+								Pos: lp(1224, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1192, 45),
+									Pos:       lp(1224, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1192, 45),
+										Pos:  lp(1224, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1192, 56),
+								Pos: lp(1224, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1192, 56),
+									Pos:  lp(1224, 56),
 									Name: "T",
 								},
 								Name: "value",
@@ -26669,10 +27141,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1193, 9),
+						Pos:       lp(1225, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1193, 30),
+							Pos:  lp(1225, 30),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
@@ -26681,21 +27153,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1193, 49),
+								Pos: lp(1225, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1193, 49),
+									Pos:       lp(1225, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1193, 49),
+										Pos:  lp(1225, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1193, 60),
+								Pos: lp(1225, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1193, 60),
+									Pos:  lp(1225, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -26703,10 +27175,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1194, 9),
+						Pos:       lp(1226, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1194, 30),
+							Pos:  lp(1226, 30),
 							Name: "void",
 						},
 						Name: "Resize",
@@ -26715,22 +27187,22 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1194, 45),
+								Pos:      lp(1226, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:       lp(1194, 49),
+									Pos:       lp(1226, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1194, 49),
+										Pos:  lp(1226, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1194, 60),
+								Pos: lp(1226, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1194, 60),
+									Pos:  lp(1226, 60),
 									Name: "int",
 								},
 								Name: "newSize",
@@ -26738,18 +27210,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1195, 9),
+						Pos:       lp(1227, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1195, 30),
+							Pos:  lp(1227, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1195, 43),
+								Pos: lp(1227, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1195, 43),
+									Pos:  lp(1227, 43),
 									Name: "Array",
 								},
 								Name: "array",
@@ -26757,34 +27229,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1196, 9),
+						Pos:       lp(1228, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1196, 30),
+							Pos:  lp(1228, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1196, 43),
+								Pos: lp(1228, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 43),
+									Pos:  lp(1228, 43),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1196, 56),
+								Pos: lp(1228, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 56),
+									Pos:  lp(1228, 56),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1196, 67),
+								Pos: lp(1228, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 67),
+									Pos:  lp(1228, 67),
 									Name: "int",
 								},
 								Name: "length",
@@ -26792,18 +27264,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1197, 9),
+						Pos:       lp(1229, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1197, 30),
+							Pos:  lp(1229, 30),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1197, 40),
+								Pos: lp(1229, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1197, 40),
+									Pos:  lp(1229, 40),
 									Name: "Array",
 								},
 								Name: "array",
@@ -26811,10 +27283,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1198, 9),
+						Pos:       lp(1230, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1198, 30),
+							Pos:  lp(1230, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -26823,12 +27295,12 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1198, 43),
+								Pos: lp(1230, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1198, 43),
+									Pos:       lp(1230, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1198, 43),
+										Pos:  lp(1230, 43),
 										Name: "T",
 									},
 								},
@@ -26837,10 +27309,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1199, 9),
+						Pos:       lp(1231, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1199, 30),
+							Pos:  lp(1231, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -26849,25 +27321,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1199, 43),
+								Pos: lp(1231, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1199, 43),
+									Pos:       lp(1231, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1199, 43),
+										Pos:  lp(1231, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1199, 54),
+								Pos: lp(1231, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1199, 54),
+									Pos:  lp(1231, 54),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1199, 65),
+											Pos:  lp(1231, 65),
 											Name: "T",
 										},
 									},
@@ -26877,10 +27349,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1200, 9),
+						Pos:       lp(1232, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1200, 30),
+							Pos:  lp(1232, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -26889,25 +27361,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1200, 43),
+								Pos: lp(1232, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1200, 43),
+									Pos:       lp(1232, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1200, 43),
+										Pos:  lp(1232, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1200, 54),
+								Pos: lp(1232, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1200, 54),
+									Pos:  lp(1232, 54),
 									Name: "System.Collections.Generic.IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1200, 91),
+											Pos:  lp(1232, 91),
 											Name: "T",
 										},
 									},
@@ -26919,659 +27391,53 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1206, 5),
+				Pos:       lp(1238, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TextWriter",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1208, 9),
+						Pos:       lp(1240, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1208, 31),
+							Pos:  lp(1240, 31),
 							Name: "void",
 						},
 						Name: "Flush",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1209, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1209, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1209, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1209, 42),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1210, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1210, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1210, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1210, 42),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1211, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1211, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1211, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1211, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1211, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1211, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1212, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1212, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1212, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1212, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1212, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1212, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1212, 70),
-								Type: &lang.TypeRef{
-									Pos:  lp(1212, 70),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1213, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1213, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1213, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1213, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1213, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1213, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1214, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1214, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1214, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1214, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1214, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1214, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1214, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1214, 74),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1215, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1215, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1216, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1216, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1216, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1216, 46),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1217, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1217, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1217, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1217, 46),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1223, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "StringBuilder",
-				Namespace: "System.Text",
-				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1225, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1226, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1226, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1226, 37),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1227, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1227, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1227, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1228, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1228, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1228, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1228, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1228, 51),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1229, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1229, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1229, 29),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1229, 34),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1230, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1230, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1230, 33),
-							Name: "char",
-						},
-						Name: "Chars",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1230, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1230, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1231, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1231, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1231, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1231, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1232, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1232, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1232, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1232, 44),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1233, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1233, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1233, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1233, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1234, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1234, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1234, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1234, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1234, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1234, 56),
-									Name: "int",
-								},
-								Name: "repeatCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1235, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1235, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1235, 44),
-								Type: &lang.TypeRef{
-									Pos:       lp(1235, 44),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1235, 44),
-										Name: "char",
-									},
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1236, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1236, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1236, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1236, 44),
-									Name: "bool",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1237, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1237, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1237, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1237, 44),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1238, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1238, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1238, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1238, 44),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1239, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1239, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1239, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1239, 44),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1240, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1240, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1240, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1240, 44),
-									Name: "decimal",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1241, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1241, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1241, 31),
+							Name: "void",
 						},
-						Name: "Append",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1241, 44),
+								Pos: lp(1241, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1241, 44),
-									Name: "string",
+									Pos:  lp(1241, 42),
+									Name: "object",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1241, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1241, 58),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1241, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1241, 74),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1242, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1242, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1242, 31),
+							Name: "void",
 						},
-						Name: "AppendFormat",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1242, 50),
+								Pos: lp(1242, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1242, 50),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1242, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1242, 65),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1243, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1243, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendFormat",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1243, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1243, 50),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos:      lp(1243, 65),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1243, 72),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1243, 72),
-										Name: "object",
-									},
-								},
-								Name: "args",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1244, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1244, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendLine",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1245, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1245, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1245, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1245, 48),
+									Pos:  lp(1242, 42),
 									Name: "string",
 								},
 								Name: "value",
@@ -27579,54 +27445,151 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1246, 9),
-						Modifiers: lang.Modifiers(16385),
+						Pos:       lp(1243, 9),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1246, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1243, 31),
+							Name: "void",
 						},
-						Name: "Clear",
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1243, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1243, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1243, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1243, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1244, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1244, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1244, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1244, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1244, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1244, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1244, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(1244, 70),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1245, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1245, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1245, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1245, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1245, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1245, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1246, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1246, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1246, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1246, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1246, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1246, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1246, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1246, 74),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1247, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1247, 23),
-							Name: "bool",
+							Pos:  lp(1247, 31),
+							Name: "void",
 						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1247, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1247, 35),
-									Name: "StringBuilder",
-								},
-								Name: "sb",
-							},
-						},
+						Name: "WriteLine",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1248, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1248, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1248, 31),
+							Name: "void",
 						},
-						Name: "Insert",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1248, 44),
+								Pos: lp(1248, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1248, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1248, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1248, 55),
+									Pos:  lp(1248, 46),
 									Name: "object",
 								},
 								Name: "value",
@@ -27635,602 +27598,427 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1249, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1249, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1249, 31),
+							Name: "void",
 						},
-						Name: "Insert",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1249, 44),
+								Pos: lp(1249, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1249, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1249, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1249, 55),
+									Pos:  lp(1249, 46),
 									Name: "string",
 								},
 								Name: "value",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1250, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1250, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1250, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1250, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 55),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1250, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 69),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1251, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1251, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1251, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1251, 44),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1251, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1251, 60),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1252, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1252, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1252, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1252, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1252, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1252, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1253, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1253, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1253, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1253, 45),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1253, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1253, 59),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1254, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1254, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1254, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1254, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1254, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 79),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1254, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(1254, 95),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1255, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1255, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1255, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 45),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1255, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 59),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-							&lang.Param{
-								Pos: lp(1255, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 73),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1255, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 89),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1256, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1256, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1257, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1257, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1257, 39),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1257, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1257, 55),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1263, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "NumberStyles",
-				Namespace: "System.Globalization",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(1263, 32),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 39),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 42),
-						Name: "AllowLeadingWhite",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 62),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 65),
-						Name: "AllowTrailingWhite",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 86),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 89),
-						Name: "AllowLeadingSign",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 108),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 111),
-						Name: "Integer",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 121),
-							Raw:   "7",
-							Value: int64(7),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 124),
-						Name: "AllowTrailingSign",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 144),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 147),
-						Name: "AllowParentheses",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 166),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 170),
-						Name: "AllowDecimalPoint",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 190),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 194),
-						Name: "AllowThousands",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 211),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 215),
-						Name: "Number",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 224),
-							Raw:   "111",
-							Value: int64(111),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 229),
-						Name: "AllowExponent",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 245),
-							Raw:   "128",
-							Value: int64(128),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 250),
-						Name: "Float",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 258),
-							Raw:   "167",
-							Value: int64(167),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 263),
-						Name: "AllowCurrencySymbol",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 285),
-							Raw:   "256",
-							Value: int64(256),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 290),
-						Name: "Currency",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 301),
-							Raw:   "383",
-							Value: int64(383),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 306),
-						Name: "Any",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 312),
-							Raw:   "511",
-							Value: int64(511),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 317),
-						Name: "AllowHexSpecifier",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 337),
-							Raw:   "512",
-							Value: int64(512),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1263, 342),
-						Name: "HexNumber",
-						Value: &lang.Literal{
-							Pos:   lp(1263, 354),
-							Raw:   "515",
-							Value: int64(515),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1265, 5),
+				Pos:       lp(1255, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CultureInfo",
-				Namespace: "System.Globalization",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1265, 32),
-						Name: "IFormatProvider",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1265, 49),
-						Name: "ICloneable",
-					},
-				},
+				Name:      "StringBuilder",
+				Namespace: "System.Text",
+				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1267, 9),
+						Pos:       lp(1257, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CultureInfo",
+						Name:      "StringBuilder",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1258, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1267, 35),
+								Pos: lp(1258, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1267, 35),
-									Name: "string",
+									Pos:  lp(1258, 37),
+									Name: "int",
 								},
-								Name: "name",
+								Name: "capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1268, 9),
+						Pos:       lp(1259, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CultureInfo",
+						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1268, 35),
+								Pos: lp(1259, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1268, 35),
+									Pos:  lp(1259, 37),
 									Name: "string",
 								},
-								Name: "name",
+								Name: "value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1260, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1260, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1260, 37),
+									Name: "string",
+								},
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1268, 48),
+								Pos: lp(1260, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1268, 48),
+									Pos:  lp(1260, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1261, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1261, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1261, 29),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1261, 34),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1262, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1262, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1262, 33),
+							Name: "char",
+						},
+						Name: "Chars",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1262, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1262, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1263, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1263, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1263, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1263, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1264, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1264, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1264, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1264, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1265, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1265, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1265, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1265, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1266, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1266, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1266, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1266, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1266, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1266, 56),
+									Name: "int",
+								},
+								Name: "repeatCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1267, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1267, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1267, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(1267, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1267, 44),
+										Name: "char",
+									},
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1268, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1268, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1268, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1268, 44),
 									Name: "bool",
 								},
-								Name: "useUserOverride",
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1269, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1269, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "CurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1269, 52),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1269, 57),
-								Kind: "set",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1269, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1269, 44),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1270, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1270, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "CurrentUICulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1270, 54),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1270, 59),
-								Kind: "set",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1270, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1270, 44),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1271, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1271, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "DefaultThreadCurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1271, 65),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1271, 70),
-								Kind: "set",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1271, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1271, 44),
+									Name: "double",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1272, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1272, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "InvariantCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1272, 54),
-								Kind: "get",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1272, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1272, 44),
+									Name: "decimal",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1273, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1273, 16),
-							Name: "string",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1273, 23),
+							Name: "StringBuilder",
 						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1273, 30),
-								Kind: "get",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1273, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1273, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1273, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1273, 58),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1273, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1273, 74),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1274, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1274, 16),
-							Name: "string",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1274, 23),
+							Name: "StringBuilder",
 						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1274, 37),
-								Kind: "get",
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1274, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1274, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1274, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1274, 65),
+									Name: "object",
+								},
+								Name: "arg0",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1275, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1275, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1275, 23),
+							Name: "StringBuilder",
 						},
-						Name: "IsReadOnly",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1275, 34),
-								Kind: "get",
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1275, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1275, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(1275, 65),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1275, 72),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1275, 72),
+										Name: "object",
+									},
+								},
+								Name: "args",
 							},
 						},
 					},
@@ -28239,24 +28027,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1276, 23),
-							Name: "object",
+							Name: "StringBuilder",
 						},
-						Name: "Clone",
+						Name: "AppendLine",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1277, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1277, 32),
-							Name: "bool",
+							Pos:  lp(1277, 23),
+							Name: "StringBuilder",
 						},
-						Name: "Equals",
+						Name: "AppendLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1277, 44),
+								Pos: lp(1277, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1277, 44),
-									Name: "object",
+									Pos:  lp(1277, 48),
+									Name: "string",
 								},
 								Name: "value",
 							},
@@ -28264,35 +28052,719 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1278, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1278, 32),
-							Name: "int",
+							Pos:  lp(1278, 23),
+							Name: "StringBuilder",
 						},
-						Name: "GetHashCode",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1279, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1279, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1279, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1279, 35),
+									Name: "StringBuilder",
+								},
+								Name: "sb",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1280, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1280, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1280, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1280, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1280, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1280, 55),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1281, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1281, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1281, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1281, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1282, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1282, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1282, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1282, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1282, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1282, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1282, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1282, 69),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1283, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1283, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1283, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 44),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1283, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 60),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1284, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1284, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1284, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1284, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1285, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1285, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1285, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1285, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1285, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1285, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1286, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1286, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1286, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1286, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1286, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 79),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1286, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1286, 95),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1287, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1287, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1287, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1287, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+							&lang.Param{
+								Pos: lp(1287, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 73),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1287, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1287, 89),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1288, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1279, 32),
+							Pos:  lp(1288, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1280, 9),
+						Pos:       lp(1289, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1289, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1289, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1289, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1289, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1289, 55),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1295, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "NumberStyles",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1295, 32),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 39),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 42),
+						Name: "AllowLeadingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 62),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 65),
+						Name: "AllowTrailingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 86),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 89),
+						Name: "AllowLeadingSign",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 108),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 111),
+						Name: "Integer",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 121),
+							Raw:   "7",
+							Value: int64(7),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 124),
+						Name: "AllowTrailingSign",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 144),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 147),
+						Name: "AllowParentheses",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 166),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 170),
+						Name: "AllowDecimalPoint",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 190),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 194),
+						Name: "AllowThousands",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 211),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 215),
+						Name: "Number",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 224),
+							Raw:   "111",
+							Value: int64(111),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 229),
+						Name: "AllowExponent",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 245),
+							Raw:   "128",
+							Value: int64(128),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 250),
+						Name: "Float",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 258),
+							Raw:   "167",
+							Value: int64(167),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 263),
+						Name: "AllowCurrencySymbol",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 285),
+							Raw:   "256",
+							Value: int64(256),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 290),
+						Name: "Currency",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 301),
+							Raw:   "383",
+							Value: int64(383),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 306),
+						Name: "Any",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 312),
+							Raw:   "511",
+							Value: int64(511),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 317),
+						Name: "AllowHexSpecifier",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 337),
+							Raw:   "512",
+							Value: int64(512),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1295, 342),
+						Name: "HexNumber",
+						Value: &lang.Literal{
+							Pos:   lp(1295, 354),
+							Raw:   "515",
+							Value: int64(515),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1297, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CultureInfo",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1297, 32),
+						Name: "IFormatProvider",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1297, 49),
+						Name: "ICloneable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1299, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1299, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1299, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1300, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1300, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1300, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+							&lang.Param{
+								Pos: lp(1300, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1300, 48),
+									Name: "bool",
+								},
+								Name: "useUserOverride",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1301, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1301, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1301, 52),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1301, 57),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1302, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1302, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentUICulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1302, 54),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1302, 59),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1303, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1303, 23),
+							Name: "CultureInfo",
+						},
+						Name: "DefaultThreadCurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1303, 65),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1303, 70),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1304, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1304, 23),
+							Name: "CultureInfo",
+						},
+						Name: "InvariantCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1304, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1305, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1305, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1305, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1306, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1306, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1306, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1307, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1307, 16),
+							Name: "bool",
+						},
+						Name: "IsReadOnly",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1307, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1308, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1308, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1309, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1309, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1309, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1309, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1310, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1310, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1311, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1311, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1312, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1280, 30),
+							Pos:  lp(1312, 30),
 							Name: "CultureInfo",
 						},
 						Name: "CreateSpecificCulture",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1280, 64),
+								Pos: lp(1312, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1280, 64),
+									Pos:  lp(1312, 64),
 									Name: "string",
 								},
 								Name: "name",
@@ -28300,18 +28772,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1281, 9),
+						Pos:       lp(1313, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1281, 30),
+							Pos:  lp(1313, 30),
 							Name: "CultureInfo",
 						},
 						Name: "GetCultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1281, 57),
+								Pos: lp(1313, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1281, 57),
+									Pos:  lp(1313, 57),
 									Name: "string",
 								},
 								Name: "name",
@@ -28321,155 +28793,155 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1287, 5),
+				Pos:       lp(1319, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stopwatch",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1289, 9),
+						Pos:       lp(1321, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stopwatch",
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1290, 9),
+						Pos:       lp(1322, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1290, 32),
+							Pos:  lp(1322, 32),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1290, 37),
+								Pos:  lp(1322, 37),
 								Name: "Frequency",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1291, 9),
+						Pos:       lp(1323, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1291, 32),
+							Pos:  lp(1323, 32),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1291, 37),
+								Pos:  lp(1323, 37),
 								Name: "IsHighResolution",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1292, 9),
+						Pos:       lp(1324, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1292, 16),
+							Pos:  lp(1324, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Elapsed",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1292, 35),
+								Pos:  lp(1324, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1293, 9),
+						Pos:       lp(1325, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1293, 16),
+							Pos:  lp(1325, 16),
 							Name: "long",
 						},
 						Name: "ElapsedMilliseconds",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1293, 43),
+								Pos:  lp(1325, 43),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1294, 9),
+						Pos:       lp(1326, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1294, 16),
+							Pos:  lp(1326, 16),
 							Name: "long",
 						},
 						Name: "ElapsedTicks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1294, 36),
+								Pos:  lp(1326, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1295, 9),
+						Pos:       lp(1327, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1295, 16),
+							Pos:  lp(1327, 16),
 							Name: "bool",
 						},
 						Name: "IsRunning",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1295, 33),
+								Pos:  lp(1327, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1296, 9),
+						Pos:       lp(1328, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1296, 23),
+							Pos:  lp(1328, 23),
 							Name: "void",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1297, 9),
+						Pos:       lp(1329, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1297, 23),
+							Pos:  lp(1329, 23),
 							Name: "void",
 						},
 						Name: "Restart",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1298, 9),
+						Pos:       lp(1330, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1298, 23),
+							Pos:  lp(1330, 23),
 							Name: "void",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1299, 9),
+						Pos:       lp(1331, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1299, 23),
+							Pos:  lp(1331, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1300, 9),
+						Pos:       lp(1332, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1300, 30),
+							Pos:  lp(1332, 30),
 							Name: "long",
 						},
 						Name: "GetTimestamp",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1301, 9),
+						Pos:       lp(1333, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1301, 30),
+							Pos:  lp(1333, 30),
 							Name: "Stopwatch",
 						},
 						Name: "StartNew",
@@ -28477,27 +28949,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1304, 5),
+				Pos:       lp(1336, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Activity",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1304, 29),
+						Pos:  lp(1336, 29),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1306, 9),
+						Pos:       lp(1338, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Activity",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1306, 32),
+								Pos: lp(1338, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1306, 32),
+									Pos:  lp(1338, 32),
 									Name: "string",
 								},
 								Name: "operationName",
@@ -28505,124 +28977,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1307, 9),
+						Pos:       lp(1339, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1307, 23),
+							Pos:  lp(1339, 23),
 							Name: "Activity",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1307, 42),
+								Pos:  lp(1339, 42),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1307, 47),
+								Pos:  lp(1339, 47),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1308, 9),
+						Pos:       lp(1340, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1308, 16),
+							Pos:  lp(1340, 16),
 							Name: "string",
 						},
 						Name: "DisplayName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1308, 37),
+								Pos:  lp(1340, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1308, 42),
+								Pos:  lp(1340, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1309, 9),
+						Pos:       lp(1341, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1309, 16),
+							Pos:  lp(1341, 16),
 							Name: "string",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1309, 28),
+								Pos:  lp(1341, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1310, 9),
+						Pos:       lp(1342, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1310, 16),
+							Pos:  lp(1342, 16),
 							Name: "string",
 						},
 						Name: "OperationName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1310, 39),
+								Pos:  lp(1342, 39),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1311, 9),
+						Pos:       lp(1343, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1311, 16),
+							Pos:  lp(1343, 16),
 							Name: "Activity",
 						},
 						Name: "Parent",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1311, 34),
+								Pos:  lp(1343, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1312, 9),
+						Pos:       lp(1344, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1312, 16),
+							Pos:  lp(1344, 16),
 							Name: "string",
 						},
 						Name: "ParentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1312, 34),
+								Pos:  lp(1344, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1313, 9),
+						Pos:       lp(1345, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1313, 23),
+							Pos:  lp(1345, 23),
 							Name: "Activity",
 						},
 						Name: "AddTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1313, 39),
+								Pos: lp(1345, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1313, 39),
+									Pos:  lp(1345, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1313, 51),
+								Pos: lp(1345, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1313, 51),
+									Pos:  lp(1345, 51),
 									Name: "string",
 								},
 								Name: "value",
@@ -28630,26 +29102,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1314, 9),
+						Pos:       lp(1346, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1314, 23),
+							Pos:  lp(1346, 23),
 							Name: "Activity",
 						},
 						Name: "SetTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1314, 39),
+								Pos: lp(1346, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1314, 39),
+									Pos:  lp(1346, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1314, 51),
+								Pos: lp(1346, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1314, 51),
+									Pos:  lp(1346, 51),
 									Name: "object",
 								},
 								Name: "value",
@@ -28657,18 +29129,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1315, 9),
+						Pos:       lp(1347, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1315, 23),
+							Pos:  lp(1347, 23),
 							Name: "object",
 						},
 						Name: "GetTagItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1315, 41),
+								Pos: lp(1347, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1315, 41),
+									Pos:  lp(1347, 41),
 									Name: "string",
 								},
 								Name: "key",
@@ -28676,18 +29148,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1316, 9),
+						Pos:       lp(1348, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1316, 23),
+							Pos:  lp(1348, 23),
 							Name: "Activity",
 						},
 						Name: "SetParentId",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1316, 44),
+								Pos: lp(1348, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1316, 44),
+									Pos:  lp(1348, 44),
 									Name: "string",
 								},
 								Name: "parentId",
@@ -28695,28 +29167,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1317, 9),
+						Pos:       lp(1349, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1317, 23),
+							Pos:  lp(1349, 23),
 							Name: "Activity",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1318, 9),
+						Pos:       lp(1350, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1318, 23),
+							Pos:  lp(1350, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1319, 9),
+						Pos:       lp(1351, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1319, 23),
+							Pos:  lp(1351, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -28724,28 +29196,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1325, 5),
+				Pos:       lp(1357, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1325, 36),
+						Pos:  lp(1357, 36),
 						Name: "IEnumerable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1327, 9),
+						Pos: lp(1359, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1327, 9),
+							Pos:  lp(1359, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1327, 21),
+								Pos:  lp(1359, 21),
 								Kind: "get",
 							},
 						},
@@ -28753,36 +29225,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1330, 5),
+				Pos:       lp(1362, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1330, 30),
+						Pos:  lp(1362, 30),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1332, 19),
+						Pos: lp(1364, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1332, 10),
+								Pos:  lp(1364, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1332, 19),
+							Pos:  lp(1364, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1332, 31),
+								Pos: lp(1364, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1332, 31),
+									Pos:  lp(1364, 31),
 									Name: "int",
 								},
 								Name: "index",
@@ -28790,17 +29262,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1333, 9),
+						Pos: lp(1365, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1333, 9),
+							Pos:  lp(1365, 9),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1333, 17),
+								Pos: lp(1365, 17),
 								Type: &lang.TypeRef{
-									Pos:  lp(1333, 17),
+									Pos:  lp(1365, 17),
 									Name: "object",
 								},
 								Name: "value",
@@ -28808,17 +29280,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1334, 9),
+						Pos: lp(1366, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1334, 9),
+							Pos:  lp(1366, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1334, 23),
+								Pos: lp(1366, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1334, 23),
+									Pos:  lp(1366, 23),
 									Name: "object",
 								},
 								Name: "value",
@@ -28826,17 +29298,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1335, 9),
+						Pos: lp(1367, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1335, 9),
+							Pos:  lp(1367, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1335, 21),
+								Pos: lp(1367, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1335, 21),
+									Pos:  lp(1367, 21),
 									Name: "object",
 								},
 								Name: "value",
@@ -28846,36 +29318,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1338, 5),
+				Pos:       lp(1370, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1338, 36),
+						Pos:  lp(1370, 36),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1340, 19),
+						Pos: lp(1372, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1340, 10),
+								Pos:  lp(1372, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1340, 19),
+							Pos:  lp(1372, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1340, 31),
+								Pos: lp(1372, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1340, 31),
+									Pos:  lp(1372, 31),
 									Name: "object",
 								},
 								Name: "key",
@@ -28883,17 +29355,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1341, 9),
+						Pos: lp(1373, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1341, 9),
+							Pos:  lp(1373, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1341, 23),
+								Pos: lp(1373, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1341, 23),
+									Pos:  lp(1373, 23),
 									Name: "object",
 								},
 								Name: "key",
@@ -28903,7 +29375,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1347, 5),
+				Pos:       lp(1379, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyCollection",
 				Namespace: "System.Collections.Generic",
@@ -28913,11 +29385,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1347, 47),
+						Pos:  lp(1379, 47),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1347, 59),
+								Pos:  lp(1379, 59),
 								Name: "T",
 							},
 						},
@@ -28925,15 +29397,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1349, 9),
+						Pos: lp(1381, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1349, 9),
+							Pos:  lp(1381, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1349, 21),
+								Pos:  lp(1381, 21),
 								Kind: "get",
 							},
 						},
@@ -28941,7 +29413,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1352, 5),
+				Pos:       lp(1384, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections.Generic",
@@ -28951,11 +29423,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1352, 39),
+						Pos:  lp(1384, 39),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1352, 51),
+								Pos:  lp(1384, 51),
 								Name: "T",
 							},
 						},
@@ -28963,45 +29435,45 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1354, 9),
+						Pos: lp(1386, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1354, 9),
+							Pos:  lp(1386, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1354, 21),
+								Pos:  lp(1386, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1355, 9),
+						Pos: lp(1387, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1355, 9),
+							Pos:  lp(1387, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1355, 27),
+								Pos:  lp(1387, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1356, 9),
+						Pos: lp(1388, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1356, 9),
+							Pos:  lp(1388, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1356, 18),
+								Pos: lp(1388, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1356, 18),
+									Pos:  lp(1388, 18),
 									Name: "T",
 								},
 								Name: "item",
@@ -29009,25 +29481,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1357, 9),
+						Pos: lp(1389, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1357, 9),
+							Pos:  lp(1389, 9),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos: lp(1358, 9),
+						Pos: lp(1390, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1358, 9),
+							Pos:  lp(1390, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1358, 23),
+								Pos: lp(1390, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1358, 23),
+									Pos:  lp(1390, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -29035,495 +29507,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1359, 9),
+						Pos: lp(1391, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1359, 9),
+							Pos:  lp(1391, 9),
 							Name: "void",
 						},
 						Name: "CopyTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1359, 21),
+								Pos: lp(1391, 21),
 								Type: &lang.TypeRef{
-									Pos:       lp(1359, 21),
+									Pos:       lp(1391, 21),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1359, 21),
+										Pos:  lp(1391, 21),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1359, 32),
+								Pos: lp(1391, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1359, 32),
+									Pos:  lp(1391, 32),
 									Name: "int",
 								},
 								Name: "arrayIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1360, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1360, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1360, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1360, 21),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1363, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IList",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1363, 33),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1363, 45),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1365, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1365, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1365, 19),
-							Name: "T",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1365, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1365, 26),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1366, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1366, 9),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1366, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1366, 21),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1367, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1367, 9),
-							Name: "void",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1367, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1367, 21),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1367, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1367, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1368, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1368, 9),
-							Name: "void",
-						},
-						Name: "RemoveAt",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1368, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1368, 23),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1371, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyList",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1371, 41),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1371, 61),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1373, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1373, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1373, 19),
-							Name: "T",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1373, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1373, 26),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1376, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IDictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1376, 50),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1376, 62),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1376, 75),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1376, 81),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1378, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1378, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1378, 19),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1378, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1378, 31),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1379, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1379, 9),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1379, 21),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1379, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1380, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1380, 9),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1380, 21),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1380, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1381, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1381, 9),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1381, 18),
-								Type: &lang.TypeRef{
-									Pos:  lp(1381, 18),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1381, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1381, 28),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1382, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1382, 9),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1382, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1382, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1383, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1383, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1383, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1383, 21),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1384, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1384, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1384, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1384, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1384, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1384, 40),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1387, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyDictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1387, 58),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1387, 78),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1387, 91),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1387, 97),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1389, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1389, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1389, 19),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1389, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1389, 31),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1390, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1390, 9),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1390, 21),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1390, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1391, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1391, 9),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1391, 21),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1391, 38),
-								Kind: "get",
 							},
 						},
 					},
@@ -29533,51 +29542,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1392, 9),
 							Name: "bool",
 						},
-						Name: "ContainsKey",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1392, 26),
+								Pos: lp(1392, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1392, 26),
-									Name: "TKey",
+									Pos:  lp(1392, 21),
+									Name: "T",
 								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1393, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1393, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1393, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1393, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1393, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1393, 40),
-									Name: "TValue",
-								},
-								Name: "value",
+								Name: "item",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1396, 5),
+				Pos:       lp(1395, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "ISet",
+				Name:      "IList",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
 					"T",
@@ -29585,11 +29567,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1396, 32),
+						Pos:  lp(1395, 33),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1396, 44),
+								Pos:  lp(1395, 45),
 								Name: "T",
 							},
 						},
@@ -29597,18 +29579,41 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1398, 9),
-						Modifiers: lang.Modifiers(8192),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1398, 13),
-							Name: "bool",
+						Pos: lp(1397, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1397, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Add",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1397, 19),
+							Name: "T",
+						},
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1398, 22),
+								Pos: lp(1397, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1398, 22),
+									Pos:  lp(1397, 26),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1398, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1398, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1398, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1398, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -29621,21 +29626,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1399, 9),
 							Name: "void",
 						},
-						Name: "ExceptWith",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1399, 25),
+								Pos: lp(1399, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1399, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1399, 37),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1399, 21),
+									Name: "int",
 								},
-								Name: "other",
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1399, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1399, 32),
+									Name: "T",
+								},
+								Name: "item",
 							},
 						},
 					},
@@ -29645,141 +29652,63 @@ func libraryAST() *lang.File {
 							Pos:  lp(1400, 9),
 							Name: "void",
 						},
-						Name: "IntersectWith",
+						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1400, 28),
+								Pos: lp(1400, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1400, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1400, 40),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1400, 23),
+									Name: "int",
 								},
-								Name: "other",
+								Name: "index",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos: lp(1401, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1401, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1401, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1401, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1401, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1403, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1403, 41),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1403, 61),
+								Name: "T",
 							},
 						},
 					},
+				},
+				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1402, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1402, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1402, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1402, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1402, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+						Pos: lp(1405, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1405, 10),
+								Name: "Indexer",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1403, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1403, 9),
-							Name: "bool",
+							Pos:  lp(1405, 19),
+							Name: "T",
 						},
-						Name: "Overlaps",
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1403, 23),
+								Pos: lp(1405, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1403, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1403, 35),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1405, 26),
+									Name: "int",
 								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1404, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1404, 9),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1404, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1404, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1404, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1405, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1405, 9),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1405, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1405, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1405, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+								Name: "index",
 							},
 						},
 					},
@@ -29788,88 +29717,97 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1408, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlySet",
+				Name:      "IDictionary",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
-					"T",
+					"TKey",
+					"TValue",
 				},
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1408, 40),
-						Name: "IReadOnlyCollection",
+						Pos:  lp(1408, 50),
+						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1408, 60),
-								Name: "T",
+								Pos:  lp(1408, 62),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1408, 75),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1408, 81),
+										Name: "TValue",
+									},
+								},
 							},
 						},
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1410, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1410, 9),
-							Name: "bool",
+						Pos: lp(1410, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1410, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Contains",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1410, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1410, 23),
+								Pos: lp(1410, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1410, 23),
-									Name: "T",
+									Pos:  lp(1410, 31),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos: lp(1411, 9),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  lp(1411, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1411, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1411, 37),
-											Name: "T",
-										},
-									},
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1411, 21),
+									Name: "TKey",
 								},
-								Name: "other",
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1411, 34),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos: lp(1412, 9),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  lp(1412, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1412, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1412, 39),
-											Name: "T",
-										},
-									},
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1412, 21),
+									Name: "TValue",
 								},
-								Name: "other",
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1412, 38),
+								Kind: "get",
 							},
 						},
 					},
@@ -29877,23 +29815,25 @@ func libraryAST() *lang.File {
 						Pos: lp(1413, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1413, 9),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Overlaps",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1413, 23),
+								Pos: lp(1413, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1413, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1413, 35),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1413, 18),
+									Name: "TKey",
 								},
-								Name: "other",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1413, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1413, 28),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -29903,16 +29843,410 @@ func libraryAST() *lang.File {
 							Pos:  lp(1414, 9),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1414, 24),
+								Pos: lp(1414, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1414, 24),
+									Pos:  lp(1414, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1415, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1415, 9),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1415, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1415, 21),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1416, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1416, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1416, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1416, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1416, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1416, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1419, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1419, 58),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1419, 78),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1419, 91),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1419, 97),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1421, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1421, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1421, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1421, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1421, 31),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(1422, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1422, 9),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1422, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1422, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(1423, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1423, 9),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1423, 21),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1423, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1424, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1424, 9),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1424, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1424, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1425, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1425, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1425, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1425, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1425, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1425, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1428, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ISet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1428, 32),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1428, 44),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1430, 9),
+						Modifiers: lang.Modifiers(8192),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1430, 13),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1430, 22),
+								Type: &lang.TypeRef{
+									Pos:  lp(1430, 22),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1431, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1431, 9),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1431, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1431, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1414, 36),
+											Pos:  lp(1431, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1432, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1432, 9),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1432, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1432, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1432, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1433, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1433, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1433, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1433, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1433, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1434, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1434, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1434, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1434, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1435, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1435, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1435, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1435, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1436, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1436, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1436, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1436, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1436, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1437, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1437, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1437, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1437, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1437, 36),
 											Name: "T",
 										},
 									},
@@ -29924,7 +30258,145 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1417, 5),
+				Pos:       lp(1440, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlySet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1440, 40),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1440, 60),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1442, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1442, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1442, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1442, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1443, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1443, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1443, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1443, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1443, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1444, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1444, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1444, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1444, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1444, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1445, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1445, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1445, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1445, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1445, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1446, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1446, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1446, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1446, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1446, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1449, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -29935,28 +30407,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1417, 6),
+						Pos:  lp(1449, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1419, 9),
+						Pos:       lp(1451, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1419, 36),
+								Pos: lp(1451, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1419, 36),
+									Pos:  lp(1451, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1419, 46),
+								Pos: lp(1451, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1419, 46),
+									Pos:  lp(1451, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -29964,58 +30436,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1420, 9),
+						Pos:       lp(1452, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1420, 16),
+							Pos:  lp(1452, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1420, 27),
+								Pos:  lp(1452, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1421, 9),
+						Pos:       lp(1453, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1421, 16),
+							Pos:  lp(1453, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1421, 31),
+								Pos:  lp(1453, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1422, 9),
+						Pos:       lp(1454, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1422, 23),
+							Pos:  lp(1454, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1422, 40),
+								Pos:      lp(1454, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1422, 44),
+									Pos:  lp(1454, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1422, 54),
+								Pos:      lp(1454, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1422, 58),
+									Pos:  lp(1454, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30023,10 +30495,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1423, 9),
+						Pos:       lp(1455, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1423, 32),
+							Pos:  lp(1455, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -30034,25 +30506,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1426, 5),
+				Pos:       lp(1458, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1428, 9),
+						Pos:       lp(1460, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1428, 30),
+							Pos:  lp(1460, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1428, 43),
+									Pos:  lp(1460, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1428, 49),
+									Pos:  lp(1460, 49),
 									Name: "TValue",
 								},
 							},
@@ -30064,17 +30536,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1428, 78),
+								Pos: lp(1460, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1428, 78),
+									Pos:  lp(1460, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1428, 88),
+								Pos: lp(1460, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1428, 88),
+									Pos:  lp(1460, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30084,7 +30556,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1431, 5),
+				Pos:       lp(1463, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -30094,45 +30566,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1431, 28),
+						Pos:  lp(1463, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1431, 34),
+								Pos:  lp(1463, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1431, 38),
+						Pos:  lp(1463, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1431, 52),
+								Pos:  lp(1463, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1431, 56),
+						Pos:  lp(1463, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1433, 9),
+						Pos:       lp(1465, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1434, 9),
+						Pos:       lp(1466, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1434, 28),
+								Pos: lp(1466, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1434, 28),
+									Pos:  lp(1466, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -30140,18 +30612,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1435, 9),
+						Pos:       lp(1467, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1435, 28),
+								Pos: lp(1467, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1435, 28),
+									Pos:  lp(1467, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1435, 40),
+											Pos:  lp(1467, 40),
 											Name: "T",
 										},
 									},
@@ -30161,58 +30633,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1436, 9),
+						Pos:       lp(1468, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1436, 16),
+							Pos:  lp(1468, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1436, 28),
+								Pos:  lp(1468, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1437, 9),
+						Pos:       lp(1469, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1437, 16),
+							Pos:  lp(1469, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1437, 31),
+								Pos:  lp(1469, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1437, 36),
+								Pos:  lp(1469, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1438, 19),
+						Pos: lp(1470, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1438, 10),
+								Pos:  lp(1470, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1438, 33),
+							Pos:  lp(1470, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1438, 40),
+								Pos: lp(1470, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1438, 40),
+									Pos:  lp(1470, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -30220,18 +30692,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1439, 9),
+						Pos:       lp(1471, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1439, 23),
+							Pos:  lp(1471, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1439, 32),
+								Pos: lp(1471, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1439, 32),
+									Pos:  lp(1471, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -30239,22 +30711,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1440, 9),
+						Pos:       lp(1472, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1440, 23),
+							Pos:  lp(1472, 23),
 							Name: "void",
 						},
 						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1440, 37),
+								Pos: lp(1472, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1440, 37),
+									Pos:  lp(1472, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1440, 49),
+											Pos:  lp(1472, 49),
 											Name: "T",
 										},
 									},
@@ -30264,14 +30736,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1441, 9),
+						Pos:       lp(1473, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1441, 23),
+							Pos:  lp(1473, 23),
 							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1441, 73),
+									Pos:  lp(1473, 73),
 									Name: "T",
 								},
 							},
@@ -30279,18 +30751,18 @@ func libraryAST() *lang.File {
 						Name: "AsReadOnly",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1442, 9),
+						Pos:       lp(1474, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1442, 23),
+							Pos:  lp(1474, 23),
 							Name: "int",
 						},
 						Name: "BinarySearch",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1442, 40),
+								Pos: lp(1474, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1442, 40),
+									Pos:  lp(1474, 40),
 									Name: "T",
 								},
 								Name: "item",
@@ -30298,27 +30770,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1475, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1443, 23),
+							Pos:  lp(1475, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1444, 9),
+						Pos:       lp(1476, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1444, 23),
+							Pos:  lp(1476, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1444, 37),
+								Pos: lp(1476, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1444, 37),
+									Pos:  lp(1476, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -30326,14 +30798,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1445, 9),
+						Pos:       lp(1477, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1445, 23),
+							Pos:  lp(1477, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1445, 28),
+									Pos:  lp(1477, 28),
 									Name: "TOutput",
 								},
 							},
@@ -30344,17 +30816,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1445, 57),
+								Pos: lp(1477, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1445, 57),
+									Pos:  lp(1477, 57),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1445, 67),
+											Pos:  lp(1477, 67),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1445, 70),
+											Pos:  lp(1477, 70),
 											Name: "TOutput",
 										},
 									},
@@ -30364,22 +30836,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1446, 9),
+						Pos:       lp(1478, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1446, 23),
+							Pos:  lp(1478, 23),
 							Name: "bool",
 						},
 						Name: "Exists",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1446, 35),
+								Pos: lp(1478, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1446, 35),
+									Pos:  lp(1478, 35),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1446, 45),
+											Pos:  lp(1478, 45),
 											Name: "T",
 										},
 									},
@@ -30389,22 +30861,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1447, 9),
+						Pos:       lp(1479, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1447, 23),
+							Pos:  lp(1479, 23),
 							Name: "T",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1447, 30),
+								Pos: lp(1479, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1447, 30),
+									Pos:  lp(1479, 30),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1447, 40),
+											Pos:  lp(1479, 40),
 											Name: "T",
 										},
 									},
@@ -30414,14 +30886,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1448, 9),
+						Pos:       lp(1480, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1448, 23),
+							Pos:  lp(1480, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1448, 28),
+									Pos:  lp(1480, 28),
 									Name: "T",
 								},
 							},
@@ -30429,13 +30901,13 @@ func libraryAST() *lang.File {
 						Name: "FindAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1448, 39),
+								Pos: lp(1480, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1448, 39),
+									Pos:  lp(1480, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1448, 49),
+											Pos:  lp(1480, 49),
 											Name: "T",
 										},
 									},
@@ -30445,22 +30917,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1449, 9),
+						Pos:       lp(1481, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1449, 23),
+							Pos:  lp(1481, 23),
 							Name: "int",
 						},
 						Name: "FindIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1449, 37),
+								Pos: lp(1481, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1449, 37),
+									Pos:  lp(1481, 37),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1449, 47),
+											Pos:  lp(1481, 47),
 											Name: "T",
 										},
 									},
@@ -30470,22 +30942,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1450, 9),
+						Pos:       lp(1482, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1450, 23),
+							Pos:  lp(1482, 23),
 							Name: "T",
 						},
 						Name: "FindLast",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1450, 34),
+								Pos: lp(1482, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1450, 34),
+									Pos:  lp(1482, 34),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1450, 44),
+											Pos:  lp(1482, 44),
 											Name: "T",
 										},
 									},
@@ -30495,22 +30967,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1451, 9),
+						Pos:       lp(1483, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1451, 23),
+							Pos:  lp(1483, 23),
 							Name: "int",
 						},
 						Name: "FindLastIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1451, 41),
+								Pos: lp(1483, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1451, 41),
+									Pos:  lp(1483, 41),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1451, 51),
+											Pos:  lp(1483, 51),
 											Name: "T",
 										},
 									},
@@ -30520,22 +30992,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1452, 9),
+						Pos:       lp(1484, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1452, 23),
+							Pos:  lp(1484, 23),
 							Name: "void",
 						},
 						Name: "ForEach",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1452, 36),
+								Pos: lp(1484, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1452, 36),
+									Pos:  lp(1484, 36),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1452, 43),
+											Pos:  lp(1484, 43),
 											Name: "T",
 										},
 									},
@@ -30545,23 +31017,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1453, 9),
+						Pos:       lp(1485, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1453, 23),
+							Pos:  lp(1485, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1454, 9),
+						Pos:       lp(1486, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1454, 23),
+							Pos:  lp(1486, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1454, 28),
+									Pos:  lp(1486, 28),
 									Name: "T",
 								},
 							},
@@ -30569,17 +31041,17 @@ func libraryAST() *lang.File {
 						Name: "GetRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1454, 40),
+								Pos: lp(1486, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1454, 40),
+									Pos:  lp(1486, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1454, 51),
+								Pos: lp(1486, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1454, 51),
+									Pos:  lp(1486, 51),
 									Name: "int",
 								},
 								Name: "count",
@@ -30587,18 +31059,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1455, 9),
+						Pos:       lp(1487, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1455, 23),
+							Pos:  lp(1487, 23),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1455, 35),
+								Pos: lp(1487, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1455, 35),
+									Pos:  lp(1487, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -30606,26 +31078,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1456, 9),
+						Pos:       lp(1488, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1456, 23),
+							Pos:  lp(1488, 23),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1456, 35),
+								Pos: lp(1488, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1456, 35),
+									Pos:  lp(1488, 35),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: lp(1456, 43),
+								Pos: lp(1488, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1456, 43),
+									Pos:  lp(1488, 43),
 									Name: "int",
 								},
 								Name: "index",
@@ -30633,26 +31105,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1457, 9),
+						Pos:       lp(1489, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1457, 23),
+							Pos:  lp(1489, 23),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1457, 35),
+								Pos: lp(1489, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1457, 35),
+									Pos:  lp(1489, 35),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1457, 46),
+								Pos: lp(1489, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1457, 46),
+									Pos:  lp(1489, 46),
 									Name: "T",
 								},
 								Name: "item",
@@ -30660,30 +31132,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1458, 9),
+						Pos:       lp(1490, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1458, 23),
+							Pos:  lp(1490, 23),
 							Name: "void",
 						},
 						Name: "InsertRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1458, 40),
+								Pos: lp(1490, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1458, 40),
+									Pos:  lp(1490, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1458, 51),
+								Pos: lp(1490, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1458, 51),
+									Pos:  lp(1490, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1458, 63),
+											Pos:  lp(1490, 63),
 											Name: "T",
 										},
 									},
@@ -30693,18 +31165,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1459, 9),
+						Pos:       lp(1491, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1459, 23),
+							Pos:  lp(1491, 23),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1459, 39),
+								Pos: lp(1491, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1459, 39),
+									Pos:  lp(1491, 39),
 									Name: "T",
 								},
 								Name: "item",
@@ -30712,18 +31184,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1460, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1460, 23),
+							Pos:  lp(1492, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1460, 35),
+								Pos: lp(1492, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1460, 35),
+									Pos:  lp(1492, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -30731,22 +31203,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1461, 9),
+						Pos:       lp(1493, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1461, 23),
+							Pos:  lp(1493, 23),
 							Name: "int",
 						},
 						Name: "RemoveAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1461, 37),
+								Pos: lp(1493, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1461, 37),
+									Pos:  lp(1493, 37),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1461, 47),
+											Pos:  lp(1493, 47),
 											Name: "T",
 										},
 									},
@@ -30756,18 +31228,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1462, 9),
+						Pos:       lp(1494, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1462, 23),
+							Pos:  lp(1494, 23),
 							Name: "void",
 						},
 						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1462, 37),
+								Pos: lp(1494, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1462, 37),
+									Pos:  lp(1494, 37),
 									Name: "int",
 								},
 								Name: "index",
@@ -30775,26 +31247,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1463, 9),
+						Pos:       lp(1495, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1463, 23),
+							Pos:  lp(1495, 23),
 							Name: "void",
 						},
 						Name: "RemoveRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1463, 40),
+								Pos: lp(1495, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1463, 40),
+									Pos:  lp(1495, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1463, 51),
+								Pos: lp(1495, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1463, 51),
+									Pos:  lp(1495, 51),
 									Name: "int",
 								},
 								Name: "count",
@@ -30802,40 +31274,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1464, 9),
+						Pos:       lp(1496, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1464, 23),
+							Pos:  lp(1496, 23),
 							Name: "void",
 						},
 						Name: "Reverse",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1465, 9),
+						Pos:       lp(1497, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1465, 23),
+							Pos:  lp(1497, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1466, 9),
+						Pos:       lp(1498, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1466, 23),
+							Pos:  lp(1498, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1466, 33),
+								Pos: lp(1498, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 33),
+									Pos:  lp(1498, 33),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1466, 44),
+											Pos:  lp(1498, 44),
 											Name: "T",
 										},
 									},
@@ -30845,22 +31317,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1467, 9),
+						Pos:       lp(1499, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1467, 23),
+							Pos:  lp(1499, 23),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1467, 33),
+								Pos: lp(1499, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1467, 33),
+									Pos:  lp(1499, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1467, 43),
+											Pos:  lp(1499, 43),
 											Name: "T",
 										},
 									},
@@ -30870,35 +31342,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1468, 9),
+						Pos:       lp(1500, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1468, 23),
+							Pos:       lp(1500, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1468, 23),
+								Pos:  lp(1500, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1469, 9),
+						Pos:       lp(1501, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1469, 23),
+							Pos:  lp(1501, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1469, 39),
+								Pos: lp(1501, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1469, 39),
+									Pos:  lp(1501, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1469, 49),
+											Pos:  lp(1501, 49),
 											Name: "T",
 										},
 									},
@@ -30908,18 +31380,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1471, 9),
+						Pos:       lp(1503, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1471, 35),
+								Pos:  lp(1503, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1471, 47),
+										Pos:  lp(1503, 47),
 										Name: "T",
 									},
 								},
@@ -30927,34 +31399,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1473, 13),
+								Pos:       lp(1505, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1473, 20),
+									Pos:  lp(1505, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1473, 32),
+										Pos:  lp(1505, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1474, 13),
+								Pos:       lp(1506, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1474, 27),
+									Pos:  lp(1506, 27),
 									Name: "bool",
 								},
 								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1475, 13),
+								Pos:       lp(1507, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1475, 27),
+									Pos:  lp(1507, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -30964,7 +31436,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1479, 5),
+				Pos:       lp(1511, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -30975,53 +31447,53 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1479, 45),
+						Pos:  lp(1511, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1479, 57),
+								Pos:  lp(1511, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1479, 63),
+								Pos:  lp(1511, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1479, 72),
+						Pos:  lp(1511, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1479, 92),
+								Pos:  lp(1511, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1479, 98),
+								Pos:  lp(1511, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1479, 107),
+						Pos:  lp(1511, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1481, 9),
+						Pos:       lp(1513, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1482, 9),
+						Pos:       lp(1514, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1482, 34),
+								Pos: lp(1514, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1482, 34),
+									Pos:  lp(1514, 34),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -31029,18 +31501,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1483, 9),
+						Pos:       lp(1515, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1483, 34),
+								Pos: lp(1515, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1483, 34),
+									Pos:  lp(1515, 34),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1483, 52),
+											Pos:  lp(1515, 52),
 											Name: "TKey",
 										},
 									},
@@ -31050,26 +31522,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1484, 9),
+						Pos:       lp(1516, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1484, 34),
+								Pos: lp(1516, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1484, 34),
+									Pos:  lp(1516, 34),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1484, 48),
+								Pos: lp(1516, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1484, 48),
+									Pos:  lp(1516, 48),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1484, 66),
+											Pos:  lp(1516, 66),
 											Name: "TKey",
 										},
 									},
@@ -31079,22 +31551,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1485, 9),
+						Pos:       lp(1517, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1485, 34),
+								Pos: lp(1517, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1485, 34),
+									Pos:  lp(1517, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1485, 46),
+											Pos:  lp(1517, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1485, 52),
+											Pos:  lp(1517, 52),
 											Name: "TValue",
 										},
 									},
@@ -31104,26 +31576,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1486, 9),
+						Pos:       lp(1518, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1486, 34),
+								Pos: lp(1518, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1486, 34),
+									Pos:  lp(1518, 34),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1486, 46),
+											Pos:  lp(1518, 46),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1486, 59),
+													Pos:  lp(1518, 59),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1486, 65),
+													Pos:  lp(1518, 65),
 													Name: "TValue",
 												},
 											},
@@ -31135,22 +31607,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1487, 9),
+						Pos:       lp(1519, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1487, 34),
+								Pos: lp(1519, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 34),
+									Pos:  lp(1519, 34),
 									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1487, 46),
+											Pos:  lp(1519, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1487, 52),
+											Pos:  lp(1519, 52),
 											Name: "TValue",
 										},
 									},
@@ -31158,13 +31630,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1487, 72),
+								Pos: lp(1519, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1487, 72),
+									Pos:  lp(1519, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1487, 90),
+											Pos:  lp(1519, 90),
 											Name: "TKey",
 										},
 									},
@@ -31174,39 +31646,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1488, 9),
+						Pos:       lp(1520, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1488, 16),
+							Pos:  lp(1520, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1488, 28),
+								Pos:  lp(1520, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1489, 19),
+						Pos: lp(1521, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1489, 10),
+								Pos:  lp(1521, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1489, 33),
+							Pos:  lp(1521, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1489, 45),
+								Pos: lp(1521, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1489, 45),
+									Pos:  lp(1521, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31214,56 +31686,56 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1490, 9),
+						Pos:       lp(1522, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1490, 16),
+							Pos:  lp(1522, 16),
 							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1490, 37),
+								Pos:  lp(1522, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1491, 9),
+						Pos:       lp(1523, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1491, 16),
+							Pos:  lp(1523, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1491, 41),
+								Pos:  lp(1523, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1492, 9),
+						Pos:       lp(1524, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1492, 23),
+							Pos:  lp(1524, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1492, 32),
+								Pos: lp(1524, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1492, 32),
+									Pos:  lp(1524, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1492, 42),
+								Pos: lp(1524, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1492, 42),
+									Pos:  lp(1524, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31271,26 +31743,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1493, 9),
+						Pos:       lp(1525, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1493, 23),
+							Pos:  lp(1525, 23),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1493, 35),
+								Pos: lp(1525, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1493, 35),
+									Pos:  lp(1525, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1493, 45),
+								Pos: lp(1525, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1493, 45),
+									Pos:  lp(1525, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31298,18 +31770,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1494, 9),
+						Pos:       lp(1526, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1494, 23),
+							Pos:  lp(1526, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1494, 40),
+								Pos: lp(1526, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1494, 40),
+									Pos:  lp(1526, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31317,18 +31789,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1495, 9),
+						Pos:       lp(1527, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1495, 23),
+							Pos:  lp(1527, 23),
 							Name: "bool",
 						},
 						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1495, 42),
+								Pos: lp(1527, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1495, 42),
+									Pos:  lp(1527, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31336,18 +31808,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1496, 9),
+						Pos:       lp(1528, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1496, 23),
+							Pos:  lp(1528, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1496, 48),
+								Pos: lp(1528, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1496, 48),
+									Pos:  lp(1528, 48),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -31355,26 +31827,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1497, 9),
+						Pos:       lp(1529, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1497, 23),
+							Pos:  lp(1529, 23),
 							Name: "TValue",
 						},
 						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1497, 48),
+								Pos: lp(1529, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 48),
+									Pos:  lp(1529, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1497, 58),
+								Pos: lp(1529, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1497, 58),
+									Pos:  lp(1529, 58),
 									Name: "TValue",
 								},
 								Name: "defaultValue",
@@ -31382,422 +31854,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1498, 9),
+						Pos:       lp(1530, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1498, 23),
+							Pos:  lp(1530, 23),
 							Name: "bool",
 						},
 						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1498, 40),
+								Pos: lp(1530, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 40),
+									Pos:  lp(1530, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1498, 50),
+								Pos:      lp(1530, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1498, 54),
+									Pos:  lp(1530, 54),
 									Name: "TValue",
 								},
 								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1499, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1499, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1499, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1500, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1500, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1500, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1500, 45),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1500, 49),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1501, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1501, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1502, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1502, 23),
-							Name: "Enumerator",
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.TypeDecl{
-						Pos:       lp(1504, 9),
-						Kind:      lang.TypeKind("class"),
-						Name:      "Enumerator",
-						Namespace: "System.Collections.Generic",
-						Modifiers: lang.Modifiers(1),
-						Bases: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1504, 35),
-								Name: "IEnumerator",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1504, 47),
-										Name: "KeyValuePair",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1504, 60),
-												Name: "TKey",
-											},
-											&lang.TypeRef{
-												Pos:  lp(1504, 66),
-												Name: "TValue",
-											},
-										},
-									},
-								},
-							},
-						},
-						Members: []lang.Member{
-							&lang.PropertyDecl{
-								Pos:       lp(1506, 13),
-								Modifiers: lang.Modifiers(1),
-								Type: &lang.TypeRef{
-									Pos:  lp(1506, 20),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1506, 33),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1506, 39),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "Current",
-								Accessors: []*lang.Accessor{
-									&lang.Accessor{
-										Pos:  lp(1506, 57),
-										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1507, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1507, 27),
-									Name: "bool",
-								},
-								Name: "MoveNext",
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1508, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1508, 27),
-									Name: "void",
-								},
-								Name: "Dispose",
-							},
-						},
-					},
-					&lang.TypeDecl{
-						Pos:       lp(1511, 9),
-						Kind:      lang.TypeKind("class"),
-						Name:      "KeyCollection",
-						Namespace: "System.Collections.Generic",
-						Modifiers: lang.Modifiers(33),
-						Bases: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1511, 45),
-								Name: "ICollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1511, 57),
-										Name: "TKey",
-									},
-								},
-							},
-							&lang.TypeRef{
-								Pos:  lp(1511, 64),
-								Name: "IReadOnlyCollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1511, 84),
-										Name: "TKey",
-									},
-								},
-							},
-						},
-						Members: []lang.Member{
-							&lang.PropertyDecl{
-								Pos:       lp(1513, 13),
-								Modifiers: lang.Modifiers(1),
-								Type: &lang.TypeRef{
-									Pos:  lp(1513, 20),
-									Name: "int",
-								},
-								Name: "Count",
-								Accessors: []*lang.Accessor{
-									&lang.Accessor{
-										Pos:  lp(1513, 32),
-										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1514, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1514, 27),
-									Name: "IEnumerator",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1514, 39),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "GetEnumerator",
-							},
-						},
-					},
-					&lang.TypeDecl{
-						Pos:       lp(1517, 9),
-						Kind:      lang.TypeKind("class"),
-						Name:      "ValueCollection",
-						Namespace: "System.Collections.Generic",
-						Modifiers: lang.Modifiers(33),
-						Bases: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1517, 47),
-								Name: "ICollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1517, 59),
-										Name: "TValue",
-									},
-								},
-							},
-							&lang.TypeRef{
-								Pos:  lp(1517, 68),
-								Name: "IReadOnlyCollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1517, 88),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-						Members: []lang.Member{
-							&lang.PropertyDecl{
-								Pos:       lp(1519, 13),
-								Modifiers: lang.Modifiers(1),
-								Type: &lang.TypeRef{
-									Pos:  lp(1519, 20),
-									Name: "int",
-								},
-								Name: "Count",
-								Accessors: []*lang.Accessor{
-									&lang.Accessor{
-										Pos:  lp(1519, 32),
-										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1520, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1520, 27),
-									Name: "IEnumerator",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1520, 39),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "GetEnumerator",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1524, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "HashSet",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1524, 31),
-						Name: "ISet",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1524, 36),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1524, 40),
-						Name: "IReadOnlySet",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1524, 53),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1526, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1527, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1527, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1527, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1527, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1528, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1528, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1528, 31),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1528, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1529, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1529, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1529, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1529, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-							&lang.Param{
-								Pos: lp(1529, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1529, 58),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1529, 76),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1530, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1530, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1530, 28),
-								Kind: "get",
 							},
 						},
 					},
@@ -31808,15 +31888,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1531, 23),
 							Name: "bool",
 						},
-						Name: "Add",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1531, 32),
+								Pos: lp(1531, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1531, 32),
-									Name: "T",
+									Pos:  lp(1531, 35),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
 							},
 						},
 					},
@@ -31825,23 +31905,387 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1532, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Clear",
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1532, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1532, 45),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1532, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1533, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1533, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Contains",
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1534, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1534, 23),
+							Name: "Enumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1536, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "Enumerator",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(1),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1536, 35),
+								Name: "IEnumerator",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1536, 47),
+										Name: "KeyValuePair",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1536, 60),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  lp(1536, 66),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1538, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1538, 20),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1538, 33),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1538, 39),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "Current",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1538, 57),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1539, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1539, 27),
+									Name: "bool",
+								},
+								Name: "MoveNext",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1540, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1540, 27),
+									Name: "void",
+								},
+								Name: "Dispose",
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1543, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "KeyCollection",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(33),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1543, 45),
+								Name: "ICollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1543, 57),
+										Name: "TKey",
+									},
+								},
+							},
+							&lang.TypeRef{
+								Pos:  lp(1543, 64),
+								Name: "IReadOnlyCollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1543, 84),
+										Name: "TKey",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1545, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1545, 20),
+									Name: "int",
+								},
+								Name: "Count",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1545, 32),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1546, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1546, 27),
+									Name: "IEnumerator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1546, 39),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1549, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "ValueCollection",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(33),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1549, 47),
+								Name: "ICollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1549, 59),
+										Name: "TValue",
+									},
+								},
+							},
+							&lang.TypeRef{
+								Pos:  lp(1549, 68),
+								Name: "IReadOnlyCollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1549, 88),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1551, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1551, 20),
+									Name: "int",
+								},
+								Name: "Count",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1551, 32),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1552, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1552, 27),
+									Name: "IEnumerator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1552, 39),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1556, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "HashSet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1556, 31),
+						Name: "ISet",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1556, 36),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1556, 40),
+						Name: "IReadOnlySet",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1556, 53),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1558, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1559, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1533, 37),
+								Pos: lp(1559, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1533, 37),
+									Pos:  lp(1559, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1559, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1560, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1560, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1560, 31),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1560, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1561, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1561, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1561, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: lp(1561, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1561, 58),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1561, 76),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1562, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1562, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1562, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1563, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1563, 23),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1563, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1563, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -31849,22 +32293,50 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1534, 9),
+						Pos:       lp(1564, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1534, 23),
+							Pos:  lp(1564, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1565, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1565, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1565, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1565, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1566, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1566, 23),
 							Name: "void",
 						},
 						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1534, 39),
+								Pos: lp(1566, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1534, 39),
+									Pos:  lp(1566, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1534, 51),
+											Pos:  lp(1566, 51),
 											Name: "T",
 										},
 									},
@@ -31874,14 +32346,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1535, 9),
+						Pos:       lp(1567, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1535, 23),
+							Pos:  lp(1567, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1535, 35),
+									Pos:  lp(1567, 35),
 									Name: "T",
 								},
 							},
@@ -31889,22 +32361,22 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1536, 9),
+						Pos:       lp(1568, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1536, 23),
+							Pos:  lp(1568, 23),
 							Name: "void",
 						},
 						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1536, 42),
+								Pos: lp(1568, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1536, 42),
+									Pos:  lp(1568, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1536, 54),
+											Pos:  lp(1568, 54),
 											Name: "T",
 										},
 									},
@@ -31914,22 +32386,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1537, 9),
+						Pos:       lp(1569, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1537, 23),
+							Pos:  lp(1569, 23),
 							Name: "void",
 						},
 						Name: "SymmetricExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1537, 48),
+								Pos: lp(1569, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1537, 48),
+									Pos:  lp(1569, 48),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1537, 60),
+											Pos:  lp(1569, 60),
 											Name: "T",
 										},
 									},
@@ -31939,22 +32411,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1538, 9),
+						Pos:       lp(1570, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1538, 23),
+							Pos:  lp(1570, 23),
 							Name: "int",
 						},
 						Name: "RemoveWhere",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1538, 39),
+								Pos: lp(1570, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1538, 39),
+									Pos:  lp(1570, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1538, 49),
+											Pos:  lp(1570, 49),
 											Name: "T",
 										},
 									},
@@ -31964,22 +32436,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1539, 9),
+						Pos:       lp(1571, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1539, 23),
+							Pos:  lp(1571, 23),
 							Name: "bool",
 						},
 						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1539, 39),
+								Pos: lp(1571, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1539, 39),
+									Pos:  lp(1571, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1539, 51),
+											Pos:  lp(1571, 51),
 											Name: "T",
 										},
 									},
@@ -31989,22 +32461,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1540, 9),
+						Pos:       lp(1572, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1540, 23),
+							Pos:  lp(1572, 23),
 							Name: "bool",
 						},
 						Name: "IsSupersetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1540, 41),
+								Pos: lp(1572, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1540, 41),
+									Pos:  lp(1572, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1540, 53),
+											Pos:  lp(1572, 53),
 											Name: "T",
 										},
 									},
@@ -32014,22 +32486,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1541, 9),
+						Pos:       lp(1573, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1541, 23),
+							Pos:  lp(1573, 23),
 							Name: "bool",
 						},
 						Name: "Overlaps",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1541, 37),
+								Pos: lp(1573, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1541, 37),
+									Pos:  lp(1573, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1541, 49),
+											Pos:  lp(1573, 49),
 											Name: "T",
 										},
 									},
@@ -32039,18 +32511,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1542, 9),
+						Pos:       lp(1574, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1542, 23),
+							Pos:  lp(1574, 23),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1542, 35),
+								Pos: lp(1574, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1542, 35),
+									Pos:  lp(1574, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -32058,22 +32530,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1543, 9),
+						Pos:       lp(1575, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1543, 23),
+							Pos:  lp(1575, 23),
 							Name: "bool",
 						},
 						Name: "SetEquals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1543, 38),
+								Pos: lp(1575, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1543, 38),
+									Pos:  lp(1575, 38),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1543, 50),
+											Pos:  lp(1575, 50),
 											Name: "T",
 										},
 									},
@@ -32083,22 +32555,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1544, 9),
+						Pos:       lp(1576, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1544, 23),
+							Pos:  lp(1576, 23),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1544, 38),
+								Pos: lp(1576, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1544, 38),
+									Pos:  lp(1576, 38),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1544, 50),
+											Pos:  lp(1576, 50),
 											Name: "T",
 										},
 									},
@@ -32110,7 +32582,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1547, 5),
+				Pos:       lp(1579, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
@@ -32120,35 +32592,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1547, 29),
+						Pos:  lp(1579, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1547, 49),
+								Pos:  lp(1579, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1547, 53),
+						Pos:  lp(1579, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1549, 9),
+						Pos:       lp(1581, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1550, 9),
+						Pos:       lp(1582, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1550, 29),
+								Pos: lp(1582, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1550, 29),
+									Pos:  lp(1582, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -32156,18 +32628,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1551, 9),
+						Pos:       lp(1583, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1551, 29),
+								Pos: lp(1583, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1551, 29),
+									Pos:  lp(1583, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1551, 41),
+											Pos:  lp(1583, 41),
 											Name: "T",
 										},
 									},
@@ -32177,42 +32649,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1552, 9),
+						Pos:       lp(1584, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1552, 16),
+							Pos:  lp(1584, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1552, 28),
+								Pos:  lp(1584, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1553, 9),
+						Pos:       lp(1585, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1553, 23),
+							Pos:  lp(1585, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
+						Pos:       lp(1586, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 23),
+							Pos:  lp(1586, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1554, 37),
+								Pos: lp(1586, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1554, 37),
+									Pos:  lp(1586, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -32220,27 +32692,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1555, 9),
+						Pos:       lp(1587, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1555, 23),
+							Pos:  lp(1587, 23),
 							Name: "T",
 						},
 						Name: "Dequeue",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1556, 9),
+						Pos:       lp(1588, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1556, 23),
+							Pos:  lp(1588, 23),
 							Name: "void",
 						},
 						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1556, 36),
+								Pos: lp(1588, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1556, 36),
+									Pos:  lp(1588, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -32248,14 +32720,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1557, 9),
+						Pos:       lp(1589, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1557, 23),
+							Pos:  lp(1589, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1557, 35),
+									Pos:  lp(1589, 35),
 									Name: "T",
 								},
 							},
@@ -32263,41 +32735,41 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1558, 9),
+						Pos:       lp(1590, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1558, 23),
+							Pos:  lp(1590, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1559, 9),
+						Pos:       lp(1591, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1559, 23),
+							Pos:       lp(1591, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1559, 23),
+								Pos:  lp(1591, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1560, 9),
+						Pos:       lp(1592, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1560, 23),
+							Pos:  lp(1592, 23),
 							Name: "bool",
 						},
 						Name: "TryDequeue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1560, 39),
+								Pos:      lp(1592, 39),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1560, 43),
+									Pos:  lp(1592, 43),
 									Name: "T",
 								},
 								Name: "result",
@@ -32305,19 +32777,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1561, 9),
+						Pos:       lp(1593, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1561, 23),
+							Pos:  lp(1593, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1561, 36),
+								Pos:      lp(1593, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1561, 40),
+									Pos:  lp(1593, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -32327,7 +32799,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1564, 5),
+				Pos:       lp(1596, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stack",
 				Namespace: "System.Collections.Generic",
@@ -32337,35 +32809,35 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1564, 29),
+						Pos:  lp(1596, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1564, 49),
+								Pos:  lp(1596, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1564, 53),
+						Pos:  lp(1596, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1566, 9),
+						Pos:       lp(1598, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1567, 9),
+						Pos:       lp(1599, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1567, 29),
+								Pos: lp(1599, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1567, 29),
+									Pos:  lp(1599, 29),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -32373,18 +32845,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1568, 9),
+						Pos:       lp(1600, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1568, 29),
+								Pos: lp(1600, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1568, 29),
+									Pos:  lp(1600, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1568, 41),
+											Pos:  lp(1600, 41),
 											Name: "T",
 										},
 									},
@@ -32394,42 +32866,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1569, 9),
+						Pos:       lp(1601, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1569, 16),
+							Pos:  lp(1601, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1569, 28),
+								Pos:  lp(1601, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1570, 9),
+						Pos:       lp(1602, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1570, 23),
+							Pos:  lp(1602, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1571, 9),
+						Pos:       lp(1603, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1571, 23),
+							Pos:  lp(1603, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1571, 37),
+								Pos: lp(1603, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1571, 37),
+									Pos:  lp(1603, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -32437,14 +32909,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1572, 9),
+						Pos:       lp(1604, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1572, 23),
+							Pos:  lp(1604, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1572, 35),
+									Pos:  lp(1604, 35),
 									Name: "T",
 								},
 							},
@@ -32452,36 +32924,36 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1573, 9),
+						Pos:       lp(1605, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1573, 23),
+							Pos:  lp(1605, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1574, 9),
+						Pos:       lp(1606, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1574, 23),
+							Pos:  lp(1606, 23),
 							Name: "T",
 						},
 						Name: "Pop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1575, 9),
+						Pos:       lp(1607, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1575, 23),
+							Pos:  lp(1607, 23),
 							Name: "void",
 						},
 						Name: "Push",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1575, 33),
+								Pos: lp(1607, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1575, 33),
+									Pos:  lp(1607, 33),
 									Name: "T",
 								},
 								Name: "item",
@@ -32489,32 +32961,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1576, 9),
+						Pos:       lp(1608, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1576, 23),
+							Pos:       lp(1608, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1576, 23),
+								Pos:  lp(1608, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1577, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1577, 23),
+							Pos:  lp(1609, 23),
 							Name: "bool",
 						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1577, 36),
+								Pos:      lp(1609, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1577, 40),
+									Pos:  lp(1609, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -32522,19 +32994,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1578, 9),
+						Pos:       lp(1610, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1578, 23),
+							Pos:  lp(1610, 23),
 							Name: "bool",
 						},
 						Name: "TryPop",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1578, 35),
+								Pos:      lp(1610, 35),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1578, 39),
+									Pos:  lp(1610, 39),
 									Name: "T",
 								},
 								Name: "result",
@@ -32544,7 +33016,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1584, 5),
+				Pos:       lp(1616, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -32554,21 +33026,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1584, 42),
+						Pos:  lp(1616, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1584, 75),
+								Pos:  lp(1616, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1584, 79),
+						Pos:  lp(1616, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1584, 120),
+								Pos:  lp(1616, 120),
 								Name: "T",
 							},
 						},
@@ -32576,7 +33048,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1591, 5),
+				Pos:       lp(1623, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -32587,29 +33059,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1591, 55),
+						Pos:  lp(1623, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1591, 67),
+								Pos:  lp(1623, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1591, 73),
+								Pos:  lp(1623, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1591, 82),
+						Pos:  lp(1623, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1591, 102),
+								Pos:  lp(1623, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1591, 108),
+								Pos:  lp(1623, 108),
 								Name: "TValue",
 							},
 						},
@@ -32617,23 +33089,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1593, 9),
+						Pos:       lp(1625, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1594, 9),
+						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1594, 44),
+								Pos: lp(1626, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1594, 44),
+									Pos:  lp(1626, 44),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1594, 62),
+											Pos:  lp(1626, 62),
 											Name: "TKey",
 										},
 									},
@@ -32643,26 +33115,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1595, 9),
+						Pos:       lp(1627, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1595, 44),
+								Pos: lp(1627, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1595, 44),
+									Pos:  lp(1627, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1595, 56),
+											Pos:  lp(1627, 56),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1595, 69),
+													Pos:  lp(1627, 69),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1595, 75),
+													Pos:  lp(1627, 75),
 													Name: "TValue",
 												},
 											},
@@ -32674,22 +33146,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1596, 9),
+						Pos:       lp(1628, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1596, 44),
+								Pos: lp(1628, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1596, 44),
+									Pos:  lp(1628, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1596, 66),
+								Pos: lp(1628, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1596, 66),
+									Pos:  lp(1628, 66),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -32697,34 +33169,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1597, 9),
+						Pos:       lp(1629, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1597, 44),
+								Pos: lp(1629, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 44),
+									Pos:  lp(1629, 44),
 									Name: "int",
 								},
 								Name: "concurrencyLevel",
 							},
 							&lang.Param{
-								Pos: lp(1597, 66),
+								Pos: lp(1629, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 66),
+									Pos:  lp(1629, 66),
 									Name: "int",
 								},
 								Name: "capacity",
 							},
 							&lang.Param{
-								Pos: lp(1597, 80),
+								Pos: lp(1629, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1597, 80),
+									Pos:  lp(1629, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1597, 98),
+											Pos:  lp(1629, 98),
 											Name: "TKey",
 										},
 									},
@@ -32734,54 +33206,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1598, 9),
+						Pos:       lp(1630, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1598, 16),
+							Pos:  lp(1630, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1598, 28),
+								Pos:  lp(1630, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1599, 9),
+						Pos:       lp(1631, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1599, 16),
+							Pos:  lp(1631, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1599, 31),
+								Pos:  lp(1631, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1600, 19),
+						Pos: lp(1632, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1600, 10),
+								Pos:  lp(1632, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1600, 33),
+							Pos:  lp(1632, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1600, 45),
+								Pos: lp(1632, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1600, 45),
+									Pos:  lp(1632, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -32789,14 +33261,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1601, 9),
+						Pos:       lp(1633, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1601, 16),
+							Pos:  lp(1633, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1601, 28),
+									Pos:  lp(1633, 28),
 									Name: "TKey",
 								},
 							},
@@ -32804,20 +33276,20 @@ func libraryAST() *lang.File {
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1601, 41),
+								Pos:  lp(1633, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1602, 9),
+						Pos:       lp(1634, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1602, 16),
+							Pos:  lp(1634, 16),
 							Name: "ICollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1602, 28),
+									Pos:  lp(1634, 28),
 									Name: "TValue",
 								},
 							},
@@ -32825,52 +33297,52 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1602, 45),
+								Pos:  lp(1634, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1603, 9),
+						Pos:       lp(1635, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1603, 23),
+							Pos:  lp(1635, 23),
 							Name: "TValue",
 						},
 						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1603, 42),
+								Pos: lp(1635, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 42),
+									Pos:  lp(1635, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1603, 52),
+								Pos: lp(1635, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 52),
+									Pos:  lp(1635, 52),
 									Name: "TValue",
 								},
 								Name: "addValue",
 							},
 							&lang.Param{
-								Pos: lp(1603, 69),
+								Pos: lp(1635, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 69),
+									Pos:  lp(1635, 69),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1603, 74),
+											Pos:  lp(1635, 74),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1603, 80),
+											Pos:  lp(1635, 80),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1603, 88),
+											Pos:  lp(1635, 88),
 											Name: "TValue",
 										},
 									},
@@ -32880,724 +33352,167 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1604, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1604, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1604, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1604, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1604, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1604, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1604, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1604, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1604, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1604, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1604, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1604, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1604, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1605, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1605, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1605, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1605, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1605, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1605, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1605, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1605, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1605, 75),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1605, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1605, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1605, 105),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1605, 111),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1605, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1605, 125),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1605, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1605, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1606, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1606, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1607, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1607, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1607, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1607, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1608, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1608, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1608, 35),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1608, 48),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1608, 54),
-											Name: "TValue",
-										},
-									},
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1609, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1609, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1609, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1609, 49),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1610, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1610, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1610, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1610, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1610, 49),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1610, 54),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1610, 60),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1611, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1611, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1611, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1611, 45),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1611, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1611, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1611, 60),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1611, 66),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1611, 72),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1611, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1611, 94),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1612, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1612, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1612, 23),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1612, 36),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1612, 42),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1613, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1613, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1613, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1613, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1613, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1613, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1614, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1614, 23),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1614, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1614, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1614, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1614, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1615, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1615, 23),
-							Name: "bool",
-						},
-						Name: "TryRemove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1615, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1615, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1615, 48),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1615, 52),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1616, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1616, 23),
-							Name: "bool",
-						},
-						Name: "TryUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1616, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1616, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1616, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1616, 48),
-									Name: "TValue",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1616, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1616, 65),
-									Name: "TValue",
-								},
-								Name: "comparisonValue",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1619, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentQueue",
-				Namespace: "System.Collections.Concurrent",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1619, 39),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1619, 59),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1621, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1622, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1622, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1622, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1622, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1623, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1623, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1623, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1624, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1624, 16),
-							Name: "bool",
-						},
-						Name: "IsEmpty",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1624, 31),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1625, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1625, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1626, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1626, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1626, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1626, 36),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1627, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1627, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1627, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1628, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1628, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1628, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1629, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1629, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1629, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1629, 43),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1630, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1630, 23),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1630, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1630, 40),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1633, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentBag",
-				Namespace: "System.Collections.Concurrent",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1633, 37),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1633, 57),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1635, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1636, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1636, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1636, 37),
+								Pos: lp(1636, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1636, 37),
-									Name: "IEnumerable",
+									Pos:  lp(1636, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1636, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1636, 52),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1636, 49),
-											Name: "T",
+											Pos:  lp(1636, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1636, 63),
+											Name: "TValue",
 										},
 									},
 								},
-								Name: "collection",
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1636, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1636, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1636, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1636, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1636, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1637, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1637, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1637, 23),
+							Name: "TValue",
 						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1637, 28),
-								Kind: "get",
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1637, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1637, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 58),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1637, 63),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1637, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1637, 75),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1637, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1637, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1637, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1637, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1637, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1637, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1638, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1638, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1638, 23),
+							Name: "void",
 						},
-						Name: "IsEmpty",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1638, 31),
-								Kind: "get",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1639, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1639, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Add",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1639, 32),
+								Pos: lp(1639, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1639, 32),
-									Name: "T",
+									Pos:  lp(1639, 40),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
 							},
 						},
 					},
@@ -33610,7 +33525,17 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1640, 35),
-									Name: "T",
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1640, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1640, 54),
+											Name: "TValue",
+										},
+									},
 								},
 							},
 						},
@@ -33620,32 +33545,63 @@ func libraryAST() *lang.File {
 						Pos:       lp(1641, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1641, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1641, 23),
-								Name: "T",
+							Pos:  lp(1641, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1641, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1641, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1641, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1641, 49),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
-						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1642, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1642, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryPeek",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1642, 36),
-								Modifier: "out",
+								Pos: lp(1642, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1642, 40),
-									Name: "T",
+									Pos:  lp(1642, 39),
+									Name: "TKey",
 								},
-								Name: "result",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1642, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1642, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1642, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1642, 60),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
 							},
 						},
 					},
@@ -33654,15 +33610,364 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1643, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryTake",
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1643, 36),
+								Pos: lp(1643, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1643, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1643, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1643, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1643, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1643, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1643, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1643, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1643, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1644, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1644, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1644, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1644, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1644, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1645, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1645, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1645, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1645, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1645, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1645, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1646, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1646, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1646, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1646, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1646, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 40),
+									Pos:  lp(1646, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1647, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1647, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1647, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1647, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1647, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1647, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1648, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1648, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1648, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1648, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1648, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1648, 48),
+									Name: "TValue",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1648, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1648, 65),
+									Name: "TValue",
+								},
+								Name: "comparisonValue",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1651, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentQueue",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1651, 39),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1651, 59),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1653, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentQueue",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1654, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1654, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1654, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1654, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1655, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1655, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1655, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1656, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1656, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1656, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1657, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1657, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1658, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1658, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1658, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1658, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1659, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1659, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1659, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1660, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1660, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1660, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1661, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1661, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1661, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1661, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1662, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1662, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1662, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1662, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -33672,376 +33977,80 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1649, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1649, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1649, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1650, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1650, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1650, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1650, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(1650, 51),
-								Name: "object",
-							},
-							Name: "obj",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1651, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1651, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1651, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1651, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(1651, 39),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1652, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1652, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1652, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1652, 42),
-							Type: &lang.TypeRef{
-								Pos:  lp(1652, 42),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1653, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1653, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1653, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1653, 40),
-							Type: &lang.TypeRef{
-								Pos:  lp(1653, 40),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1654, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1654, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1654, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1654, 45),
-							Type: &lang.TypeRef{
-								Pos:  lp(1654, 45),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1656, 5),
+				Pos:       lp(1665, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Thread",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
+				Name:      "ConcurrentBag",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1665, 37),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1665, 57),
+								Name: "T",
+							},
+						},
+					},
+				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1658, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1658, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1658, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1659, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1659, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1659, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1659, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1659, 49),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1660, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1660, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1660, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1661, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1661, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1661, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1661, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1661, 62),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1662, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1662, 23),
-							Name: "Thread",
-						},
-						Name: "CurrentThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1662, 46),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1663, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1663, 16),
-							Name: "bool",
-						},
-						Name: "IsAlive",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1663, 31),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1664, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1664, 16),
-							Name: "bool",
-						},
-						Name: "IsBackground",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1664, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1664, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1665, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1665, 16),
-							Name: "bool",
-						},
-						Name: "IsThreadPoolThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1665, 42),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1666, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1666, 16),
-							Name: "int",
-						},
-						Name: "ManagedThreadId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1666, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
 						Pos:       lp(1667, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1667, 16),
-							Name: "string",
-						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1667, 30),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1667, 35),
-								Kind: "set",
-							},
-						},
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentBag",
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1668, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1668, 23),
-							Name: "void",
-						},
-						Name: "Join",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1669, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1669, 23),
-							Name: "bool",
-						},
-						Name: "Join",
+						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1669, 33),
+								Pos: lp(1668, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1669, 33),
-									Name: "int",
+									Pos:  lp(1668, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1668, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "collection",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
+						Pos:       lp(1669, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1669, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1669, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
 						Pos:       lp(1670, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1670, 23),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1670, 16),
 							Name: "bool",
 						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1670, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1670, 31),
+								Kind: "get",
 							},
 						},
 					},
@@ -34052,68 +34061,437 @@ func libraryAST() *lang.File {
 							Pos:  lp(1671, 23),
 							Name: "void",
 						},
-						Name: "Start",
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1671, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1671, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1672, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1672, 23),
-							Name: "void",
-						},
-						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1672, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1672, 34),
-									Name: "object",
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1672, 35),
+									Name: "T",
 								},
-								Name: "parameter",
 							},
 						},
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1673, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1673, 23),
-							Name: "void",
+							Pos:       lp(1673, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1673, 23),
+								Name: "T",
+							},
 						},
-						Name: "UnsafeStart",
+						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1674, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1674, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "UnsafeStart",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1674, 40),
+								Pos:      lp(1674, 36),
+								Modifier: "out",
 								Type: &lang.TypeRef{
 									Pos:  lp(1674, 40),
-									Name: "object",
+									Name: "T",
 								},
-								Name: "parameter",
+								Name: "result",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1675, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1675, 30),
-							Name: "void",
+							Pos:  lp(1675, 23),
+							Name: "bool",
 						},
-						Name: "Sleep",
+						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1675, 41),
+								Pos:      lp(1675, 36),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1675, 41),
+									Pos:  lp(1675, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1681, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1681, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1681, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1682, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ParameterizedThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1682, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1682, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1682, 51),
+							Type: &lang.TypeRef{
+								Pos:  lp(1682, 51),
+								Name: "object",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1683, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "WaitCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1683, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1683, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1683, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(1683, 39),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1684, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ContextCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1684, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1684, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1684, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(1684, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1685, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1685, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1685, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1685, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(1685, 40),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1686, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1686, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1686, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1686, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1686, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1688, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Thread",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1690, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1690, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1690, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1691, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1691, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1691, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1691, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1691, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1692, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1692, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1692, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1693, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1693, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1693, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1693, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1693, 62),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1694, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1694, 23),
+							Name: "Thread",
+						},
+						Name: "CurrentThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1694, 46),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1695, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1695, 16),
+							Name: "bool",
+						},
+						Name: "IsAlive",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1695, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1696, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1696, 16),
+							Name: "bool",
+						},
+						Name: "IsBackground",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1696, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1696, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1697, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1697, 16),
+							Name: "bool",
+						},
+						Name: "IsThreadPoolThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1697, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1698, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1698, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1698, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1699, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1699, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1699, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1699, 35),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1700, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1700, 23),
+							Name: "void",
+						},
+						Name: "Join",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1701, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1701, 23),
+							Name: "bool",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1701, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1701, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -34121,18 +34499,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1676, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1702, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1676, 30),
-							Name: "void",
+							Pos:  lp(1702, 23),
+							Name: "bool",
 						},
-						Name: "Sleep",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1676, 41),
+								Pos: lp(1702, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1676, 41),
+									Pos:  lp(1702, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -34140,645 +34518,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1677, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1677, 30),
-							Name: "void",
-						},
-						Name: "SpinWait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1677, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1677, 44),
-									Name: "int",
-								},
-								Name: "iterations",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1678, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1678, 30),
-							Name: "bool",
-						},
-						Name: "Yield",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1681, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ThreadPool",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1683, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1683, 23),
-							Name: "int",
-						},
-						Name: "ThreadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1683, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1684, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1684, 23),
-							Name: "long",
-						},
-						Name: "PendingWorkItemCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1684, 51),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1685, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1685, 30),
-							Name: "void",
-						},
-						Name: "GetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1685, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1685, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1685, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1685, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1686, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1686, 30),
-							Name: "void",
-						},
-						Name: "GetMaxThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1686, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1686, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1686, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1686, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1687, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1687, 30),
-							Name: "void",
-						},
-						Name: "GetAvailableThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1687, 55),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1687, 59),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1687, 78),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1687, 82),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1688, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1688, 30),
-							Name: "bool",
-						},
-						Name: "SetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1688, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1688, 49),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos: lp(1688, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1688, 68),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1689, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1689, 30),
-							Name: "bool",
-						},
-						Name: "SetMaxThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1689, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1689, 49),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos: lp(1689, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1689, 68),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1690, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1690, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1690, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1690, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1691, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1691, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1691, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1691, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1691, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1691, 76),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1692, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1692, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1692, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1692, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1692, 68),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1692, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(1692, 86),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1692, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1692, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1693, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1693, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1693, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1693, 59),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1693, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1693, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1694, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1694, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1694, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1694, 67),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1694, 74),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1694, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1694, 92),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1694, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1694, 106),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1697, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Interlocked",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1699, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1699, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1699, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1699, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1699, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1699, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1700, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1700, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1700, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1700, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1700, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1700, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1701, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1701, 30),
-							Name: "int",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1701, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1701, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1701, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1702, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1702, 30),
-							Name: "long",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1702, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 55),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1702, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1702, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 83),
-									Name: "long",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1703, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1703, 30),
-							Name: "double",
+							Pos:  lp(1703, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1703, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 57),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1703, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1703, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 89),
-									Name: "double",
-								},
-								Name: "comparand",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1704, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1704, 30),
-							Name: "object",
+							Pos:  lp(1704, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1704, 53),
-								Modifier: "ref",
+								Pos: lp(1704, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1704, 57),
+									Pos:  lp(1704, 34),
 									Name: "object",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1704, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1704, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 89),
-									Name: "object",
-								},
-								Name: "comparand",
+								Name: "parameter",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1705, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1705, 30),
-							Name: "T",
+							Pos:  lp(1705, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1705, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 55),
-									Name: "T",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1705, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 68),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1705, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1705, 77),
-									Name: "T",
-								},
-								Name: "comparand",
-							},
-						},
+						Name: "UnsafeStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1706, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1706, 30),
-							Name: "int",
+							Pos:  lp(1706, 23),
+							Name: "void",
 						},
-						Name: "Decrement",
+						Name: "UnsafeStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1706, 44),
-								Modifier: "ref",
+								Pos: lp(1706, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1706, 48),
-									Name: "int",
+									Pos:  lp(1706, 40),
+									Name: "object",
 								},
-								Name: "location",
+								Name: "parameter",
 							},
 						},
 					},
@@ -34787,18 +34578,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1707, 30),
-							Name: "long",
+							Name: "void",
 						},
-						Name: "Decrement",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1707, 45),
-								Modifier: "ref",
+								Pos: lp(1707, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1707, 49),
-									Name: "long",
+									Pos:  lp(1707, 41),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34807,26 +34597,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1708, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Exchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1708, 43),
-								Modifier: "ref",
+								Pos: lp(1708, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1708, 47),
-									Name: "int",
+									Pos:  lp(1708, 41),
+									Name: "TimeSpan",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1708, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1708, 62),
-									Name: "int",
-								},
-								Name: "value",
+								Name: "timeout",
 							},
 						},
 					},
@@ -34835,26 +34616,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1709, 30),
-							Name: "long",
+							Name: "void",
 						},
-						Name: "Exchange",
+						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1709, 44),
-								Modifier: "ref",
+								Pos: lp(1709, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1709, 48),
-									Name: "long",
+									Pos:  lp(1709, 44),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1709, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1709, 64),
-									Name: "long",
-								},
-								Name: "value",
+								Name: "iterations",
 							},
 						},
 					},
@@ -34863,189 +34635,187 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1710, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1710, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1710, 50),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1710, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1710, 68),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1711, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1711, 30),
-							Name: "object",
-						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1711, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1711, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1711, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1711, 68),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1712, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1712, 30),
-							Name: "T",
-						},
-						Name: "Exchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1712, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1712, 48),
-									Name: "T",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1712, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1712, 61),
-									Name: "T",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1713, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1713, 30),
-							Name: "int",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1713, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1713, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1714, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1714, 30),
-							Name: "long",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1714, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1715, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1715, 30),
-							Name: "void",
-						},
-						Name: "MemoryBarrier",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1716, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1716, 30),
-							Name: "long",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1716, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1716, 44),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
+						Name: "Yield",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1719, 5),
+				Pos:       lp(1713, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
+				Name:      "ThreadPool",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1715, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1715, 23),
+							Name: "int",
+						},
+						Name: "ThreadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1715, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1716, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1716, 23),
+							Name: "long",
+						},
+						Name: "PendingWorkItemCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1716, 51),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1717, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1717, 30),
+							Name: "void",
+						},
+						Name: "GetMinThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1717, 49),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1717, 53),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1717, 72),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1717, 76),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1718, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1718, 30),
+							Name: "void",
+						},
+						Name: "GetMaxThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1718, 49),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 53),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1718, 72),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1718, 76),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1719, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1719, 30),
+							Name: "void",
+						},
+						Name: "GetAvailableThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1719, 55),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1719, 59),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1719, 78),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1719, 82),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1720, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1720, 30),
+							Name: "bool",
+						},
+						Name: "SetMinThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1720, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 49),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1720, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1720, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1721, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1721, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "SetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1721, 39),
-								Modifier: "ref",
+								Pos: lp(1721, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1721, 43),
+									Pos:  lp(1721, 49),
 									Name: "int",
 								},
-								Name: "location",
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1721, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1721, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -35054,18 +34824,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1722, 30),
-							Name: "long",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1722, 40),
-								Modifier: "ref",
+								Pos: lp(1722, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1722, 44),
-									Name: "long",
+									Pos:  lp(1722, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location",
+								Name: "callBack",
 							},
 						},
 					},
@@ -35076,16 +34845,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1723, 30),
 							Name: "bool",
 						},
-						Name: "Read",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1723, 40),
-								Modifier: "ref",
+								Pos: lp(1723, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1723, 44),
-									Name: "bool",
+									Pos:  lp(1723, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1723, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1723, 76),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -35094,18 +34870,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1724, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1724, 42),
-								Modifier: "ref",
+								Pos: lp(1724, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 46),
-									Name: "double",
+									Pos:  lp(1724, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1724, 68),
+											Name: "TState",
+										},
+									},
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1724, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 86),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1724, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1724, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -35114,6 +34914,678 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1725, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1725, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1725, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1726, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1726, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1726, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1726, 74),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1726, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1726, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 106),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1729, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Interlocked",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1731, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1731, 30),
+							Name: "int",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1731, 38),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 42),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1731, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 57),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1732, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1732, 30),
+							Name: "long",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1732, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1732, 43),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1732, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1732, 59),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1733, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1733, 30),
+							Name: "int",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1733, 50),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 54),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1733, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1733, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1733, 80),
+									Name: "int",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1734, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1734, 30),
+							Name: "long",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1734, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 55),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1734, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1734, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 83),
+									Name: "long",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1735, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1735, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1735, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1735, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1735, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1736, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1736, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1736, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1736, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1736, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1737, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1737, 30),
+							Name: "T",
+						},
+						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1737, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 55),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1737, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1737, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1738, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1738, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1738, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1738, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1739, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1739, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1739, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1739, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1740, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1740, 30),
+							Name: "int",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1740, 43),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1740, 47),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1740, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1740, 62),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1741, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1741, 30),
+							Name: "long",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1741, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1741, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1741, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1741, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1742, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1742, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1742, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1742, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1742, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1742, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1743, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1743, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1743, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1743, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1743, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1743, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1744, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1744, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1744, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1744, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1745, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1745, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1745, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1746, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1746, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1746, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1747, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1747, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1748, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1748, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1748, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1748, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1751, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1753, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1753, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1753, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1754, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1754, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1754, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1754, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1755, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1755, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1755, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1756, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1756, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1756, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1757, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1757, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -35128,10 +35600,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1725, 40),
+								Pos:      lp(1757, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1725, 44),
+									Pos:  lp(1757, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -35139,27 +35611,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1726, 9),
+						Pos:       lp(1758, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1726, 30),
+							Pos:  lp(1758, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1726, 41),
+								Pos:      lp(1758, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 45),
+									Pos:  lp(1758, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1726, 59),
+								Pos: lp(1758, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 59),
+									Pos:  lp(1758, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -35167,27 +35639,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1727, 9),
+						Pos:       lp(1759, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1727, 30),
+							Pos:  lp(1759, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1727, 41),
+								Pos:      lp(1759, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1727, 45),
+									Pos:  lp(1759, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1727, 60),
+								Pos: lp(1759, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1727, 60),
+									Pos:  lp(1759, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -35195,27 +35667,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1728, 9),
+						Pos:       lp(1760, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1728, 30),
+							Pos:  lp(1760, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1728, 41),
+								Pos:      lp(1760, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1728, 45),
+									Pos:  lp(1760, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1728, 60),
+								Pos: lp(1760, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1728, 60),
+									Pos:  lp(1760, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -35223,27 +35695,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1729, 9),
+						Pos:       lp(1761, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1729, 30),
+							Pos:  lp(1761, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1729, 41),
+								Pos:      lp(1761, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 45),
+									Pos:  lp(1761, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1729, 62),
+								Pos: lp(1761, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1729, 62),
+									Pos:  lp(1761, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -35251,10 +35723,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1730, 9),
+						Pos:       lp(1762, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1730, 30),
+							Pos:  lp(1762, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -35269,18 +35741,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1730, 44),
+								Pos:      lp(1762, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1730, 48),
+									Pos:  lp(1762, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1730, 60),
+								Pos: lp(1762, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1730, 60),
+									Pos:  lp(1762, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -35290,25 +35762,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1733, 5),
+				Pos:       lp(1765, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1735, 9),
+						Pos:       lp(1767, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1735, 30),
+							Pos:  lp(1767, 30),
 							Name: "void",
 						},
 						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1735, 41),
+								Pos: lp(1767, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 41),
+									Pos:  lp(1767, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35316,27 +35788,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1736, 9),
+						Pos:       lp(1768, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1736, 30),
+							Pos:  lp(1768, 30),
 							Name: "void",
 						},
 						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1736, 41),
+								Pos: lp(1768, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1736, 41),
+									Pos:  lp(1768, 41),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1736, 53),
+								Pos:      lp(1768, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1736, 57),
+									Pos:  lp(1768, 57),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -35344,18 +35816,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1737, 9),
+						Pos:       lp(1769, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1737, 30),
+							Pos:  lp(1769, 30),
 							Name: "void",
 						},
 						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1737, 40),
+								Pos: lp(1769, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 40),
+									Pos:  lp(1769, 40),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35363,18 +35835,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1738, 9),
+						Pos:       lp(1770, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1738, 30),
+							Pos:  lp(1770, 30),
 							Name: "bool",
 						},
 						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1738, 45),
+								Pos: lp(1770, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1738, 45),
+									Pos:  lp(1770, 45),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35382,18 +35854,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1739, 9),
+						Pos:       lp(1771, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1739, 30),
+							Pos:  lp(1771, 30),
 							Name: "void",
 						},
 						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1739, 41),
+								Pos: lp(1771, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1739, 41),
+									Pos:  lp(1771, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35401,18 +35873,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1740, 9),
+						Pos:       lp(1772, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1740, 30),
+							Pos:  lp(1772, 30),
 							Name: "void",
 						},
 						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1740, 44),
+								Pos: lp(1772, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1740, 44),
+									Pos:  lp(1772, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35420,18 +35892,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1741, 9),
+						Pos:       lp(1773, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1741, 30),
+							Pos:  lp(1773, 30),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1741, 44),
+								Pos: lp(1773, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1741, 44),
+									Pos:  lp(1773, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35439,26 +35911,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1742, 9),
+						Pos:       lp(1774, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1742, 30),
+							Pos:  lp(1774, 30),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1742, 44),
+								Pos: lp(1774, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1742, 44),
+									Pos:  lp(1774, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1742, 56),
+								Pos: lp(1774, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1742, 56),
+									Pos:  lp(1774, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -35466,26 +35938,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1743, 9),
+						Pos:       lp(1775, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1743, 30),
+							Pos:  lp(1775, 30),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1743, 44),
+								Pos: lp(1775, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1743, 44),
+									Pos:  lp(1775, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1743, 56),
+								Pos: lp(1775, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1743, 56),
+									Pos:  lp(1775, 56),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -35493,27 +35965,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1744, 9),
+						Pos:       lp(1776, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1744, 30),
+							Pos:  lp(1776, 30),
 							Name: "void",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1744, 44),
+								Pos: lp(1776, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1744, 44),
+									Pos:  lp(1776, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1744, 56),
+								Pos:      lp(1776, 56),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1744, 60),
+									Pos:  lp(1776, 60),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -35521,35 +35993,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1745, 9),
+						Pos:       lp(1777, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1745, 30),
+							Pos:  lp(1777, 30),
 							Name: "void",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1745, 44),
+								Pos: lp(1777, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1745, 44),
+									Pos:  lp(1777, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1745, 56),
+								Pos: lp(1777, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1745, 56),
+									Pos:  lp(1777, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos:      lp(1745, 81),
+								Pos:      lp(1777, 81),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1745, 85),
+									Pos:  lp(1777, 85),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -35557,18 +36029,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1746, 9),
+						Pos:       lp(1778, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1746, 30),
+							Pos:  lp(1778, 30),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1746, 40),
+								Pos: lp(1778, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1746, 40),
+									Pos:  lp(1778, 40),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35576,26 +36048,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1747, 9),
+						Pos:       lp(1779, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1747, 30),
+							Pos:  lp(1779, 30),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1747, 40),
+								Pos: lp(1779, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1747, 40),
+									Pos:  lp(1779, 40),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1747, 52),
+								Pos: lp(1779, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1747, 52),
+									Pos:  lp(1779, 52),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -35603,26 +36075,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1748, 9),
+						Pos:       lp(1780, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1748, 30),
+							Pos:  lp(1780, 30),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1748, 40),
+								Pos: lp(1780, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1748, 40),
+									Pos:  lp(1780, 40),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1748, 52),
+								Pos: lp(1780, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1748, 52),
+									Pos:  lp(1780, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -35632,67 +36104,67 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1751, 5),
+				Pos:       lp(1783, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1751, 44),
+						Pos:  lp(1783, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1753, 9),
+						Pos:       lp(1785, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1753, 23),
+							Pos:  lp(1785, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1754, 9),
+						Pos:       lp(1786, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1754, 23),
+							Pos:  lp(1786, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1755, 9),
+						Pos:       lp(1787, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1755, 30),
+							Pos:  lp(1787, 30),
 							Name: "ExecutionContext",
 						},
 						Name: "Capture",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1756, 9),
+						Pos:       lp(1788, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1756, 30),
+							Pos:  lp(1788, 30),
 							Name: "bool",
 						},
 						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1757, 9),
+						Pos:       lp(1789, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1757, 30),
+							Pos:  lp(1789, 30),
 							Name: "void",
 						},
 						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1757, 43),
+								Pos: lp(1789, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 43),
+									Pos:  lp(1789, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
@@ -35700,43 +36172,43 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1758, 9),
+						Pos:       lp(1790, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1758, 30),
+							Pos:  lp(1790, 30),
 							Name: "void",
 						},
 						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1759, 9),
+						Pos:       lp(1791, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1759, 30),
+							Pos:  lp(1791, 30),
 							Name: "void",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1759, 39),
+								Pos: lp(1791, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 39),
+									Pos:  lp(1791, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1759, 74),
+								Pos: lp(1791, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 74),
+									Pos:  lp(1791, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1759, 100),
+								Pos: lp(1791, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 100),
+									Pos:  lp(1791, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -35744,10 +36216,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1760, 9),
+						Pos:       lp(1792, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1760, 30),
+							Pos:  lp(1792, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -35755,38 +36227,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1763, 5),
+				Pos:       lp(1795, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1763, 6),
+						Pos:  lp(1795, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1763, 53),
+						Pos:  lp(1795, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1765, 9),
+						Pos:       lp(1797, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1765, 23),
+							Pos:  lp(1797, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1766, 9),
+						Pos:       lp(1798, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1766, 23),
+							Pos:  lp(1798, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -35794,7 +36266,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1769, 5),
+				Pos:       lp(1801, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -35804,27 +36276,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1771, 9),
+						Pos:       lp(1803, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1772, 9),
+						Pos:       lp(1804, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1772, 34),
+								Pos: lp(1804, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1772, 34),
+									Pos:  lp(1804, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1772, 41),
+											Pos:  lp(1804, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1772, 68),
+													Pos:  lp(1804, 68),
 													Name: "T",
 												},
 											},
@@ -35836,20 +36308,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1773, 9),
+						Pos:       lp(1805, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1773, 16),
+							Pos:  lp(1805, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1773, 26),
+								Pos:  lp(1805, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1773, 31),
+								Pos:  lp(1805, 31),
 								Kind: "set",
 							},
 						},
@@ -35857,7 +36329,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1776, 5),
+				Pos:       lp(1808, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -35867,52 +36339,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1776, 6),
+						Pos:  lp(1808, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1778, 9),
+						Pos:       lp(1810, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1778, 16),
+							Pos:  lp(1810, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1778, 33),
+								Pos:  lp(1810, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1779, 9),
+						Pos:       lp(1811, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1779, 16),
+							Pos:  lp(1811, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1779, 34),
+								Pos:  lp(1811, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1780, 9),
+						Pos:       lp(1812, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1780, 16),
+							Pos:  lp(1812, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1780, 44),
+								Pos:  lp(1812, 44),
 								Kind: "get",
 							},
 						},
@@ -35920,32 +36392,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1783, 5),
+				Pos:       lp(1815, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1783, 6),
+						Pos:  lp(1815, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1785, 9),
+						Pos:       lp(1817, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1786, 9),
+						Pos:       lp(1818, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1786, 41),
+								Pos: lp(1818, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1786, 41),
+									Pos:  lp(1818, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -35953,63 +36425,63 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1787, 9),
+						Pos:       lp(1819, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1787, 23),
+							Pos:  lp(1819, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1787, 48),
+								Pos:  lp(1819, 48),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1788, 9),
+						Pos:       lp(1820, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1788, 16),
+							Pos:  lp(1820, 16),
 							Name: "bool",
 						},
 						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1788, 37),
+								Pos:  lp(1820, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1789, 9),
+						Pos:       lp(1821, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1789, 16),
+							Pos:  lp(1821, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1789, 47),
+								Pos:  lp(1821, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1790, 9),
+						Pos:       lp(1822, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1790, 23),
+							Pos:  lp(1822, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1790, 35),
+								Pos: lp(1822, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1790, 35),
+									Pos:  lp(1822, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -36017,18 +36489,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1791, 9),
+						Pos:       lp(1823, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1791, 32),
+							Pos:  lp(1823, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1791, 44),
+								Pos: lp(1823, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1791, 44),
+									Pos:  lp(1823, 44),
 									Name: "object",
 								},
 								Name: "other",
@@ -36036,18 +36508,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1792, 9),
+						Pos:       lp(1824, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1792, 23),
+							Pos:  lp(1824, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1792, 62),
+								Pos: lp(1824, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1792, 62),
+									Pos:  lp(1824, 62),
 									Name: "Action",
 								},
 								Name: "callback",
@@ -36055,26 +36527,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1793, 9),
+						Pos:       lp(1825, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1793, 23),
+							Pos:  lp(1825, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1793, 62),
+								Pos: lp(1825, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1793, 62),
+									Pos:  lp(1825, 62),
 									Name: "Action",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1793, 79),
+								Pos: lp(1825, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1793, 79),
+									Pos:  lp(1825, 79),
 									Name: "bool",
 								},
 								Name: "useSynchronizationContext",
@@ -36082,22 +36554,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1794, 9),
+						Pos:       lp(1826, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1794, 23),
+							Pos:  lp(1826, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1794, 62),
+								Pos: lp(1826, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1794, 62),
+									Pos:  lp(1826, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1794, 69),
+											Pos:  lp(1826, 69),
 											Name: "object",
 										},
 									},
@@ -36105,9 +36577,9 @@ func libraryAST() *lang.File {
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1794, 87),
+								Pos: lp(1826, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1794, 87),
+									Pos:  lp(1826, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -36115,10 +36587,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1795, 9),
+						Pos:       lp(1827, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1795, 23),
+							Pos:  lp(1827, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -36126,38 +36598,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1798, 5),
+				Pos:       lp(1830, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1798, 6),
+						Pos:  lp(1830, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1798, 66),
+						Pos:  lp(1830, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1800, 9),
+						Pos:       lp(1832, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1800, 23),
+							Pos:  lp(1832, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1801, 9),
+						Pos:       lp(1833, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1801, 23),
+							Pos:  lp(1833, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -36165,32 +36637,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1804, 5),
+				Pos:       lp(1836, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1804, 44),
+						Pos:  lp(1836, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1806, 9),
+						Pos:       lp(1838, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1807, 9),
+						Pos:       lp(1839, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1807, 47),
+								Pos: lp(1839, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1807, 47),
+									Pos:  lp(1839, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -36198,14 +36670,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1808, 9),
+						Pos:       lp(1840, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1808, 47),
+								Pos: lp(1840, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1808, 47),
+									Pos:  lp(1840, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -36213,57 +36685,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1809, 9),
+						Pos:       lp(1841, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1809, 16),
+							Pos:  lp(1841, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1809, 47),
+								Pos:  lp(1841, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1810, 9),
+						Pos:       lp(1842, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1810, 16),
+							Pos:  lp(1842, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1810, 42),
+								Pos:  lp(1842, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1811, 9),
+						Pos:       lp(1843, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1811, 23),
+							Pos:  lp(1843, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1812, 9),
+						Pos:       lp(1844, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1812, 23),
+							Pos:  lp(1844, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1812, 35),
+								Pos: lp(1844, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1812, 35),
+									Pos:  lp(1844, 35),
 									Name: "bool",
 								},
 								Name: "throwOnFirstException",
@@ -36271,18 +36743,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1813, 9),
+						Pos:       lp(1845, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1813, 23),
+							Pos:  lp(1845, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1813, 40),
+								Pos: lp(1845, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1813, 40),
+									Pos:  lp(1845, 40),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -36290,18 +36762,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1814, 9),
+						Pos:       lp(1846, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1814, 23),
+							Pos:  lp(1846, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1814, 40),
+								Pos: lp(1846, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1814, 40),
+									Pos:  lp(1846, 40),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -36309,40 +36781,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1815, 9),
+						Pos:       lp(1847, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1815, 23),
+							Pos:  lp(1847, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1816, 9),
+						Pos:       lp(1848, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1816, 23),
+							Pos:  lp(1848, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1817, 9),
+						Pos:       lp(1849, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1817, 30),
+							Pos:  lp(1849, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1817, 78),
+								Pos:      lp(1849, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1817, 85),
+									Pos:       lp(1849, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1817, 85),
+										Pos:  lp(1849, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -36353,330 +36825,62 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1820, 5),
+				Pos:       lp(1852, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1820, 40),
+						Pos:  lp(1852, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1822, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1823, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1823, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1824, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 44),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1825, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1825, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1828, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "EventWaitHandle",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1828, 36),
-						Name: "WaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1830, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1830, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1831, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1831, 23),
-							Name: "bool",
-						},
-						Name: "Set",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1834, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1834, 44),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1836, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1836, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1836, 40),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1839, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "AutoResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1839, 42),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1841, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "AutoResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1841, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1841, 38),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1844, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1844, 41),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1846, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1847, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1847, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1847, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1848, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1848, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1848, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1848, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1848, 63),
-									Name: "int",
-								},
-								Name: "spinCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1849, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1849, 16),
-							Name: "bool",
-						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1849, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1850, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1850, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1851, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1851, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1852, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1852, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1853, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1853, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 23),
+							Pos:  lp(1854, 31),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1854, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1854, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1855, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1855, 23),
+							Pos:  lp(1855, 31),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1855, 33),
+								Pos: lp(1855, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1855, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1855, 44),
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1856, 23),
-							Name: "void",
+							Pos:  lp(1856, 31),
+							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1856, 33),
+								Pos: lp(1856, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1856, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1856, 44),
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -36685,496 +36889,266 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1857, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1857, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1857, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1858, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1858, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1858, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1861, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1861, 34),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1863, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1863, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1863, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1864, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1864, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1864, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-							&lang.Param{
-								Pos: lp(1864, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1864, 55),
-									Name: "int",
-								},
-								Name: "maxCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1865, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1865, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1865, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1866, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1866, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1860, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EventWaitHandle",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1860, 36),
+						Name: "WaitHandle",
+					},
+				},
+				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1867, 9),
+						Pos:       lp(1862, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1867, 23),
-							Name: "int",
+							Pos:  lp(1862, 23),
+							Name: "bool",
 						},
-						Name: "Release",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1863, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1863, 23),
+							Name: "bool",
+						},
+						Name: "Set",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1866, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1866, 44),
+						Name: "EventWaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1868, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1868, 23),
-							Name: "int",
-						},
-						Name: "Release",
+						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1868, 35),
+								Pos: lp(1868, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1868, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1869, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1869, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1870, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1870, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1870, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1870, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1871, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1871, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1871, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1871, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1872, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1872, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1872, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1872, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1873, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1873, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1874, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1874, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1875, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1876, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1876, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1876, 51),
+									Pos:  lp(1868, 40),
 									Name: "bool",
 								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1876, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1876, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1877, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1877, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1877, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1877, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1877, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1878, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1878, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1878, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 61),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1879, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1879, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1879, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1879, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1879, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1880, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1880, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1880, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1880, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1880, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(1880, 85),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "initialState",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1883, 5),
+				Pos:       lp(1871, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "AutoResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1871, 42),
+						Name: "EventWaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1873, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "AutoResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1873, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1873, 38),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1876, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1883, 35),
+						Pos:  lp(1876, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1885, 9),
+						Pos:       lp(1878, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "ManualResetEventSlim",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1879, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1885, 38),
+								Pos: lp(1879, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1885, 38),
+									Pos:  lp(1879, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1880, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1880, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+							&lang.Param{
+								Pos: lp(1880, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1880, 63),
 									Name: "int",
 								},
-								Name: "initialCount",
+								Name: "spinCount",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1886, 9),
+						Pos:       lp(1881, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1886, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1886, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1887, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1887, 16),
-							Name: "int",
-						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1887, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1888, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1888, 16),
+							Pos:  lp(1881, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1888, 29),
+								Pos:  lp(1881, 29),
 								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1882, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1882, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1883, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1883, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1884, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1884, 23),
+							Name: "void",
+						},
+						Name: "Set",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1885, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1885, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1886, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1886, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1886, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1886, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1887, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1887, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1887, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1887, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1888, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1888, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1888, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1888, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37183,119 +37157,120 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1889, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "AddCount",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1889, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1889, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1889, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1889, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1890, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1890, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1890, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1890, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1891, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1891, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1892, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1892, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1893, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1893, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1893, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1893, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1894, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1894, 23),
 							Name: "bool",
 						},
-						Name: "Signal",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1890, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1890, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1890, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1890, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1893, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SemaphoreSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1893, 34),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1895, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1895, 23),
-							Name: "bool",
-						},
-						Name: "Signal",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1895, 35),
+								Pos: lp(1895, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1895, 35),
+									Pos:  lp(1895, 37),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "initialCount",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1896, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1896, 23),
-							Name: "bool",
-						},
-						Name: "TryAddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1897, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1897, 23),
-							Name: "bool",
-						},
-						Name: "TryAddCount",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 40),
+								Pos: lp(1896, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 40),
+									Pos:  lp(1896, 37),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1896, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1896, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1897, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1897, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1897, 35),
+								Kind: "get",
 							},
 						},
 					},
@@ -37306,43 +37281,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1898, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1899, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1899, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1899, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1900, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1900, 33),
+								Pos: lp(1900, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 33),
-									Name: "TimeSpan",
+									Pos:  lp(1900, 35),
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -37354,16 +37319,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1901, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1901, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1902, 9),
@@ -37382,10 +37337,238 @@ func libraryAST() *lang.File {
 								},
 								Name: "millisecondsTimeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1903, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1903, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1902, 58),
+								Pos: lp(1903, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1902, 58),
+									Pos:  lp(1903, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1904, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1904, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1904, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1904, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1905, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1905, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1905, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1905, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1905, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1905, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1906, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1906, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1906, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1906, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1906, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1906, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1907, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1907, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1908, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1908, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1908, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1908, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1909, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1909, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1909, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1909, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1909, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1910, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1910, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1910, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1910, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1911, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1911, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1911, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1911, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1911, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1911, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1911, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1912, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1912, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1912, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1912, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1912, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1912, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1912, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37395,106 +37578,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1908, 5),
+				Pos:       lp(1915, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1908, 6),
-						Name: "Struct",
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1915, 35),
+						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1910, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1910, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1910, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1911, 9),
+					&lang.CtorDecl{
+						Pos:       lp(1917, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1911, 23),
-							Name: "void",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1912, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1912, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
+						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 40),
+								Pos: lp(1917, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 40),
-									Name: "Action",
+									Pos:  lp(1917, 38),
+									Name: "int",
 								},
-								Name: "continuation",
+								Name: "initialCount",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1913, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1913, 23),
-							Name: "void",
-						},
-						Name: "UnsafeOnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1913, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1913, 46),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1916, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1916, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
 					&lang.PropertyDecl{
 						Pos:       lp(1918, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1918, 16),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "IsCompleted",
+						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(1918, 35),
@@ -37502,31 +37620,33 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1919, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1919, 23),
-							Name: "TResult",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1919, 16),
+							Name: "int",
 						},
-						Name: "GetResult",
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1919, 35),
+								Kind: "get",
+							},
+						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1920, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1920, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1920, 16),
+							Name: "bool",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1920, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1920, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1920, 29),
+								Kind: "get",
 							},
 						},
 					},
@@ -37537,12 +37657,331 @@ func libraryAST() *lang.File {
 							Pos:  lp(1921, 23),
 							Name: "void",
 						},
+						Name: "AddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1922, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1922, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1922, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1922, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1923, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1923, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1924, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1924, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1925, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1925, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1925, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1925, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1926, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1926, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1927, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1927, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1927, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1927, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1928, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1928, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1929, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1929, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1929, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1929, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1930, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1930, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1931, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1931, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1931, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1931, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1932, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1932, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1932, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1932, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1933, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1933, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1933, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1933, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1934, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1934, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1934, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1934, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1940, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "RuntimeHelpers",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1942, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1942, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1942, 30),
+								Name: "T",
+							},
+						},
+						Name: "GetSubArray",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1942, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(1942, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1942, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1942, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1942, 60),
+									Name: "Range",
+								},
+								Name: "range",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1945, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1945, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1947, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1947, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1947, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1948, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1948, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1949, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1949, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1949, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1949, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1950, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1950, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1921, 46),
+								Pos: lp(1950, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1921, 46),
+									Pos:  lp(1950, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37552,77 +37991,157 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1924, 5),
+				Pos:       lp(1953, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1953, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1955, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1955, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1955, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1956, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1956, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1957, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1957, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1957, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1957, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1958, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1958, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1958, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1958, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1961, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1924, 6),
+						Pos:  lp(1961, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1926, 9),
+						Pos:       lp(1963, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1926, 23),
+							Pos:  lp(1963, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1928, 18),
+						Pos:       lp(1965, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1928, 10),
+								Pos:  lp(1965, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1930, 13),
+								Pos:       lp(1967, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1930, 20),
+									Pos:  lp(1967, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1930, 39),
+										Pos:  lp(1967, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1931, 13),
+								Pos:       lp(1968, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1931, 27),
+									Pos:  lp(1968, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1932, 13),
+								Pos:       lp(1969, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1932, 27),
+									Pos:  lp(1969, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1932, 44),
+										Pos: lp(1969, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1932, 44),
+											Pos:  lp(1969, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37630,18 +38149,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1933, 13),
+								Pos:       lp(1970, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1933, 27),
+									Pos:  lp(1970, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1933, 50),
+										Pos: lp(1970, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1933, 50),
+											Pos:  lp(1970, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37653,7 +38172,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1937, 5),
+				Pos:       lp(1974, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -37663,70 +38182,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1937, 6),
+						Pos:  lp(1974, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1939, 9),
+						Pos:       lp(1976, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1939, 23),
+							Pos:  lp(1976, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1941, 18),
+						Pos:       lp(1978, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1941, 10),
+								Pos:  lp(1978, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1943, 13),
+								Pos:       lp(1980, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1943, 20),
+									Pos:  lp(1980, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1943, 39),
+										Pos:  lp(1980, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1944, 13),
+								Pos:       lp(1981, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1944, 27),
+									Pos:  lp(1981, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1945, 13),
+								Pos:       lp(1982, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1945, 27),
+									Pos:  lp(1982, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1945, 44),
+										Pos: lp(1982, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1945, 44),
+											Pos:  lp(1982, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37734,18 +38253,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1946, 13),
+								Pos:       lp(1983, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1946, 27),
+									Pos:  lp(1983, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1946, 50),
+										Pos: lp(1983, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1946, 50),
+											Pos:  lp(1983, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37757,77 +38276,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1950, 5),
+				Pos:       lp(1987, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1950, 6),
+						Pos:  lp(1987, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1952, 9),
+						Pos:       lp(1989, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1952, 23),
+							Pos:  lp(1989, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1954, 18),
+						Pos:       lp(1991, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1954, 10),
+								Pos:  lp(1991, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1956, 13),
+								Pos:       lp(1993, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1956, 20),
+									Pos:  lp(1993, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1956, 39),
+										Pos:  lp(1993, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1957, 13),
+								Pos:       lp(1994, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1957, 27),
+									Pos:  lp(1994, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1958, 13),
+								Pos:       lp(1995, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1958, 27),
+									Pos:  lp(1995, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1958, 44),
+										Pos: lp(1995, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1958, 44),
+											Pos:  lp(1995, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37835,18 +38354,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1959, 13),
+								Pos:       lp(1996, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1959, 27),
+									Pos:  lp(1996, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1959, 50),
+										Pos: lp(1996, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1959, 50),
+											Pos:  lp(1996, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -37858,7 +38377,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1963, 5),
+				Pos:       lp(2000, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -37868,48 +38387,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1963, 6),
+						Pos:  lp(2000, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1965, 9),
+						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1965, 16),
+							Pos:  lp(2002, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1965, 35),
+								Pos:  lp(2002, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1966, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1966, 23),
+							Pos:  lp(2003, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1967, 9),
+						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1967, 23),
+							Pos:  lp(2004, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1967, 40),
+								Pos: lp(2004, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 40),
+									Pos:  lp(2004, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37917,18 +38436,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1968, 9),
+						Pos:       lp(2005, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1968, 23),
+							Pos:  lp(2005, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 46),
+								Pos: lp(2005, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 46),
+									Pos:  lp(2005, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37938,7 +38457,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1971, 5),
+				Pos:       lp(2008, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -37948,20 +38467,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1971, 6),
+						Pos:  lp(2008, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1973, 9),
+						Pos:       lp(2010, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1973, 23),
+							Pos:  lp(2010, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1973, 40),
+									Pos:  lp(2010, 40),
 									Name: "TResult",
 								},
 							},
@@ -37971,112 +38490,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1979, 5),
+				Pos:       lp(2016, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1979, 30),
+						Pos:  lp(2016, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 39),
+						Pos:  lp(2016, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 61),
+						Pos:  lp(2016, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 75),
+						Pos:  lp(2016, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 84),
+						Pos:  lp(2016, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 114),
+						Pos:  lp(2016, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 131),
+						Pos:  lp(2016, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1979, 141),
+						Pos:  lp(2016, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1981, 5),
+				Pos:       lp(2018, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1981, 39),
+						Pos:  lp(2018, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 46),
+							Pos:   lp(2018, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 49),
+						Pos:  lp(2018, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 66),
+							Pos:   lp(2018, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 69),
+						Pos:  lp(2018, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 83),
+							Pos:   lp(2018, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 86),
+						Pos:  lp(2018, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 105),
+							Pos:   lp(2018, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 108),
+						Pos:  lp(2018, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 126),
+							Pos:   lp(2018, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 129),
+						Pos:  lp(2018, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 145),
+							Pos:   lp(2018, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1981, 149),
+						Pos:  lp(2018, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1981, 182),
+							Pos:   lp(2018, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -38084,27 +38603,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1983, 5),
+				Pos:       lp(2020, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1983, 25),
+						Pos:  lp(2020, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1985, 9),
+						Pos:       lp(2022, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1985, 28),
+								Pos: lp(2022, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1985, 28),
+									Pos:  lp(2022, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -38112,22 +38631,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1986, 9),
+						Pos:       lp(2023, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1986, 28),
+								Pos: lp(2023, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1986, 28),
+									Pos:  lp(2023, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1986, 43),
+								Pos: lp(2023, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1986, 43),
+									Pos:  lp(2023, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38135,22 +38654,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(2024, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1987, 28),
+								Pos: lp(2024, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1987, 28),
+									Pos:  lp(2024, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1987, 43),
+								Pos: lp(2024, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1987, 43),
+									Pos:  lp(2024, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38158,18 +38677,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1988, 9),
+						Pos:       lp(2025, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1988, 28),
+								Pos: lp(2025, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1988, 28),
+									Pos:  lp(2025, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1988, 35),
+											Pos:  lp(2025, 35),
 											Name: "object",
 										},
 									},
@@ -38177,9 +38696,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1988, 51),
+								Pos: lp(2025, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1988, 51),
+									Pos:  lp(2025, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -38187,30 +38706,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1989, 9),
+						Pos:       lp(2026, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1989, 28),
+								Pos: lp(2026, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 28),
+									Pos:  lp(2026, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1989, 43),
+								Pos: lp(2026, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 43),
+									Pos:  lp(2026, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1989, 97),
+								Pos: lp(2026, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 97),
+									Pos:  lp(2026, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38218,184 +38737,184 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1990, 9),
+						Pos:       lp(2027, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1990, 23),
+							Pos:  lp(2027, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1990, 44),
+								Pos:  lp(2027, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1991, 9),
+						Pos:       lp(2028, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(1991, 23),
+							Pos:      lp(2028, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1991, 40),
+								Pos:  lp(2028, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1992, 9),
+						Pos:       lp(2029, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1992, 23),
+							Pos:  lp(2029, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1992, 45),
+								Pos:  lp(2029, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1993, 9),
+						Pos:       lp(2030, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1993, 16),
+							Pos:  lp(2030, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1993, 54),
+								Pos:  lp(2030, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1994, 9),
+						Pos:       lp(2031, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1994, 16),
+							Pos:  lp(2031, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1994, 47),
+								Pos:  lp(2031, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1995, 9),
+						Pos:       lp(2032, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1995, 16),
+							Pos:  lp(2032, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1995, 25),
+								Pos:  lp(2032, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(2033, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1996, 16),
+							Pos:  lp(2033, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1996, 34),
+								Pos:  lp(2033, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1997, 9),
+						Pos:       lp(2034, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1997, 16),
+							Pos:  lp(2034, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1997, 35),
+								Pos:  lp(2034, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2035, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1998, 16),
+							Pos:  lp(2035, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1998, 47),
+								Pos:  lp(2035, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1999, 9),
+						Pos:       lp(2036, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1999, 16),
+							Pos:  lp(2036, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1999, 33),
+								Pos:  lp(2036, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2000, 9),
+						Pos:       lp(2037, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2000, 16),
+							Pos:  lp(2037, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2000, 36),
+								Pos:  lp(2037, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2001, 9),
+						Pos:       lp(2038, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2001, 23),
+							Pos:  lp(2038, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2001, 94),
+								Pos: lp(2038, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2001, 94),
+									Pos:  lp(2038, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -38403,22 +38922,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2002, 9),
+						Pos:       lp(2039, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2002, 23),
+							Pos:  lp(2039, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2002, 41),
+								Pos: lp(2039, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 41),
+									Pos:  lp(2039, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2002, 48),
+											Pos:  lp(2039, 48),
 											Name: "Task",
 										},
 									},
@@ -38428,22 +38947,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
+						Pos:       lp(2040, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 23),
+							Pos:  lp(2040, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2003, 41),
+								Pos: lp(2040, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 41),
+									Pos:  lp(2040, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2003, 48),
+											Pos:  lp(2040, 48),
 											Name: "Task",
 										},
 									},
@@ -38451,9 +38970,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2003, 74),
+								Pos: lp(2040, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2003, 74),
+									Pos:  lp(2040, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38461,22 +38980,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2004, 9),
+						Pos:       lp(2041, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2004, 23),
+							Pos:  lp(2041, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2004, 41),
+								Pos: lp(2041, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 41),
+									Pos:  lp(2041, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2004, 48),
+											Pos:  lp(2041, 48),
 											Name: "Task",
 										},
 									},
@@ -38484,9 +39003,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2004, 74),
+								Pos: lp(2041, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 74),
+									Pos:  lp(2041, 74),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -38494,22 +39013,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2005, 9),
+						Pos:       lp(2042, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2005, 23),
+							Pos:  lp(2042, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2005, 41),
+								Pos: lp(2042, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2005, 41),
+									Pos:  lp(2042, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2005, 48),
+											Pos:  lp(2042, 48),
 											Name: "Task",
 										},
 									},
@@ -38517,9 +39036,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2005, 74),
+								Pos: lp(2042, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2005, 74),
+									Pos:  lp(2042, 74),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -38527,22 +39046,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2006, 9),
+						Pos:       lp(2043, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2006, 23),
+							Pos:  lp(2043, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2006, 41),
+								Pos: lp(2043, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2006, 41),
+									Pos:  lp(2043, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2006, 48),
+											Pos:  lp(2043, 48),
 											Name: "Task",
 										},
 									},
@@ -38550,25 +39069,25 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2006, 74),
+								Pos: lp(2043, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2006, 74),
+									Pos:  lp(2043, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2006, 128),
+								Pos: lp(2043, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2006, 128),
+									Pos:  lp(2043, 128),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
 							},
 							&lang.Param{
-								Pos: lp(2006, 173),
+								Pos: lp(2043, 173),
 								Type: &lang.TypeRef{
-									Pos:  lp(2006, 173),
+									Pos:  lp(2043, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -38576,26 +39095,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
+						Pos:       lp(2044, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 23),
+							Pos:  lp(2044, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2007, 41),
+								Pos: lp(2044, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2007, 41),
+									Pos:  lp(2044, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2007, 48),
+											Pos:  lp(2044, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2007, 54),
+											Pos:  lp(2044, 54),
 											Name: "object",
 										},
 									},
@@ -38603,9 +39122,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2007, 82),
+								Pos: lp(2044, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2007, 82),
+									Pos:  lp(2044, 82),
 									Name: "object",
 								},
 								Name: "state",
@@ -38613,26 +39132,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
+						Pos:       lp(2045, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 23),
+							Pos:  lp(2045, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2008, 41),
+								Pos: lp(2045, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2008, 41),
+									Pos:  lp(2045, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2008, 48),
+											Pos:  lp(2045, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2008, 54),
+											Pos:  lp(2045, 54),
 											Name: "object",
 										},
 									},
@@ -38640,17 +39159,17 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2008, 82),
+								Pos: lp(2045, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2008, 82),
+									Pos:  lp(2045, 82),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2008, 96),
+								Pos: lp(2045, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2008, 96),
+									Pos:  lp(2045, 96),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38658,14 +39177,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2009, 9),
+						Pos:       lp(2046, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2009, 23),
+							Pos:  lp(2046, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2009, 28),
+									Pos:  lp(2046, 28),
 									Name: "TResult",
 								},
 							},
@@ -38676,17 +39195,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2009, 59),
+								Pos: lp(2046, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2009, 59),
+									Pos:  lp(2046, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2009, 64),
+											Pos:  lp(2046, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2009, 70),
+											Pos:  lp(2046, 70),
 											Name: "TResult",
 										},
 									},
@@ -38696,14 +39215,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
+						Pos:       lp(2047, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 23),
+							Pos:  lp(2047, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2010, 28),
+									Pos:  lp(2047, 28),
 									Name: "TResult",
 								},
 							},
@@ -38714,17 +39233,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2010, 59),
+								Pos: lp(2047, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2010, 59),
+									Pos:  lp(2047, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2010, 64),
+											Pos:  lp(2047, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2010, 70),
+											Pos:  lp(2047, 70),
 											Name: "TResult",
 										},
 									},
@@ -38732,9 +39251,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2010, 101),
+								Pos: lp(2047, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2010, 101),
+									Pos:  lp(2047, 101),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -38742,45 +39261,45 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
+						Pos:       lp(2048, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 23),
+							Pos:  lp(2048, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
+						Pos:       lp(2049, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 23),
+							Pos:  lp(2049, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
+						Pos:       lp(2050, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 23),
+							Pos:  lp(2050, 23),
 							Name: "void",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
+						Pos:       lp(2051, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 23),
+							Pos:  lp(2051, 23),
 							Name: "void",
 						},
 						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2014, 34),
+								Pos: lp(2051, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 34),
+									Pos:  lp(2051, 34),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -38788,27 +39307,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
+						Pos:       lp(2052, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 23),
+							Pos:  lp(2052, 23),
 							Name: "void",
 						},
 						Name: "Wait",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
+						Pos:       lp(2053, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 23),
+							Pos:  lp(2053, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2016, 33),
+								Pos: lp(2053, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 33),
+									Pos:  lp(2053, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -38816,18 +39335,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
+						Pos:       lp(2054, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 23),
+							Pos:  lp(2054, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2017, 33),
+								Pos: lp(2054, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2017, 33),
+									Pos:  lp(2054, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -38835,18 +39354,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
+						Pos:       lp(2055, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 23),
+							Pos:  lp(2055, 23),
 							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2018, 33),
+								Pos: lp(2055, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 33),
+									Pos:  lp(2055, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38854,26 +39373,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2019, 9),
+						Pos:       lp(2056, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2019, 23),
+							Pos:  lp(2056, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2019, 33),
+								Pos: lp(2056, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 33),
+									Pos:  lp(2056, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(2019, 58),
+								Pos: lp(2056, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 58),
+									Pos:  lp(2056, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38881,18 +39400,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2020, 9),
+						Pos:       lp(2057, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 30),
+							Pos:  lp(2057, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2020, 41),
+								Pos: lp(2057, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 41),
+									Pos:  lp(2057, 41),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -38900,18 +39419,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2021, 9),
+						Pos:       lp(2058, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 30),
+							Pos:  lp(2058, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2021, 41),
+								Pos: lp(2058, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2021, 41),
+									Pos:  lp(2058, 41),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -38919,26 +39438,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2022, 9),
+						Pos:       lp(2059, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2022, 30),
+							Pos:  lp(2059, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2022, 41),
+								Pos: lp(2059, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 41),
+									Pos:  lp(2059, 41),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
 							},
 							&lang.Param{
-								Pos: lp(2022, 64),
+								Pos: lp(2059, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2022, 64),
+									Pos:  lp(2059, 64),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38946,26 +39465,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2023, 9),
+						Pos:       lp(2060, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2023, 30),
+							Pos:  lp(2060, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2023, 41),
+								Pos: lp(2060, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 41),
+									Pos:  lp(2060, 41),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
 							},
 							&lang.Param{
-								Pos: lp(2023, 57),
+								Pos: lp(2060, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 57),
+									Pos:  lp(2060, 57),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38973,18 +39492,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2024, 9),
+						Pos:       lp(2061, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2024, 30),
+							Pos:  lp(2061, 30),
 							Name: "Task",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2024, 48),
+								Pos: lp(2061, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 48),
+									Pos:  lp(2061, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38992,14 +39511,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2025, 9),
+						Pos:       lp(2062, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2025, 30),
+							Pos:  lp(2062, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2025, 35),
+									Pos:  lp(2062, 35),
 									Name: "TResult",
 								},
 							},
@@ -39010,9 +39529,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2025, 66),
+								Pos: lp(2062, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 66),
+									Pos:  lp(2062, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39020,18 +39539,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2026, 9),
+						Pos:       lp(2063, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2026, 30),
+							Pos:  lp(2063, 30),
 							Name: "Task",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2026, 49),
+								Pos: lp(2063, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 49),
+									Pos:  lp(2063, 49),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -39039,14 +39558,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2027, 9),
+						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2027, 30),
+							Pos:  lp(2064, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2027, 35),
+									Pos:  lp(2064, 35),
 									Name: "TResult",
 								},
 							},
@@ -39057,9 +39576,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2027, 67),
+								Pos: lp(2064, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 67),
+									Pos:  lp(2064, 67),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -39067,14 +39586,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2028, 9),
+						Pos:       lp(2065, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2028, 30),
+							Pos:  lp(2065, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2028, 35),
+									Pos:  lp(2065, 35),
 									Name: "TResult",
 								},
 							},
@@ -39085,9 +39604,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2028, 64),
+								Pos: lp(2065, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 64),
+									Pos:  lp(2065, 64),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -39095,18 +39614,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2029, 9),
+						Pos:       lp(2066, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2029, 30),
+							Pos:  lp(2066, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2029, 39),
+								Pos: lp(2066, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 39),
+									Pos:  lp(2066, 39),
 									Name: "Action",
 								},
 								Name: "action",
@@ -39114,26 +39633,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2030, 9),
+						Pos:       lp(2067, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2030, 30),
+							Pos:  lp(2067, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2030, 39),
+								Pos: lp(2067, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 39),
+									Pos:  lp(2067, 39),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2030, 54),
+								Pos: lp(2067, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 54),
+									Pos:  lp(2067, 54),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39141,14 +39660,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2031, 9),
+						Pos:       lp(2068, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2031, 30),
+							Pos:  lp(2068, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2031, 35),
+									Pos:  lp(2068, 35),
 									Name: "TResult",
 								},
 							},
@@ -39159,13 +39678,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2031, 57),
+								Pos: lp(2068, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 57),
+									Pos:  lp(2068, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2031, 62),
+											Pos:  lp(2068, 62),
 											Name: "TResult",
 										},
 									},
@@ -39175,14 +39694,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2032, 9),
+						Pos:       lp(2069, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2032, 30),
+							Pos:  lp(2069, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2032, 35),
+									Pos:  lp(2069, 35),
 									Name: "TResult",
 								},
 							},
@@ -39193,13 +39712,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2032, 57),
+								Pos: lp(2069, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 57),
+									Pos:  lp(2069, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2032, 62),
+											Pos:  lp(2069, 62),
 											Name: "TResult",
 										},
 									},
@@ -39207,9 +39726,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2032, 81),
+								Pos: lp(2069, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 81),
+									Pos:  lp(2069, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39217,22 +39736,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2033, 9),
+						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2033, 30),
+							Pos:  lp(2070, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2033, 39),
+								Pos: lp(2070, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2033, 39),
+									Pos:  lp(2070, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2033, 44),
+											Pos:  lp(2070, 44),
 											Name: "Task",
 										},
 									},
@@ -39242,22 +39761,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2034, 9),
+						Pos:       lp(2071, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2034, 30),
+							Pos:  lp(2071, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2034, 39),
+								Pos: lp(2071, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 39),
+									Pos:  lp(2071, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2034, 44),
+											Pos:  lp(2071, 44),
 											Name: "Task",
 										},
 									},
@@ -39265,9 +39784,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2034, 60),
+								Pos: lp(2071, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 60),
+									Pos:  lp(2071, 60),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39275,14 +39794,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2035, 9),
+						Pos:       lp(2072, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2035, 30),
+							Pos:  lp(2072, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2035, 35),
+									Pos:  lp(2072, 35),
 									Name: "TResult",
 								},
 							},
@@ -39293,17 +39812,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 57),
+								Pos: lp(2072, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 57),
+									Pos:  lp(2072, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2035, 62),
+											Pos:  lp(2072, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2035, 67),
+													Pos:  lp(2072, 67),
 													Name: "TResult",
 												},
 											},
@@ -39315,14 +39834,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2036, 9),
+						Pos:       lp(2073, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2036, 30),
+							Pos:  lp(2073, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2036, 35),
+									Pos:  lp(2073, 35),
 									Name: "TResult",
 								},
 							},
@@ -39333,17 +39852,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2036, 57),
+								Pos: lp(2073, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 57),
+									Pos:  lp(2073, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2036, 62),
+											Pos:  lp(2073, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2036, 67),
+													Pos:  lp(2073, 67),
 													Name: "TResult",
 												},
 											},
@@ -39353,9 +39872,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2036, 87),
+								Pos: lp(2073, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 87),
+									Pos:  lp(2073, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39363,22 +39882,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2037, 9),
+						Pos:       lp(2074, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2037, 30),
+							Pos:  lp(2074, 30),
 							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2037, 43),
+								Pos:      lp(2074, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2037, 50),
+									Pos:       lp(2074, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2037, 50),
+										Pos:  lp(2074, 50),
 										Name: "Task",
 									},
 								},
@@ -39387,30 +39906,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2038, 9),
+						Pos:       lp(2075, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2038, 30),
+							Pos:  lp(2075, 30),
 							Name: "bool",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2038, 43),
+								Pos: lp(2075, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2038, 43),
+									Pos:       lp(2075, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2038, 43),
+										Pos:  lp(2075, 43),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
 							},
 							&lang.Param{
-								Pos: lp(2038, 57),
+								Pos: lp(2075, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2038, 57),
+									Pos:  lp(2075, 57),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -39418,22 +39937,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2039, 9),
+						Pos:       lp(2076, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2039, 30),
+							Pos:  lp(2076, 30),
 							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2039, 43),
+								Pos: lp(2076, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2039, 43),
+									Pos:  lp(2076, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2039, 55),
+											Pos:  lp(2076, 55),
 											Name: "Task",
 										},
 									},
@@ -39443,22 +39962,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2040, 9),
+						Pos:       lp(2077, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2040, 30),
+							Pos:  lp(2077, 30),
 							Name: "int",
 						},
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2040, 42),
+								Pos:      lp(2077, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2040, 49),
+									Pos:       lp(2077, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2040, 49),
+										Pos:  lp(2077, 49),
 										Name: "Task",
 									},
 								},
@@ -39467,30 +39986,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2041, 9),
+						Pos:       lp(2078, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2041, 30),
+							Pos:  lp(2078, 30),
 							Name: "int",
 						},
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2041, 42),
+								Pos: lp(2078, 42),
 								Type: &lang.TypeRef{
-									Pos:       lp(2041, 42),
+									Pos:       lp(2078, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2041, 42),
+										Pos:  lp(2078, 42),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
 							},
 							&lang.Param{
-								Pos: lp(2041, 56),
+								Pos: lp(2078, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(2041, 56),
+									Pos:  lp(2078, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -39498,22 +40017,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2042, 9),
+						Pos:       lp(2079, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2042, 30),
+							Pos:  lp(2079, 30),
 							Name: "Task",
 						},
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2042, 43),
+								Pos:      lp(2079, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2042, 50),
+									Pos:       lp(2079, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2042, 50),
+										Pos:  lp(2079, 50),
 										Name: "Task",
 									},
 								},
@@ -39522,22 +40041,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2043, 9),
+						Pos:       lp(2080, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2043, 30),
+							Pos:  lp(2080, 30),
 							Name: "Task",
 						},
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2043, 43),
+								Pos: lp(2080, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2043, 43),
+									Pos:  lp(2080, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2043, 55),
+											Pos:  lp(2080, 55),
 											Name: "Task",
 										},
 									},
@@ -39547,17 +40066,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2044, 9),
+						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2044, 30),
+							Pos:  lp(2081, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2044, 35),
+									Pos:       lp(2081, 35),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2044, 35),
+										Pos:  lp(2081, 35),
 										Name: "TResult",
 									},
 								},
@@ -39569,17 +40088,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2044, 63),
+								Pos:      lp(2081, 63),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2044, 70),
+									Pos:       lp(2081, 70),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2044, 70),
+										Pos:  lp(2081, 70),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2044, 75),
+												Pos:  lp(2081, 75),
 												Name: "TResult",
 											},
 										},
@@ -39590,17 +40109,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2045, 9),
+						Pos:       lp(2082, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2045, 30),
+							Pos:  lp(2082, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2045, 35),
+									Pos:       lp(2082, 35),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2045, 35),
+										Pos:  lp(2082, 35),
 										Name: "TResult",
 									},
 								},
@@ -39612,17 +40131,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2045, 63),
+								Pos: lp(2082, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(2045, 63),
+									Pos:  lp(2082, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2045, 75),
+											Pos:  lp(2082, 75),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2045, 80),
+													Pos:  lp(2082, 80),
 													Name: "TResult",
 												},
 											},
@@ -39634,14 +40153,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2046, 9),
+						Pos:       lp(2083, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2046, 30),
+							Pos:  lp(2083, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2046, 35),
+									Pos:  lp(2083, 35),
 									Name: "Task",
 								},
 							},
@@ -39649,13 +40168,13 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2046, 49),
+								Pos:      lp(2083, 49),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2046, 56),
+									Pos:       lp(2083, 56),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2046, 56),
+										Pos:  lp(2083, 56),
 										Name: "Task",
 									},
 								},
@@ -39664,14 +40183,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2047, 9),
+						Pos:       lp(2084, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2047, 30),
+							Pos:  lp(2084, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2047, 35),
+									Pos:  lp(2084, 35),
 									Name: "Task",
 								},
 							},
@@ -39679,13 +40198,13 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2047, 49),
+								Pos: lp(2084, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 49),
+									Pos:  lp(2084, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2047, 61),
+											Pos:  lp(2084, 61),
 											Name: "Task",
 										},
 									},
@@ -39695,18 +40214,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2048, 9),
+						Pos:       lp(2085, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2048, 30),
+							Pos:  lp(2085, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2048, 35),
+									Pos:  lp(2085, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2048, 40),
+											Pos:  lp(2085, 40),
 											Name: "TResult",
 										},
 									},
@@ -39719,17 +40238,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2048, 67),
+								Pos:      lp(2085, 67),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2048, 74),
+									Pos:       lp(2085, 74),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2048, 74),
+										Pos:  lp(2085, 74),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2048, 79),
+												Pos:  lp(2085, 79),
 												Name: "TResult",
 											},
 										},
@@ -39740,18 +40259,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2049, 9),
+						Pos:       lp(2086, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2049, 30),
+							Pos:  lp(2086, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2049, 35),
+									Pos:  lp(2086, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 40),
+											Pos:  lp(2086, 40),
 											Name: "TResult",
 										},
 									},
@@ -39764,17 +40283,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2049, 67),
+								Pos: lp(2086, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 67),
+									Pos:  lp(2086, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 79),
+											Pos:  lp(2086, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2049, 84),
+													Pos:  lp(2086, 84),
 													Name: "TResult",
 												},
 											},
@@ -39786,10 +40305,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
+						Pos:       lp(2087, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
+							Pos:  lp(2087, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -39797,7 +40316,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2053, 5),
+				Pos:       lp(2090, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -39807,24 +40326,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2053, 34),
+						Pos:  lp(2090, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2055, 9),
+						Pos:       lp(2092, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2055, 28),
+								Pos: lp(2092, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 28),
+									Pos:  lp(2092, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 33),
+											Pos:  lp(2092, 33),
 											Name: "TResult",
 										},
 									},
@@ -39834,22 +40353,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2093, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2056, 28),
+								Pos: lp(2093, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 28),
+									Pos:  lp(2093, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 33),
+											Pos:  lp(2093, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 41),
+											Pos:  lp(2093, 41),
 											Name: "TResult",
 										},
 									},
@@ -39857,9 +40376,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2056, 60),
+								Pos: lp(2093, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 60),
+									Pos:  lp(2093, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -39867,29 +40386,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2094, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2057, 16),
+							Pos:  lp(2094, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2057, 33),
+								Pos:  lp(2094, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
+						Pos:       lp(2095, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 27),
+							Pos:  lp(2095, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2058, 83),
+									Pos:  lp(2095, 83),
 									Name: "TResult",
 								},
 							},
@@ -39897,9 +40416,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2058, 107),
+								Pos: lp(2095, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 107),
+									Pos:  lp(2095, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -39907,26 +40426,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
+						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 23),
+							Pos:  lp(2096, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2059, 41),
+								Pos: lp(2096, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 41),
+									Pos:  lp(2096, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 48),
+											Pos:  lp(2096, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2059, 53),
+													Pos:  lp(2096, 53),
 													Name: "TResult",
 												},
 											},
@@ -39938,26 +40457,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
+						Pos:       lp(2097, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 23),
+							Pos:  lp(2097, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2060, 41),
+								Pos: lp(2097, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 41),
+									Pos:  lp(2097, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 48),
+											Pos:  lp(2097, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2060, 53),
+													Pos:  lp(2097, 53),
 													Name: "TResult",
 												},
 											},
@@ -39967,9 +40486,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2060, 83),
+								Pos: lp(2097, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 83),
+									Pos:  lp(2097, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -39977,14 +40496,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
+						Pos:       lp(2098, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 23),
+							Pos:  lp(2098, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2061, 28),
+									Pos:  lp(2098, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -39995,23 +40514,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2061, 65),
+								Pos: lp(2098, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 65),
+									Pos:  lp(2098, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 70),
+											Pos:  lp(2098, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2061, 75),
+													Pos:  lp(2098, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2061, 85),
+											Pos:  lp(2098, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40021,14 +40540,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
+						Pos:       lp(2099, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 23),
+							Pos:  lp(2099, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2062, 28),
+									Pos:  lp(2099, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -40039,23 +40558,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2062, 65),
+								Pos: lp(2099, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 65),
+									Pos:  lp(2099, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 70),
+											Pos:  lp(2099, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2062, 75),
+													Pos:  lp(2099, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2062, 85),
+											Pos:  lp(2099, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40063,9 +40582,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2062, 119),
+								Pos: lp(2099, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 119),
+									Pos:  lp(2099, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -40073,14 +40592,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
+						Pos:       lp(2100, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 27),
+							Pos:  lp(2100, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2063, 71),
+									Pos:  lp(2100, 71),
 									Name: "TResult",
 								},
 							},
@@ -40090,143 +40609,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2066, 5),
+				Pos:       lp(2103, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2066, 43),
+						Pos:  lp(2103, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 50),
+							Pos:   lp(2103, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 53),
+						Pos:  lp(2103, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 70),
+							Pos:   lp(2103, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 73),
+						Pos:  lp(2103, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 87),
+							Pos:   lp(2103, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 90),
+						Pos:  lp(2103, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 109),
+							Pos:   lp(2103, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 112),
+						Pos:  lp(2103, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 130),
+							Pos:   lp(2103, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 133),
+						Pos:  lp(2103, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 149),
+							Pos:   lp(2103, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 153),
+						Pos:  lp(2103, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 172),
+							Pos:   lp(2103, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 176),
+						Pos:  lp(2103, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 209),
+							Pos:   lp(2103, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 213),
+						Pos:  lp(2103, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 236),
+							Pos:   lp(2103, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 243),
+						Pos:  lp(2103, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 258),
+							Pos:   lp(2103, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 266),
+						Pos:  lp(2103, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 283),
+							Pos:   lp(2103, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 291),
+						Pos:  lp(2103, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 307),
+							Pos:   lp(2103, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 315),
+						Pos:  lp(2103, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 331),
+							Pos:   lp(2103, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 339),
+						Pos:  lp(2103, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 363),
+							Pos:   lp(2103, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2066, 371),
+						Pos:  lp(2103, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2066, 394),
+							Pos:   lp(2103, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -40234,804 +40753,89 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2068, 5),
+				Pos:       lp(2105, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2072, 5),
+				Pos:       lp(2109, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2074, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2074, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2075, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2075, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2076, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2076, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2076, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2077, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2077, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2077, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2077, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2078, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2078, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2079, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2079, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2079, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2080, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2080, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2080, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2081, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2081, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2082, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2082, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2082, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2083, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2083, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2083, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2083, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2084, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2084, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2084, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2084, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2084, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2084, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2085, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2085, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2085, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2085, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2085, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2085, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2088, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2091, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2091, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2092, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2093, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2093, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2093, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2094, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2094, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2094, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2095, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2095, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2096, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2096, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2096, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2096, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2097, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2097, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2097, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2098, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2098, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2098, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2098, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2099, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2099, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2100, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2100, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2101, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2101, 23),
-							Name: "bool",
-						},
-						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2101, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(2101, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2102, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2102, 23),
-							Name: "bool",
-						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2102, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2102, 44),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2103, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2103, 23),
-							Name: "bool",
-						},
-						Name: "TrySetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2103, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2103, 56),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2104, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2104, 23),
-							Name: "bool",
-						},
-						Name: "TrySetResult",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2107, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2109, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2110, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2110, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2110, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
 						Pos:       lp(2111, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2111, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2111, 44),
+								Pos: lp(2111, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 44),
-									Name: "object",
+									Pos:  lp(2111, 37),
+									Name: "Action",
 								},
-								Name: "state",
+								Name: "action",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2112, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2112, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2112, 44),
+								Pos: lp(2112, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 44),
-									Name: "object",
+									Pos:  lp(2112, 37),
+									Name: "Action",
 								},
-								Name: "state",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2112, 58),
+								Pos: lp(2112, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 58),
+									Pos:  lp(2112, 52),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2113, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2113, 16),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2113, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2113, 21),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2113, 37),
-								Kind: "get",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2113, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2113, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41040,26 +40844,74 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2114, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2114, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2114, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2114, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2114, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2115, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2115, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2115, 40),
+								Pos: lp(2115, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 40),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2115, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2115, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2115, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 60),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -41068,17 +40920,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2116, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2116, 41),
+								Pos: lp(2116, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 41),
-									Name: "Exception",
+									Pos:  lp(2116, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2116, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2116, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2116, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41087,23 +40961,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2117, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2117, 41),
+								Pos: lp(2117, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 41),
-									Name: "IEnumerable",
+									Pos:  lp(2117, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 53),
-											Name: "Exception",
+											Pos:  lp(2117, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2117, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2117, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2117, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2117, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41112,17 +41002,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2118, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 38),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2118, 28),
 									Name: "TResult",
 								},
-								Name: "result",
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2118, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2118, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2118, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
 							},
 						},
 					},
@@ -41131,23 +41036,79 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2119, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2119, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2119, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2120, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2120, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2120, 43),
+								Pos: lp(2120, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 43),
+									Pos:  lp(2120, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2120, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 79),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41159,17 +41120,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2121, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2121, 44),
+								Pos: lp(2121, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 44),
-									Name: "Exception",
+									Pos:  lp(2121, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2121, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2121, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2121, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -41178,18 +41178,193 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2122, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2122, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2122, 44),
+								Pos: lp(2122, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 44),
+									Pos:  lp(2122, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2122, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2122, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2122, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2125, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2127, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2128, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2128, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2129, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2130, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2130, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2130, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2131, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2131, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2131, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2133, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2133, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2133, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2134, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2134, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2134, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2135, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2135, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2135, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2122, 56),
+											Pos:  lp(2135, 53),
 											Name: "Exception",
 										},
 									},
@@ -41199,18 +41374,362 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2123, 9),
+						Pos:       lp(2136, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2123, 23),
+							Pos:  lp(2136, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2137, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2137, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2138, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2138, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2138, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2139, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2139, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2139, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2140, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2140, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2140, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2141, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2141, 23),
+							Name: "bool",
+						},
+						Name: "TrySetResult",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2144, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2146, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2147, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2147, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2148, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2148, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2149, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2149, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2149, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2150, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2150, 16),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2150, 21),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2150, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2151, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2151, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2152, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2152, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2152, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2153, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2153, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2153, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2153, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2154, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2154, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2154, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2154, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2154, 53),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2155, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2155, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2155, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2156, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2156, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2157, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2157, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2157, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2158, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2158, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2158, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2158, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2159, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2159, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2159, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2159, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2159, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2160, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2160, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2123, 41),
+								Pos: lp(2160, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 41),
+									Pos:  lp(2160, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41220,32 +41739,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2126, 5),
+				Pos:       lp(2163, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2126, 6),
+						Pos:  lp(2163, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2128, 9),
+						Pos:       lp(2165, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2129, 9),
+						Pos:       lp(2166, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2129, 33),
+								Pos: lp(2166, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 33),
+									Pos:  lp(2166, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -41253,102 +41772,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2130, 9),
+						Pos:       lp(2167, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2130, 23),
+							Pos:  lp(2167, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2130, 49),
+								Pos:  lp(2167, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2131, 9),
+						Pos:       lp(2168, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2131, 16),
+							Pos:  lp(2168, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2131, 34),
+								Pos:  lp(2168, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2132, 9),
+						Pos:       lp(2169, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2132, 16),
+							Pos:  lp(2169, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2132, 35),
+								Pos:  lp(2169, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2133, 9),
+						Pos:       lp(2170, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2133, 16),
+							Pos:  lp(2170, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2133, 47),
+								Pos:  lp(2170, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2134, 9),
+						Pos:       lp(2171, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2134, 16),
+							Pos:  lp(2171, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2134, 33),
+								Pos:  lp(2171, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2135, 9),
+						Pos:       lp(2172, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2135, 23),
+							Pos:  lp(2172, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2136, 9),
+						Pos:       lp(2173, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2136, 23),
+							Pos:  lp(2173, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2136, 94),
+								Pos: lp(2173, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 94),
+									Pos:  lp(2173, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41356,36 +41875,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2137, 9),
+						Pos:       lp(2174, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2137, 23),
+							Pos:  lp(2174, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2138, 9),
+						Pos:       lp(2175, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2138, 23),
+							Pos:  lp(2175, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2139, 9),
+						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2139, 30),
+							Pos:  lp(2176, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2139, 53),
+								Pos: lp(2176, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 53),
+									Pos:  lp(2176, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41393,14 +41912,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2140, 9),
+						Pos:       lp(2177, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2140, 30),
+							Pos:  lp(2177, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2140, 40),
+									Pos:  lp(2177, 40),
 									Name: "TResult",
 								},
 							},
@@ -41411,9 +41930,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2140, 71),
+								Pos: lp(2177, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 71),
+									Pos:  lp(2177, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41421,18 +41940,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2141, 9),
+						Pos:       lp(2178, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2141, 30),
+							Pos:  lp(2178, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2141, 54),
+								Pos: lp(2178, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 54),
+									Pos:  lp(2178, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41440,14 +41959,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2142, 9),
+						Pos:       lp(2179, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2142, 30),
+							Pos:  lp(2179, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2142, 40),
+									Pos:  lp(2179, 40),
 									Name: "TResult",
 								},
 							},
@@ -41458,9 +41977,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2142, 72),
+								Pos: lp(2179, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 72),
+									Pos:  lp(2179, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41468,14 +41987,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2143, 9),
+						Pos:       lp(2180, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2143, 30),
+							Pos:  lp(2180, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2143, 40),
+									Pos:  lp(2180, 40),
 									Name: "TResult",
 								},
 							},
@@ -41486,9 +42005,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2143, 69),
+								Pos: lp(2180, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 69),
+									Pos:  lp(2180, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41498,7 +42017,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2146, 5),
+				Pos:       lp(2183, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -41508,20 +42027,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2146, 6),
+						Pos:  lp(2183, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2148, 9),
+						Pos:       lp(2185, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2148, 33),
+								Pos: lp(2185, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 33),
+									Pos:  lp(2185, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41529,18 +42048,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2149, 9),
+						Pos:       lp(2186, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 33),
+								Pos: lp(2186, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 33),
+									Pos:  lp(2186, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2149, 38),
+											Pos:  lp(2186, 38),
 											Name: "TResult",
 										},
 									},
@@ -41550,89 +42069,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2150, 9),
+						Pos:       lp(2187, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2150, 16),
+							Pos:  lp(2187, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2150, 34),
+								Pos:  lp(2187, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2151, 9),
+						Pos:       lp(2188, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2151, 16),
+							Pos:  lp(2188, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2151, 35),
+								Pos:  lp(2188, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2152, 9),
+						Pos:       lp(2189, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2152, 16),
+							Pos:  lp(2189, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2152, 47),
+								Pos:  lp(2189, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2153, 9),
+						Pos:       lp(2190, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2153, 16),
+							Pos:  lp(2190, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2153, 33),
+								Pos:  lp(2190, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2154, 9),
+						Pos:       lp(2191, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2154, 16),
+							Pos:  lp(2191, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2154, 33),
+								Pos:  lp(2191, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2155, 9),
+						Pos:       lp(2192, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2155, 23),
+							Pos:  lp(2192, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2155, 28),
+									Pos:  lp(2192, 28),
 									Name: "TResult",
 								},
 							},
@@ -41640,14 +42159,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2156, 9),
+						Pos:       lp(2193, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2156, 23),
+							Pos:  lp(2193, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2156, 84),
+									Pos:  lp(2193, 84),
 									Name: "TResult",
 								},
 							},
@@ -41655,9 +42174,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2156, 108),
+								Pos: lp(2193, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 108),
+									Pos:  lp(2193, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41665,14 +42184,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2157, 9),
+						Pos:       lp(2194, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2157, 23),
+							Pos:  lp(2194, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2157, 72),
+									Pos:  lp(2194, 72),
 									Name: "TResult",
 								},
 							},
@@ -41680,14 +42199,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2158, 9),
+						Pos:       lp(2195, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2158, 23),
+							Pos:  lp(2195, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2158, 33),
+									Pos:  lp(2195, 33),
 									Name: "TResult",
 								},
 							},
@@ -41697,45 +42216,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2161, 5),
+				Pos:       lp(2198, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2163, 9),
+						Pos:       lp(2200, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2163, 30),
+							Pos:  lp(2200, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2163, 53),
+								Pos: lp(2200, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 53),
+									Pos:  lp(2200, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2163, 72),
+								Pos: lp(2200, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 72),
+									Pos:  lp(2200, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2163, 89),
+								Pos: lp(2200, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 89),
+									Pos:  lp(2200, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2163, 96),
+											Pos:  lp(2200, 96),
 											Name: "int",
 										},
 									},
@@ -41745,42 +42264,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2164, 9),
+						Pos:       lp(2201, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2164, 30),
+							Pos:  lp(2201, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2164, 53),
+								Pos: lp(2201, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 53),
+									Pos:  lp(2201, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2164, 72),
+								Pos: lp(2201, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 72),
+									Pos:  lp(2201, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2164, 89),
+								Pos: lp(2201, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 89),
+									Pos:  lp(2201, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 96),
+											Pos:  lp(2201, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 101),
+											Pos:  lp(2201, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -41790,46 +42309,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2165, 9),
+						Pos:       lp(2202, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2165, 30),
+							Pos:  lp(2202, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2165, 53),
+								Pos: lp(2202, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 53),
+									Pos:  lp(2202, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2165, 72),
+								Pos: lp(2202, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 72),
+									Pos:  lp(2202, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2165, 89),
+								Pos: lp(2202, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 89),
+									Pos:  lp(2202, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2165, 122),
+								Pos: lp(2202, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 122),
+									Pos:  lp(2202, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 129),
+											Pos:  lp(2202, 129),
 											Name: "int",
 										},
 									},
@@ -41839,38 +42358,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2166, 9),
+						Pos:       lp(2203, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2166, 30),
+							Pos:  lp(2203, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2166, 53),
+								Pos: lp(2203, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 53),
+									Pos:  lp(2203, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2166, 73),
+								Pos: lp(2203, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 73),
+									Pos:  lp(2203, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2166, 91),
+								Pos: lp(2203, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 91),
+									Pos:  lp(2203, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2166, 98),
+											Pos:  lp(2203, 98),
 											Name: "long",
 										},
 									},
@@ -41880,10 +42399,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2167, 9),
+						Pos:       lp(2204, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2167, 30),
+							Pos:  lp(2204, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41892,13 +42411,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2167, 66),
+								Pos: lp(2204, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 66),
+									Pos:  lp(2204, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 78),
+											Pos:  lp(2204, 78),
 											Name: "TSource",
 										},
 									},
@@ -41906,13 +42425,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2167, 95),
+								Pos: lp(2204, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 95),
+									Pos:  lp(2204, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 102),
+											Pos:  lp(2204, 102),
 											Name: "TSource",
 										},
 									},
@@ -41922,10 +42441,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2168, 9),
+						Pos:       lp(2205, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2168, 30),
+							Pos:  lp(2205, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41934,13 +42453,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2168, 66),
+								Pos: lp(2205, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 66),
+									Pos:  lp(2205, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 78),
+											Pos:  lp(2205, 78),
 											Name: "TSource",
 										},
 									},
@@ -41948,17 +42467,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2168, 95),
+								Pos: lp(2205, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 95),
+									Pos:  lp(2205, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 102),
+											Pos:  lp(2205, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2168, 111),
+											Pos:  lp(2205, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -41968,10 +42487,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2169, 9),
+						Pos:       lp(2206, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2169, 30),
+							Pos:  lp(2206, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41980,13 +42499,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2169, 66),
+								Pos: lp(2206, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 66),
+									Pos:  lp(2206, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 78),
+											Pos:  lp(2206, 78),
 											Name: "TSource",
 										},
 									},
@@ -41994,21 +42513,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2169, 95),
+								Pos: lp(2206, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 95),
+									Pos:  lp(2206, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2169, 128),
+								Pos: lp(2206, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 128),
+									Pos:  lp(2206, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 135),
+											Pos:  lp(2206, 135),
 											Name: "TSource",
 										},
 									},
@@ -42018,10 +42537,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2170, 9),
+						Pos:       lp(2207, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2170, 30),
+							Pos:  lp(2207, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42030,13 +42549,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2170, 57),
+								Pos: lp(2207, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 57),
+									Pos:  lp(2207, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 69),
+											Pos:  lp(2207, 69),
 											Name: "TSource",
 										},
 									},
@@ -42044,21 +42563,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2170, 86),
+								Pos: lp(2207, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 86),
+									Pos:  lp(2207, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 91),
+											Pos:  lp(2207, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2170, 100),
+											Pos:  lp(2207, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2170, 136),
+											Pos:  lp(2207, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -42068,10 +42587,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2171, 9),
+						Pos:       lp(2208, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2171, 30),
+							Pos:  lp(2208, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42080,13 +42599,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2171, 57),
+								Pos: lp(2208, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 57),
+									Pos:  lp(2208, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 69),
+											Pos:  lp(2208, 69),
 											Name: "TSource",
 										},
 									},
@@ -42094,29 +42613,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2171, 86),
+								Pos: lp(2208, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 86),
+									Pos:  lp(2208, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2171, 140),
+								Pos: lp(2208, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 140),
+									Pos:  lp(2208, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 145),
+											Pos:  lp(2208, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 154),
+											Pos:  lp(2208, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 190),
+											Pos:  lp(2208, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -42126,10 +42645,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2172, 9),
+						Pos:       lp(2209, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2172, 30),
+							Pos:  lp(2209, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42138,13 +42657,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2172, 57),
+								Pos: lp(2209, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 57),
+									Pos:  lp(2209, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 69),
+											Pos:  lp(2209, 69),
 											Name: "TSource",
 										},
 									},
@@ -42152,29 +42671,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2172, 86),
+								Pos: lp(2209, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 86),
+									Pos:  lp(2209, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2172, 119),
+								Pos: lp(2209, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 119),
+									Pos:  lp(2209, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 124),
+											Pos:  lp(2209, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2172, 133),
+											Pos:  lp(2209, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2172, 169),
+											Pos:  lp(2209, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -42184,22 +42703,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2173, 9),
+						Pos:       lp(2210, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2173, 30),
+							Pos:  lp(2210, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2173, 42),
+								Pos:      lp(2210, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2173, 49),
+									Pos:       lp(2210, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2173, 49),
+										Pos:  lp(2210, 49),
 										Name: "Action",
 									},
 								},
@@ -42210,46 +42729,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2176, 5),
+				Pos:       lp(2213, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2178, 9),
+						Pos:       lp(2215, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2178, 16),
+							Pos:  lp(2215, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2178, 45),
+								Pos:  lp(2215, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2178, 50),
+								Pos:  lp(2215, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2179, 9),
+						Pos:       lp(2216, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2179, 16),
+							Pos:  lp(2216, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2179, 71),
+								Pos:  lp(2216, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2179, 76),
+								Pos:  lp(2216, 76),
 								Kind: "set",
 							},
 						},
@@ -42257,45 +42776,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2182, 5),
+				Pos:       lp(2219, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2182, 6),
+						Pos:  lp(2219, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2184, 9),
+						Pos:       lp(2221, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2184, 16),
+							Pos:  lp(2221, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2184, 35),
+								Pos:  lp(2221, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2185, 9),
+						Pos:       lp(2222, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2185, 16),
+							Pos:      lp(2222, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2185, 45),
+								Pos:  lp(2222, 45),
 								Kind: "get",
 							},
 						},
@@ -42303,41 +42822,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2188, 5),
+				Pos:       lp(2225, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2190, 9),
+						Pos:       lp(2227, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2190, 16),
+							Pos:  lp(2227, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2190, 33),
+								Pos:  lp(2227, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2191, 9),
+						Pos:       lp(2228, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2191, 23),
+							Pos:  lp(2228, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2192, 9),
+						Pos:       lp(2229, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 23),
+							Pos:  lp(2229, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -42345,17 +42864,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2235, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2200, 9),
+						Pos:       lp(2237, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2200, 30),
+							Pos:  lp(2237, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -42364,14 +42883,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2200, 57),
+								Pos:      lp(2237, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2200, 62),
+									Pos:  lp(2237, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2200, 74),
+											Pos:  lp(2237, 74),
 											Name: "TSource",
 										},
 									},
@@ -42379,21 +42898,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2200, 91),
+								Pos: lp(2237, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2200, 91),
+									Pos:  lp(2237, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2200, 96),
+											Pos:  lp(2237, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2200, 105),
+											Pos:  lp(2237, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2200, 114),
+											Pos:  lp(2237, 114),
 											Name: "TSource",
 										},
 									},
@@ -42403,10 +42922,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2201, 9),
+						Pos:       lp(2238, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2201, 30),
+							Pos:  lp(2238, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -42416,14 +42935,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2201, 74),
+								Pos:      lp(2238, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 79),
+									Pos:  lp(2238, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2201, 91),
+											Pos:  lp(2238, 91),
 											Name: "TSource",
 										},
 									},
@@ -42431,29 +42950,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2201, 108),
+								Pos: lp(2238, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 108),
+									Pos:  lp(2238, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2201, 126),
+								Pos: lp(2238, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 126),
+									Pos:  lp(2238, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2201, 131),
+											Pos:  lp(2238, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2201, 144),
+											Pos:  lp(2238, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2201, 153),
+											Pos:  lp(2238, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -42463,10 +42982,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2202, 9),
+						Pos:       lp(2239, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2202, 30),
+							Pos:  lp(2239, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -42477,14 +42996,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2202, 79),
+								Pos:      lp(2239, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 84),
+									Pos:  lp(2239, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 96),
+											Pos:  lp(2239, 96),
 											Name: "TSource",
 										},
 									},
@@ -42492,29 +43011,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2202, 113),
+								Pos: lp(2239, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 113),
+									Pos:  lp(2239, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2202, 131),
+								Pos: lp(2239, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 131),
+									Pos:  lp(2239, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 136),
+											Pos:  lp(2239, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 149),
+											Pos:  lp(2239, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 158),
+											Pos:  lp(2239, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -42522,17 +43041,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2202, 177),
+								Pos: lp(2239, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 177),
+									Pos:  lp(2239, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 182),
+											Pos:  lp(2239, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 195),
+											Pos:  lp(2239, 195),
 											Name: "TResult",
 										},
 									},
@@ -42542,10 +43061,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2203, 9),
+						Pos:       lp(2240, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2203, 30),
+							Pos:  lp(2240, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -42554,14 +43073,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2203, 48),
+								Pos:      lp(2240, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 53),
+									Pos:  lp(2240, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2203, 65),
+											Pos:  lp(2240, 65),
 											Name: "TSource",
 										},
 									},
@@ -42569,17 +43088,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2203, 82),
+								Pos: lp(2240, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 82),
+									Pos:  lp(2240, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2203, 87),
+											Pos:  lp(2240, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2203, 96),
+											Pos:  lp(2240, 96),
 											Name: "bool",
 										},
 									},
@@ -42589,10 +43108,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2204, 9),
+						Pos:       lp(2241, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2204, 30),
+							Pos:  lp(2241, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -42601,14 +43120,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2204, 48),
+								Pos:      lp(2241, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2204, 53),
+									Pos:  lp(2241, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2204, 65),
+											Pos:  lp(2241, 65),
 											Name: "TSource",
 										},
 									},
@@ -42618,10 +43137,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2205, 9),
+						Pos:       lp(2242, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2205, 30),
+							Pos:  lp(2242, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -42630,14 +43149,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2205, 48),
+								Pos:      lp(2242, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2205, 53),
+									Pos:  lp(2242, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2205, 65),
+											Pos:  lp(2242, 65),
 											Name: "TSource",
 										},
 									},
@@ -42645,17 +43164,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2205, 82),
+								Pos: lp(2242, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2205, 82),
+									Pos:  lp(2242, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2205, 87),
+											Pos:  lp(2242, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2205, 96),
+											Pos:  lp(2242, 96),
 											Name: "bool",
 										},
 									},
@@ -42665,14 +43184,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2206, 9),
+						Pos:       lp(2243, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2206, 30),
+							Pos:  lp(2243, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2206, 42),
+									Pos:  lp(2243, 42),
 									Name: "TSource",
 								},
 							},
@@ -42683,14 +43202,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2206, 67),
+								Pos:      lp(2243, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2206, 72),
+									Pos:  lp(2243, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2206, 84),
+											Pos:  lp(2243, 84),
 											Name: "TSource",
 										},
 									},
@@ -42698,9 +43217,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2206, 101),
+								Pos: lp(2243, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2206, 101),
+									Pos:  lp(2243, 101),
 									Name: "TSource",
 								},
 								Name: "element",
@@ -42708,14 +43227,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2207, 9),
+						Pos:       lp(2244, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2207, 30),
+							Pos:  lp(2244, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2207, 42),
+									Pos:  lp(2244, 42),
 									Name: "TSource",
 								},
 							},
@@ -42726,1505 +43245,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2207, 73),
+								Pos:      lp(2244, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2207, 78),
+									Pos:  lp(2244, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2207, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2208, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2208, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2208, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2208, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2208, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2209, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2209, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2209, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2209, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2209, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2209, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2209, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2210, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2210, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2210, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2210, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2210, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2211, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2211, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2211, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2211, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2211, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2211, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2211, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2211, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2211, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2212, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2212, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2212, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2212, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2212, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2213, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2213, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2213, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2213, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2213, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2213, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2213, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2214, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2214, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2214, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2214, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2214, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2215, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2215, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2215, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2215, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2215, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2215, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2215, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2215, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2215, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2216, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2216, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2216, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2216, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2216, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2217, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2217, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2217, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2217, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2217, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2218, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2218, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2218, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2218, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2218, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2219, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2219, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2219, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2219, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2219, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2219, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2219, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2220, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2220, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2220, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2220, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2220, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2221, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2221, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2221, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2221, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2221, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2222, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2222, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2222, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2222, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2222, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2222, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2222, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2223, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2223, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2223, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2223, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2223, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2224, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2224, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2224, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2224, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2224, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2224, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2224, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2224, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2224, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2225, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2225, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2225, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2225, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2225, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2225, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2226, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2226, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2226, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2226, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2226, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2226, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2226, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2226, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2227, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2227, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2227, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2227, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2227, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2227, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2228, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2228, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2228, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2228, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2228, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2228, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2228, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2228, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2228, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2229, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2229, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2229, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2229, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2229, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2229, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2229, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2229, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2229, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2229, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2230, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2230, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2230, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2230, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2230, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2230, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2230, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2231, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2231, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2231, 57),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 62),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2231, 74),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2231, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 91),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2232, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2232, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAtOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2232, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2232, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2232, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 100),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2233, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2233, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2233, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2234, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2234, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2234, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2234, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2234, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2234, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2234, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2235, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2235, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2235, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2235, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2235, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2235, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2235, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2235, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2235, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2236, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2236, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2236, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2236, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2236, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2237, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2237, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2237, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2237, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2237, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2237, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2237, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2238, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2238, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2238, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2239, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2239, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2239, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2239, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2239, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2239, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2239, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2239, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2239, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2240, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2240, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2240, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2240, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2240, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2241, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2241, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2241, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2241, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2241, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2241, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2241, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2241, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2242, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2242, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2242, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2242, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2242, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2243, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2243, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2243, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2243, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2243, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2243, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2243, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2243, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2243, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2244, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2244, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2244, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2244, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2244, 78),
+											Pos:  lp(2244, 90),
 											Name: "TSource",
 										},
 									},
@@ -44238,45 +43266,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2245, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2245, 61),
+								Pos:      lp(2245, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2245, 66),
+									Pos:  lp(2245, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2245, 78),
-											Name: "TSource",
+											Pos:  lp(2245, 62),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2245, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2245, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2245, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2245, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44285,22 +43292,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2246, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2246, 61),
+								Pos:      lp(2246, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2246, 66),
+									Pos:  lp(2246, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2246, 78),
+											Pos:  lp(2246, 71),
 											Name: "TSource",
 										},
 									},
@@ -44308,12 +43315,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2246, 95),
+								Pos: lp(2246, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2246, 95),
-									Name: "TSource",
+									Pos:  lp(2246, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2246, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2246, 102),
+											Name: "int",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "selector",
 							},
 						},
 					},
@@ -44322,53 +43339,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2247, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2247, 61),
+								Pos:      lp(2247, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2247, 66),
+									Pos:  lp(2247, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2247, 78),
-											Name: "TSource",
+											Pos:  lp(2247, 62),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2247, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2247, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2247, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2247, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2247, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2247, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44377,9 +43365,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2248, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -44399,6 +43387,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2248, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2248, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2248, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2248, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44406,45 +43412,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2249, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2249, 54),
+								Pos:      lp(2249, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 59),
+									Pos:  lp(2249, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 71),
-											Name: "TSource",
+											Pos:  lp(2249, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2249, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2249, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2249, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2249, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44453,27 +43438,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2250, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2250, 63),
+								Pos:      lp(2250, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 68),
+									Pos:  lp(2250, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 80),
+											Pos:  lp(2250, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2250, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2250, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2250, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2250, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -44482,45 +43485,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2251, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2251, 63),
+								Pos:      lp(2251, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2251, 68),
+									Pos:  lp(2251, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2251, 80),
-											Name: "TSource",
+											Pos:  lp(2251, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2251, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2251, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2251, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2251, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44529,22 +43511,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2252, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2252, 63),
+								Pos:      lp(2252, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2252, 68),
+									Pos:  lp(2252, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2252, 80),
+											Pos:  lp(2252, 72),
 											Name: "TSource",
 										},
 									},
@@ -44552,12 +43534,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2252, 97),
+								Pos: lp(2252, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2252, 97),
-									Name: "TSource",
+									Pos:  lp(2252, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2252, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2252, 103),
+											Name: "decimal",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "selector",
 							},
 						},
 					},
@@ -44566,53 +43558,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2253, 30),
-							Name: "TSource",
+							Name: "float",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2253, 63),
+								Pos:      lp(2253, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 68),
+									Pos:  lp(2253, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 80),
-											Name: "TSource",
+											Pos:  lp(2253, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2253, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2253, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2253, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2253, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2253, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2253, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44621,39 +43584,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2254, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2254, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2254, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2254, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "float",
 						},
-						Name: "GroupBy",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2254, 91),
+								Pos:      lp(2254, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 96),
+									Pos:  lp(2254, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 108),
+											Pos:  lp(2254, 70),
 											Name: "TSource",
 										},
 									},
@@ -44661,22 +43607,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2254, 125),
+								Pos: lp(2254, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 125),
+									Pos:  lp(2254, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 130),
+											Pos:  lp(2254, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2254, 139),
-											Name: "TKey",
+											Pos:  lp(2254, 101),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -44689,72 +43635,23 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2255, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2255, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2255, 58),
-											Name: "TSource",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2255, 91),
+								Pos:      lp(2255, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 96),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2255, 108),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2255, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2255, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2255, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2255, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2255, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2255, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2255, 158),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2255, 176),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -44766,105 +43663,42 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2256, 42),
-									Name: "TResult",
+									Pos:       lp(2256, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2256, 42),
+										Name: "TSource",
+									},
 								},
 							},
 						},
-						Name: "Join",
+						Name: "Chunk",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2256, 87),
+								Pos:      lp(2256, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 92),
+									Pos:  lp(2256, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 104),
-											Name: "TOuter",
+											Pos:  lp(2256, 85),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2256, 119),
+								Pos: lp(2256, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2256, 131),
-											Name: "TInner",
-										},
-									},
+									Pos:  lp(2256, 102),
+									Name: "int",
 								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2256, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2256, 146),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2256, 151),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2256, 159),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2256, 183),
-								Type: &lang.TypeRef{
-									Pos:  lp(2256, 183),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2256, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2256, 196),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2256, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2256, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2256, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2256, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2256, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "size",
 							},
 						},
 					},
@@ -44877,110 +43711,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2257, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "GroupJoin",
+						Name: "Concat",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2257, 92),
+								Pos:      lp(2257, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 97),
+									Pos:  lp(2257, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 109),
-											Name: "TOuter",
+											Pos:  lp(2257, 84),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2257, 124),
+								Pos: lp(2257, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 124),
+									Pos:  lp(2257, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 136),
-											Name: "TInner",
+											Pos:  lp(2257, 112),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2257, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2257, 151),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2257, 156),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2257, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2257, 188),
-								Type: &lang.TypeRef{
-									Pos:  lp(2257, 188),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2257, 193),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2257, 201),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2257, 225),
-								Type: &lang.TypeRef{
-									Pos:  lp(2257, 225),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2257, 230),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2257, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2257, 250),
-													Name: "TInner",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2257, 259),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "second",
 							},
 						},
 					},
@@ -44989,40 +43756,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2258, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2258, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
+							Name: "bool",
 						},
-						Name: "GroupBy",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2258, 102),
+								Pos:      lp(2258, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2258, 107),
+									Pos:  lp(2258, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2258, 119),
+											Pos:  lp(2258, 70),
 											Name: "TSource",
 										},
 									},
@@ -45030,40 +43779,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2258, 136),
+								Pos: lp(2258, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2258, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 150),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2258, 87),
+									Name: "TSource",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2258, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "value",
 							},
 						},
 					},
@@ -45072,40 +43793,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2259, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2259, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
+							Name: "bool",
 						},
-						Name: "GroupBy",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2259, 102),
+								Pos:      lp(2259, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2259, 107),
+									Pos:  lp(2259, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2259, 119),
+											Pos:  lp(2259, 70),
 											Name: "TSource",
 										},
 									},
@@ -45113,50 +43816,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2259, 136),
+								Pos: lp(2259, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2259, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 150),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2259, 87),
+									Name: "TSource",
 								},
-								Name: "keySelector",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(2259, 169),
+								Pos: lp(2259, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2259, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2259, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 210),
+									Pos:  lp(2259, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2259, 228),
-											Name: "TKey",
+											Pos:  lp(2259, 120),
+											Name: "TSource",
 										},
 									},
 								},
@@ -45169,47 +43844,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2260, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2260, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Intersect",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2260, 70),
+								Pos:      lp(2260, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2260, 75),
+									Pos:  lp(2260, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2260, 87),
+											Pos:  lp(2260, 66),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2260, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2260, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2260, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -45218,61 +43873,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2261, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2261, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Intersect",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2261, 70),
+								Pos:      lp(2261, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2261, 75),
+									Pos:  lp(2261, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2261, 87),
+											Pos:  lp(2261, 66),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2261, 103),
+								Pos: lp(2261, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2261, 103),
-									Name: "IEnumerable",
+									Pos:  lp(2261, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2261, 115),
+											Pos:  lp(2261, 88),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2261, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2261, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -45281,22 +43920,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2262, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2262, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LongCount",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2262, 54),
+								Pos:      lp(2262, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2262, 59),
+									Pos:  lp(2262, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2262, 71),
+											Pos:  lp(2262, 92),
 											Name: "TSource",
 										},
 									},
@@ -45310,22 +43955,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2263, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2263, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LongCount",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2263, 54),
+								Pos:      lp(2263, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2263, 59),
+									Pos:  lp(2263, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2263, 71),
+											Pos:  lp(2263, 92),
 											Name: "TSource",
 										},
 									},
@@ -45333,22 +43984,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2263, 88),
+								Pos: lp(2263, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2263, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2263, 102),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2263, 109),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45357,20 +43998,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2264, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2264, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2264, 38),
+								Pos:      lp(2264, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2264, 43),
+									Pos:  lp(2264, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2264, 55),
-											Name: "int",
+											Pos:  lp(2264, 86),
+											Name: "TSource",
 										},
 									},
 								},
@@ -45383,22 +44033,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2265, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2265, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2265, 47),
+								Pos:      lp(2265, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2265, 52),
+									Pos:  lp(2265, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2265, 64),
+											Pos:  lp(2265, 86),
 											Name: "TSource",
 										},
 									},
@@ -45406,22 +44062,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2265, 81),
+								Pos: lp(2265, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2265, 81),
-									Name: "Func",
+									Pos:  lp(2265, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2265, 86),
+											Pos:  lp(2265, 121),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2265, 95),
-											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -45430,24 +44082,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2266, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2266, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2266, 39),
+								Pos:      lp(2266, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2266, 44),
+									Pos:  lp(2266, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2266, 56),
-											Name: "long",
+											Pos:  lp(2266, 94),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2266, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2266, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2266, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2266, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -45456,22 +44136,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2267, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2267, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2267, 48),
+								Pos:      lp(2267, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 53),
+									Pos:  lp(2267, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 65),
+											Pos:  lp(2267, 94),
 											Name: "TSource",
 										},
 									},
@@ -45479,22 +44166,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2267, 82),
+								Pos: lp(2267, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 82),
+									Pos:  lp(2267, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 87),
+											Pos:  lp(2267, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2267, 96),
-											Name: "long",
+											Pos:  lp(2267, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2267, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2267, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2267, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45503,24 +44204,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2268, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "ElementAt",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2268, 41),
+								Pos:      lp(2268, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 46),
+									Pos:  lp(2268, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 58),
-											Name: "double",
+											Pos:  lp(2268, 74),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2268, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 91),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -45529,22 +44241,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2269, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2269, 50),
+								Pos:      lp(2269, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 55),
+									Pos:  lp(2269, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 67),
+											Pos:  lp(2269, 83),
 											Name: "TSource",
 										},
 									},
@@ -45552,22 +44264,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2269, 84),
+								Pos: lp(2269, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2269, 98),
-											Name: "double",
-										},
-									},
+									Pos:  lp(2269, 100),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "index",
 							},
 						},
 					},
@@ -45576,25 +44278,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2270, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2270, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2270, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2270, 59),
-											Name: "decimal",
-										},
-									},
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2270, 42),
+									Name: "TResult",
 								},
-								Name: "source",
 							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -45602,45 +44296,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2271, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2271, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2271, 51),
+								Pos:      lp(2271, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 56),
+									Pos:  lp(2271, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 68),
+											Pos:  lp(2271, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2271, 85),
+								Pos: lp(2271, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 85),
-									Name: "Func",
+									Pos:  lp(2271, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 90),
+											Pos:  lp(2271, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2271, 99),
-											Name: "decimal",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
 							},
 						},
 					},
@@ -45649,24 +44345,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2272, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2272, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2272, 40),
+								Pos:      lp(2272, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 45),
+									Pos:  lp(2272, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 57),
-											Name: "float",
+											Pos:  lp(2272, 84),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2272, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2272, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2272, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2272, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2272, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2272, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45675,45 +44408,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2273, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 49),
+								Pos:      lp(2273, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 54),
+									Pos:  lp(2273, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 66),
+											Pos:  lp(2273, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2273, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2273, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2273, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2273, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -45724,25 +44439,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2274, 30),
 							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2274, 51),
+								Pos:      lp(2274, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 56),
+									Pos:  lp(2274, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2274, 68),
+											Pos:  lp(2274, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2274, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2274, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2274, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2274, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -45751,46 +44484,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2275, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2275, 60),
+								Pos:      lp(2275, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2275, 65),
+									Pos:  lp(2275, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2275, 77),
+											Pos:  lp(2275, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2275, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2275, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2275, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2275, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -45801,21 +44515,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2276, 30),
 							Name: "TSource",
 						},
-						Name: "MaxBy",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2276, 59),
+								Pos:      lp(2276, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2276, 64),
+									Pos:  lp(2276, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2276, 76),
+											Pos:  lp(2276, 79),
 											Name: "TSource",
 										},
 									},
@@ -45823,22 +44536,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2276, 93),
+								Pos: lp(2276, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2276, 93),
+									Pos:  lp(2276, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2276, 98),
+											Pos:  lp(2276, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2276, 107),
-											Name: "TKey",
+											Pos:  lp(2276, 110),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -45847,24 +44560,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2277, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2277, 38),
+								Pos:      lp(2277, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 43),
+									Pos:  lp(2277, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2277, 55),
-											Name: "int",
+											Pos:  lp(2277, 79),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2277, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2277, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45873,22 +44597,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2278, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2278, 47),
+								Pos:      lp(2278, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 52),
+									Pos:  lp(2278, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 64),
+											Pos:  lp(2278, 79),
 											Name: "TSource",
 										},
 									},
@@ -45896,22 +44620,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2278, 81),
+								Pos: lp(2278, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 81),
+									Pos:  lp(2278, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 86),
+											Pos:  lp(2278, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2278, 95),
-											Name: "int",
+											Pos:  lp(2278, 110),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2278, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2278, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45920,20 +44652,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2279, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2279, 39),
+								Pos:      lp(2279, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 44),
+									Pos:  lp(2279, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2279, 56),
-											Name: "long",
+											Pos:  lp(2279, 69),
+											Name: "TSource",
 										},
 									},
 								},
@@ -45946,22 +44681,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2280, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2280, 48),
+								Pos:      lp(2280, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 53),
+									Pos:  lp(2280, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 65),
+											Pos:  lp(2280, 69),
 											Name: "TSource",
 										},
 									},
@@ -45969,22 +44704,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2280, 82),
+								Pos: lp(2280, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 82),
+									Pos:  lp(2280, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 87),
+											Pos:  lp(2280, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2280, 96),
-											Name: "long",
+											Pos:  lp(2280, 100),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -45993,20 +44728,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2281, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2281, 41),
+								Pos:      lp(2281, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2281, 46),
+									Pos:  lp(2281, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2281, 58),
-											Name: "double",
+											Pos:  lp(2281, 78),
+											Name: "TSource",
 										},
 									},
 								},
@@ -46019,22 +44757,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2282, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2282, 50),
+								Pos:      lp(2282, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 55),
+									Pos:  lp(2282, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 67),
+											Pos:  lp(2282, 78),
 											Name: "TSource",
 										},
 									},
@@ -46042,22 +44780,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2282, 84),
+								Pos: lp(2282, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 84),
+									Pos:  lp(2282, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 89),
+											Pos:  lp(2282, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2282, 98),
-											Name: "double",
+											Pos:  lp(2282, 109),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46066,24 +44804,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2283, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2283, 42),
+								Pos:      lp(2283, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2283, 47),
+									Pos:  lp(2283, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2283, 59),
-											Name: "decimal",
+											Pos:  lp(2283, 78),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2283, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2283, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46092,22 +44841,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2284, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2284, 51),
+								Pos:      lp(2284, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2284, 56),
+									Pos:  lp(2284, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2284, 68),
+											Pos:  lp(2284, 78),
 											Name: "TSource",
 										},
 									},
@@ -46115,22 +44864,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2284, 85),
+								Pos: lp(2284, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2284, 85),
+									Pos:  lp(2284, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2284, 90),
+											Pos:  lp(2284, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2284, 99),
-											Name: "decimal",
+											Pos:  lp(2284, 109),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2284, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2284, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46139,20 +44896,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2285, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2285, 40),
+								Pos:      lp(2285, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 45),
+									Pos:  lp(2285, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2285, 57),
-											Name: "float",
+											Pos:  lp(2285, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -46165,22 +44925,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2286, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2286, 49),
+								Pos:      lp(2286, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 54),
+									Pos:  lp(2286, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 66),
+											Pos:  lp(2286, 71),
 											Name: "TSource",
 										},
 									},
@@ -46188,22 +44948,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2286, 83),
+								Pos: lp(2286, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 83),
+									Pos:  lp(2286, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 88),
+											Pos:  lp(2286, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2286, 97),
-											Name: "float",
+											Pos:  lp(2286, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46214,20 +44974,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2287, 30),
 							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 51),
+								Pos:      lp(2287, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 56),
+									Pos:  lp(2287, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 68),
+											Pos:  lp(2287, 80),
 											Name: "TSource",
 										},
 									},
@@ -46241,23 +45001,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2288, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2288, 60),
+								Pos:      lp(2288, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 65),
+									Pos:  lp(2288, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 77),
+											Pos:  lp(2288, 80),
 											Name: "TSource",
 										},
 									},
@@ -46265,22 +45024,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2288, 94),
+								Pos: lp(2288, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 94),
+									Pos:  lp(2288, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 99),
+											Pos:  lp(2288, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2288, 108),
-											Name: "TResult",
+											Pos:  lp(2288, 111),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46291,21 +45050,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2289, 30),
 							Name: "TSource",
 						},
-						Name: "MinBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2289, 59),
+								Pos:      lp(2289, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 64),
+									Pos:  lp(2289, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 76),
+											Pos:  lp(2289, 80),
 											Name: "TSource",
 										},
 									},
@@ -46313,17 +45071,126 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2289, 93),
+								Pos: lp(2289, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 93),
+									Pos:  lp(2289, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2290, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2290, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2290, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2290, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2290, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2290, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2290, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 98),
+											Pos:  lp(2290, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2289, 107),
+											Pos:  lp(2290, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2290, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2290, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2291, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2291, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2291, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2291, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2291, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2291, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2291, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2291, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2291, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2291, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2291, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2291, 139),
 											Name: "TKey",
 										},
 									},
@@ -46333,111 +45200,76 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2290, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2290, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2290, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2290, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2290, 72),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2291, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2291, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2291, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2291, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2291, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2291, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2292, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2292, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2292, 49),
-									Name: "T",
+									Pos:  lp(2292, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2292, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2292, 58),
+											Name: "TSource",
+										},
+									},
 								},
 							},
 						},
-						Name: "Order",
+						Name: "GroupBy",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2292, 61),
+								Pos:      lp(2292, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 66),
+									Pos:  lp(2292, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 78),
-											Name: "T",
+											Pos:  lp(2292, 108),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2292, 89),
+								Pos: lp(2292, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 89),
-									Name: "IComparer",
+									Pos:  lp(2292, 125),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 99),
-											Name: "T",
+											Pos:  lp(2292, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2292, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2292, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2292, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2292, 176),
+											Name: "TKey",
 										},
 									},
 								},
@@ -46450,52 +45282,108 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2293, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2293, 49),
-									Name: "TSource",
+									Pos:  lp(2293, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Join",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 81),
+								Pos:      lp(2293, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 86),
+									Pos:  lp(2293, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 98),
-											Name: "TSource",
+											Pos:  lp(2293, 104),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2293, 115),
+								Pos: lp(2293, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 115),
+									Pos:  lp(2293, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2293, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2293, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2293, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 120),
-											Name: "TSource",
+											Pos:  lp(2293, 151),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2293, 129),
+											Pos:  lp(2293, 159),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2293, 183),
+								Type: &lang.TypeRef{
+									Pos:  lp(2293, 183),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2293, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2293, 196),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2293, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2293, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2293, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2293, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2293, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -46504,66 +45392,114 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2294, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2294, 49),
-									Name: "TSource",
+									Pos:  lp(2294, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "GroupJoin",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 81),
+								Pos:      lp(2294, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 86),
+									Pos:  lp(2294, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 98),
-											Name: "TSource",
+											Pos:  lp(2294, 109),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2294, 115),
+								Pos: lp(2294, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 115),
+									Pos:  lp(2294, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2294, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2294, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2294, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 120),
-											Name: "TSource",
+											Pos:  lp(2294, 156),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 129),
+											Pos:  lp(2294, 164),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2294, 148),
+								Pos: lp(2294, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 148),
-									Name: "IComparer",
+									Pos:  lp(2294, 188),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 158),
+											Pos:  lp(2294, 193),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2294, 201),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2294, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2294, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2294, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2294, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2294, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2294, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -46572,29 +45508,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2295, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2295, 49),
-									Name: "TSource",
+									Pos:  lp(2295, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2295, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2295, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 91),
+								Pos:      lp(2295, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 96),
+									Pos:  lp(2295, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 108),
+											Pos:  lp(2295, 119),
 											Name: "TSource",
 										},
 									},
@@ -46602,22 +45549,40 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2295, 125),
+								Pos: lp(2295, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 125),
+									Pos:  lp(2295, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 130),
+											Pos:  lp(2295, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2295, 139),
+											Pos:  lp(2295, 150),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2295, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2295, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2295, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2295, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -46626,29 +45591,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2296, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2296, 49),
-									Name: "TSource",
+									Pos:  lp(2296, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2296, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2296, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 91),
+								Pos:      lp(2296, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 96),
+									Pos:  lp(2296, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 108),
+											Pos:  lp(2296, 119),
 											Name: "TSource",
 										},
 									},
@@ -46656,17 +45632,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2296, 125),
+								Pos: lp(2296, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 125),
+									Pos:  lp(2296, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 130),
+											Pos:  lp(2296, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2296, 139),
+											Pos:  lp(2296, 150),
 											Name: "TKey",
 										},
 									},
@@ -46674,13 +45650,31 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2296, 158),
+								Pos: lp(2296, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 158),
-									Name: "IComparer",
+									Pos:  lp(2296, 169),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 168),
+											Pos:  lp(2296, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2296, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2296, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2296, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2296, 228),
 											Name: "TKey",
 										},
 									},
@@ -46694,52 +45688,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2297, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2297, 49),
+									Pos:  lp(2297, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 80),
+								Pos:      lp(2297, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2297, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 104),
+											Pos:  lp(2297, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2297, 121),
+								Pos: lp(2297, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 121),
-									Name: "Func",
+									Pos:  lp(2297, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 126),
+											Pos:  lp(2297, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2297, 135),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 						},
 					},
@@ -46748,62 +45737,57 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2298, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2298, 49),
+									Pos:  lp(2298, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 80),
+								Pos:      lp(2298, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2298, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 104),
+											Pos:  lp(2298, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2298, 121),
+								Pos: lp(2298, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 121),
-									Name: "Func",
+									Pos:  lp(2298, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 126),
+											Pos:  lp(2298, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2298, 135),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2298, 154),
+								Pos: lp(2298, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 154),
-									Name: "IComparer",
+									Pos:  lp(2298, 132),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 164),
-											Name: "TKey",
+											Pos:  lp(2298, 150),
+											Name: "TSource",
 										},
 									},
 								},
@@ -46816,52 +45800,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2299, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2299, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 90),
+								Pos:      lp(2299, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2299, 59),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 114),
+											Pos:  lp(2299, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2299, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2299, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2299, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2299, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46870,29 +45829,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2300, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2300, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2300, 90),
+								Pos:      lp(2300, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2300, 59),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 114),
+											Pos:  lp(2300, 71),
 											Name: "TSource",
 										},
 									},
@@ -46900,36 +45852,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2300, 131),
+								Pos: lp(2300, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 131),
+									Pos:  lp(2300, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 136),
+											Pos:  lp(2300, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2300, 145),
-											Name: "TKey",
+											Pos:  lp(2300, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2300, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2300, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46938,41 +45876,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2301, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2301, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 68),
+								Pos:      lp(2301, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 73),
+									Pos:  lp(2301, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 85),
-											Name: "TSource",
+											Pos:  lp(2301, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2301, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2301, 102),
-									Name: "TSource",
-								},
-								Name: "element",
 							},
 						},
 					},
@@ -46981,133 +45902,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2302, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2302, 42),
-									Name: "int",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2302, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2302, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 64),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2303, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2303, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2303, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2303, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2303, 67),
-									Name: "TResult",
-								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2303, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2303, 84),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2304, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2304, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2304, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Reverse",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 68),
+								Pos:      lp(2302, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 73),
+									Pos:  lp(2302, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2305, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2305, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2305, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2305, 76),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2305, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 93),
+											Pos:  lp(2302, 64),
 											Name: "TSource",
 										},
 									},
@@ -47115,18 +45925,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2305, 110),
+								Pos: lp(2302, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 110),
+									Pos:  lp(2302, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 115),
+											Pos:  lp(2302, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 124),
-											Name: "TResult",
+											Pos:  lp(2302, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -47135,33 +45945,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2306, 9),
+						Pos:       lp(2303, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2306, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2306, 42),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2303, 30),
+							Name: "long",
 						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2306, 76),
+								Pos:      lp(2303, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 81),
+									Pos:  lp(2303, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 93),
+											Pos:  lp(2303, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2304, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2304, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2304, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 65),
 											Name: "TSource",
 										},
 									},
@@ -47169,22 +45998,91 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2306, 110),
+								Pos: lp(2304, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 110),
+									Pos:  lp(2304, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 115),
+											Pos:  lp(2304, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2306, 124),
-											Name: "int",
+											Pos:  lp(2304, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2305, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2305, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2305, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2306, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2306, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2306, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2306, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 89),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2306, 129),
-											Name: "TResult",
+											Pos:  lp(2306, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -47197,58 +46095,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2307, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2307, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2307, 80),
+								Pos:      lp(2307, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 85),
+									Pos:  lp(2307, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 97),
-											Name: "TSource",
+											Pos:  lp(2307, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2307, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2307, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2307, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47257,30 +46121,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2308, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2308, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2308, 93),
+								Pos:      lp(2308, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 98),
+									Pos:  lp(2308, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 110),
+											Pos:  lp(2308, 68),
 											Name: "TSource",
 										},
 									},
@@ -47288,50 +46144,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2308, 127),
+								Pos: lp(2308, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 127),
+									Pos:  lp(2308, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 132),
+											Pos:  lp(2308, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2308, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2308, 153),
-													Name: "TCollection",
-												},
-											},
+											Pos:  lp(2308, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2308, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -47340,41 +46168,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2309, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "SequenceEqual",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2309, 58),
+								Pos:      lp(2309, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 63),
+									Pos:  lp(2309, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 75),
-											Name: "TSource",
+											Pos:  lp(2309, 57),
+											Name: "float",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2309, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -47383,28 +46194,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2310, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2310, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Skip",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2310, 65),
+								Pos:      lp(2310, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 70),
+									Pos:  lp(2310, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 82),
+											Pos:  lp(2310, 66),
 											Name: "TSource",
 										},
 									},
@@ -47412,12 +46217,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2310, 99),
+								Pos: lp(2310, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 99),
-									Name: "int",
+									Pos:  lp(2310, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2310, 97),
+											Name: "float",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -47426,41 +46241,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2311, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2311, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Take",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 65),
+								Pos:      lp(2311, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 70),
+									Pos:  lp(2311, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 82),
+											Pos:  lp(2311, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2311, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2311, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -47469,28 +46270,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2312, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2312, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "SkipLast",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2312, 69),
+								Pos:      lp(2312, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 74),
+									Pos:  lp(2312, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2312, 86),
+											Pos:  lp(2312, 77),
 											Name: "TSource",
 										},
 									},
@@ -47498,12 +46294,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2312, 103),
+								Pos: lp(2312, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 103),
-									Name: "int",
+									Pos:  lp(2312, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2312, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2312, 108),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -47512,28 +46318,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2313, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2313, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "TakeLast",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2313, 69),
+								Pos:      lp(2313, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 74),
+									Pos:  lp(2313, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2313, 86),
+											Pos:  lp(2313, 76),
 											Name: "TSource",
 										},
 									},
@@ -47541,12 +46342,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2313, 103),
+								Pos: lp(2313, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 103),
-									Name: "int",
+									Pos:  lp(2313, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2313, 107),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47555,51 +46366,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2314, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2314, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 70),
+								Pos:      lp(2314, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 75),
+									Pos:  lp(2314, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 87),
-											Name: "TSource",
+											Pos:  lp(2314, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2314, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2314, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -47608,28 +46392,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2315, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2315, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 70),
+								Pos:      lp(2315, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 75),
+									Pos:  lp(2315, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 87),
+											Pos:  lp(2315, 64),
 											Name: "TSource",
 										},
 									},
@@ -47637,26 +46415,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2315, 104),
+								Pos: lp(2315, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 104),
+									Pos:  lp(2315, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 109),
+											Pos:  lp(2315, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2315, 118),
+											Pos:  lp(2315, 95),
 											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 123),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -47665,51 +46439,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2316, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2316, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 70),
+								Pos:      lp(2316, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 75),
+									Pos:  lp(2316, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 87),
-											Name: "TSource",
+											Pos:  lp(2316, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2316, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2316, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2316, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2316, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -47718,28 +46465,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2317, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2317, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 70),
+								Pos:      lp(2317, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 75),
+									Pos:  lp(2317, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 87),
+											Pos:  lp(2317, 65),
 											Name: "TSource",
 										},
 									},
@@ -47747,26 +46488,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2317, 104),
+								Pos: lp(2317, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 104),
+									Pos:  lp(2317, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 109),
+											Pos:  lp(2317, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2317, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2317, 123),
-											Name: "bool",
+											Pos:  lp(2317, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -47775,51 +46512,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2318, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2318, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 66),
+								Pos:      lp(2318, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 71),
+									Pos:  lp(2318, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 83),
-											Name: "TSource",
+											Pos:  lp(2318, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2318, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2318, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2318, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2318, 114),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -47828,28 +46538,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2319, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2319, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 66),
+								Pos:      lp(2319, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 71),
+									Pos:  lp(2319, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 83),
+											Pos:  lp(2319, 67),
 											Name: "TSource",
 										},
 									},
@@ -47857,26 +46561,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 100),
+								Pos: lp(2319, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 100),
+									Pos:  lp(2319, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 105),
+											Pos:  lp(2319, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2319, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2319, 119),
-											Name: "bool",
+											Pos:  lp(2319, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -47885,20 +46585,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2320, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 38),
+								Pos:      lp(2320, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 43),
+									Pos:  lp(2320, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 55),
-											Name: "int",
+											Pos:  lp(2320, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -47911,22 +46611,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2321, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 47),
+								Pos:      lp(2321, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 52),
+									Pos:  lp(2321, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 64),
+											Pos:  lp(2321, 68),
 											Name: "TSource",
 										},
 									},
@@ -47934,18 +46634,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2321, 81),
+								Pos: lp(2321, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 81),
+									Pos:  lp(2321, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 86),
+											Pos:  lp(2321, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2321, 95),
-											Name: "int",
+											Pos:  lp(2321, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -47958,20 +46658,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 39),
+								Pos:      lp(2322, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 44),
+									Pos:  lp(2322, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2322, 56),
-											Name: "long",
+											Pos:  lp(2322, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -47984,22 +46684,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2323, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 48),
+								Pos:      lp(2323, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 53),
+									Pos:  lp(2323, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 65),
+											Pos:  lp(2323, 66),
 											Name: "TSource",
 										},
 									},
@@ -48007,18 +46707,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2323, 82),
+								Pos: lp(2323, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 82),
+									Pos:  lp(2323, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 87),
+											Pos:  lp(2323, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2323, 96),
-											Name: "long",
+											Pos:  lp(2323, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -48031,20 +46731,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2324, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 41),
+								Pos:      lp(2324, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 46),
+									Pos:  lp(2324, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2324, 58),
-											Name: "double",
+											Pos:  lp(2324, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -48057,22 +46760,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2325, 30),
-							Name: "double",
+							Name: "TResult",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 50),
+								Pos:      lp(2325, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 55),
+									Pos:  lp(2325, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 67),
+											Pos:  lp(2325, 77),
 											Name: "TSource",
 										},
 									},
@@ -48080,18 +46784,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2325, 84),
+								Pos: lp(2325, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 84),
+									Pos:  lp(2325, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 89),
+											Pos:  lp(2325, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2325, 98),
-											Name: "double",
+											Pos:  lp(2325, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -48104,24 +46808,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2326, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 42),
+								Pos:      lp(2326, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 47),
+									Pos:  lp(2326, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 59),
-											Name: "decimal",
+											Pos:  lp(2326, 76),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2326, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2326, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48130,45 +46856,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2327, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2327, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 51),
+								Pos:      lp(2327, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 68),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2327, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2327, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2327, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2327, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48177,20 +46885,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2328, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2328, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2328, 40),
+								Pos:      lp(2328, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 45),
+									Pos:  lp(2328, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 57),
-											Name: "float",
+											Pos:  lp(2328, 78),
+											Name: "T",
 										},
 									},
 								},
@@ -48203,45 +46920,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2329, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 49),
+								Pos:      lp(2329, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 54),
+									Pos:  lp(2329, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 66),
-											Name: "TSource",
+											Pos:  lp(2329, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2329, 83),
+								Pos: lp(2329, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 83),
-									Name: "Func",
+									Pos:  lp(2329, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2329, 97),
-											Name: "float",
+											Pos:  lp(2329, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48249,32 +46968,53 @@ func libraryAST() *lang.File {
 						Pos:       lp(2330, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2330, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2330, 30),
-								Name: "TSource",
+							Pos:  lp(2330, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2330, 49),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 57),
+								Pos:      lp(2330, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 62),
+									Pos:  lp(2330, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 74),
+											Pos:  lp(2330, 98),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2330, 115),
+								Type: &lang.TypeRef{
+									Pos:  lp(2330, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2330, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2330, 129),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48283,33 +47023,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2331, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2331, 47),
+									Pos:  lp(2331, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 84),
+								Pos:      lp(2331, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 89),
+									Pos:  lp(2331, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 101),
+											Pos:  lp(2331, 98),
 											Name: "TSource",
 										},
 									},
@@ -48317,22 +47053,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2331, 118),
+								Pos: lp(2331, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 118),
+									Pos:  lp(2331, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 123),
+											Pos:  lp(2331, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2331, 132),
+											Pos:  lp(2331, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2331, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2331, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2331, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48341,33 +47091,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2332, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2332, 47),
+									Pos:  lp(2332, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 84),
+								Pos:      lp(2332, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 89),
+									Pos:  lp(2332, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 101),
+											Pos:  lp(2332, 108),
 											Name: "TSource",
 										},
 									},
@@ -48375,36 +47121,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2332, 118),
+								Pos: lp(2332, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 118),
+									Pos:  lp(2332, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 123),
+											Pos:  lp(2332, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2332, 132),
+											Pos:  lp(2332, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2332, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2332, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48413,34 +47145,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2333, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2333, 47),
-									Name: "TElement",
+									Pos:  lp(2333, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 95),
+								Pos:      lp(2333, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 100),
+									Pos:  lp(2333, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 112),
+											Pos:  lp(2333, 108),
 											Name: "TSource",
 										},
 									},
@@ -48448,17 +47175,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2333, 129),
+								Pos: lp(2333, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 129),
+									Pos:  lp(2333, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 134),
+											Pos:  lp(2333, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2333, 143),
+											Pos:  lp(2333, 139),
 											Name: "TKey",
 										},
 									},
@@ -48466,22 +47193,18 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2333, 162),
+								Pos: lp(2333, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 162),
-									Name: "Func",
+									Pos:  lp(2333, 158),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2333, 176),
-											Name: "TElement",
+											Pos:  lp(2333, 168),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "elementSelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48490,34 +47213,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2334, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2334, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2334, 47),
-									Name: "TElement",
+									Pos:  lp(2334, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 95),
+								Pos:      lp(2334, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2334, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 112),
+											Pos:  lp(2334, 104),
 											Name: "TSource",
 										},
 									},
@@ -48525,54 +47243,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 129),
+								Pos: lp(2334, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 129),
+									Pos:  lp(2334, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 134),
+											Pos:  lp(2334, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 143),
+											Pos:  lp(2334, 135),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2334, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2334, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2334, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2334, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2334, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2334, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2334, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48581,63 +47267,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2335, 30),
-							Name: "HashSet",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2335, 38),
+									Pos:  lp(2335, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 66),
+								Pos:      lp(2335, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2335, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2336, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2336, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2336, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2336, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2336, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2336, 83),
+											Pos:  lp(2335, 104),
 											Name: "TSource",
 										},
 									},
@@ -48645,14 +47297,32 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 100),
+								Pos: lp(2335, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2335, 121),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 118),
+											Pos:  lp(2335, 126),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2335, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2335, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 164),
+											Name: "TKey",
 										},
 									},
 								},
@@ -48661,37 +47331,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2337, 9),
+						Pos:       lp(2336, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2337, 30),
-							Name: "List",
+							Pos:  lp(2336, 30),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2337, 35),
+									Pos:  lp(2336, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 60),
+								Pos:      lp(2336, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 65),
-									Name: "IEnumerable",
+									Pos:  lp(2336, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 77),
+											Pos:  lp(2336, 114),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2336, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2336, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2337, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2337, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2337, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2337, 90),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 114),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2337, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2337, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2337, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48708,39 +47465,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 66),
+								Pos:      lp(2338, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 71),
+									Pos:  lp(2338, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 83),
+											Pos:  lp(2338, 85),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2338, 99),
+								Pos: lp(2338, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2338, 111),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2338, 102),
+									Name: "TSource",
 								},
-								Name: "second",
+								Name: "element",
 							},
 						},
 					},
@@ -48753,57 +47504,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2339, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Union",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 66),
-								Modifier: "this",
+								Pos: lp(2339, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 83),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2339, 53),
+									Name: "int",
 								},
-								Name: "first",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2339, 99),
+								Pos: lp(2339, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 111),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2339, 64),
+									Name: "int",
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2339, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2339, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "count",
 							},
 						},
 					},
@@ -48820,6 +47541,1804 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2340, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 67),
+									Name: "TResult",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2340, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 84),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2341, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2341, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2341, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2341, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2342, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2342, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2342, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2342, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2342, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2342, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2343, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2343, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2343, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2343, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2343, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2343, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2343, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2343, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2343, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2343, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2343, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2344, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2344, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2344, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2344, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 85),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 97),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2344, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2344, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2344, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2345, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2345, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2345, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TCollection",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2345, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2345, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2345, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2345, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2345, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2345, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2345, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2345, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2345, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2345, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2345, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2345, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2345, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2346, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2346, 30),
+							Name: "bool",
+						},
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2346, 58),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 75),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2346, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2347, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2347, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2347, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2347, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2347, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2347, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2347, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2347, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2348, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2348, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2348, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Take",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2348, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2348, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2348, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2348, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2348, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2349, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2349, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2349, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2349, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2349, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2349, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2349, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2349, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2350, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2350, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2350, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2350, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2350, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2351, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2351, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2351, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2351, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2351, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2351, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2352, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2352, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2352, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2352, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2352, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2352, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2352, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2353, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2353, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2353, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2353, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2353, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2353, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2354, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2354, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2354, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2354, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2354, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2354, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2354, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2355, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2355, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2355, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2355, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2355, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2355, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2356, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2356, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2356, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2356, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2356, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2356, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2356, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2357, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2357, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2357, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2357, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2357, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2358, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2358, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2358, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2358, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2358, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2359, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2359, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2359, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2359, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2360, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2360, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2360, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2360, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2360, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2361, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2361, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2361, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2361, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2361, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2362, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2362, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2362, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2362, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2362, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2363, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2363, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2363, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2364, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2364, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2364, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2364, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2364, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2364, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2364, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2364, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2364, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2365, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2365, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2365, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2365, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2366, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2366, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2366, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2366, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2366, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2366, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2366, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2366, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2366, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2367, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2367, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2367, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2367, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2367, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2367, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2368, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2368, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2368, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2368, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2368, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2368, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2368, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2368, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2368, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2368, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2368, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2369, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2369, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2369, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2369, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2369, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2369, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2369, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2369, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2369, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2369, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2369, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2369, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2369, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2369, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2370, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2370, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2370, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2370, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2370, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2370, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2370, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2370, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2370, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2370, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2370, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2370, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2371, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2371, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2371, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2371, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2371, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2371, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2371, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2371, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2371, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2371, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2371, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2371, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2371, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2371, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2372, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2372, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2372, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2372, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2373, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2373, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2373, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2373, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2373, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2373, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2373, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2373, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2373, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2374, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2374, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2374, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2374, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2374, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2375, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2375, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2375, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2375, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2375, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2375, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2375, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2375, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2375, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2376, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2376, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2376, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2376, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2376, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2376, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2376, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2376, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2376, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2376, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2376, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2376, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2377, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2377, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2377, 42),
+									Name: "TResult",
+								},
+							},
+						},
 						Name: "Zip",
 						TypeParams: []string{
 							"TFirst",
@@ -48828,14 +49347,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 81),
+								Pos:      lp(2377, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 86),
+									Pos:  lp(2377, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 98),
+											Pos:  lp(2377, 98),
 											Name: "TFirst",
 										},
 									},
@@ -48843,13 +49362,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2340, 113),
+								Pos: lp(2377, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 113),
+									Pos:  lp(2377, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 125),
+											Pos:  lp(2377, 125),
 											Name: "TSecond",
 										},
 									},
@@ -48857,21 +49376,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2340, 142),
+								Pos: lp(2377, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 142),
+									Pos:  lp(2377, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 147),
+											Pos:  lp(2377, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 155),
+											Pos:  lp(2377, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 164),
+											Pos:  lp(2377, 164),
 											Name: "TResult",
 										},
 									},
@@ -48883,7 +49402,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2343, 5),
+				Pos:       lp(2380, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -48894,11 +49413,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2343, 50),
+						Pos:  lp(2380, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2343, 62),
+								Pos:  lp(2380, 62),
 								Name: "TElement",
 							},
 						},
@@ -48906,15 +49425,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2345, 9),
+						Pos: lp(2382, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 9),
+							Pos:  lp(2382, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2345, 20),
+								Pos:  lp(2382, 20),
 								Kind: "get",
 							},
 						},
@@ -48922,7 +49441,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2348, 5),
+				Pos:       lp(2385, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -48932,11 +49451,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2348, 53),
+						Pos:  lp(2385, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2348, 65),
+								Pos:  lp(2385, 65),
 								Name: "TElement",
 							},
 						},

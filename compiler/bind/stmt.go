@@ -612,6 +612,13 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 		b.patternIn(p.Y, in)
 	case *lang.RelationalPattern:
 		b.expr(p.X)
+	case *lang.ListPattern:
+		b.listPattern(p, in)
+	case *lang.SlicePattern:
+		b.errorf(p.Pos, "CS8980", "Slice patterns may only be used once and directly inside a list pattern.")
+		if p.P != nil {
+			b.pattern(p.P)
+		}
 	case *lang.PropertyPattern:
 		for _, sp := range p.Props {
 			b.pattern(sp.Pattern)
