@@ -134,6 +134,14 @@ func (r *rewriter) pattern(p lang.Pattern) {
 		for _, sp := range p.Props {
 			r.pattern(sp.Pattern)
 		}
+	case *lang.ListPattern:
+		for _, e := range p.Elems {
+			r.pattern(e)
+		}
+	case *lang.SlicePattern:
+		if p.P != nil {
+			r.pattern(p.P)
+		}
 	}
 }
 

@@ -1484,6 +1484,7 @@ namespace System.Collections.Generic
         public extern void ForEach(Action<T> action);
         public extern Enumerator GetEnumerator();
         public extern List<T> GetRange(int index, int count);
+        public extern List<T> Slice(int start, int length);
         public extern int IndexOf(T item);
         public extern int IndexOf(T item, int index);
         public extern void Insert(int index, T item);

@@ -31063,17 +31063,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1487, 23),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1487, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1487, 35),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1487, 28),
 									Name: "T",
 								},
-								Name: "item",
+							},
+						},
+						Name: "Slice",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1487, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1487, 37),
+									Name: "int",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1487, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1487, 48),
+									Name: "int",
+								},
+								Name: "length",
 							},
 						},
 					},
@@ -31094,14 +31108,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "item",
 							},
-							&lang.Param{
-								Pos: lp(1488, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1488, 43),
-									Name: "int",
-								},
-								Name: "index",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -31109,25 +31115,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1489, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Insert",
+						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1489, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(1489, 35),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1489, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1489, 46),
 									Name: "T",
 								},
 								Name: "item",
+							},
+							&lang.Param{
+								Pos: lp(1489, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1489, 43),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -31138,24 +31144,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(1490, 23),
 							Name: "void",
 						},
-						Name: "InsertRange",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1490, 40),
+								Pos: lp(1490, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1490, 40),
+									Pos:  lp(1490, 35),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1490, 51),
+								Pos: lp(1490, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1490, 51),
+									Pos:  lp(1490, 46),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1491, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1491, 23),
+							Name: "void",
+						},
+						Name: "InsertRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1491, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1491, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1491, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1491, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1490, 63),
+											Pos:  lp(1491, 63),
 											Name: "T",
 										},
 									},
@@ -31165,37 +31198,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1491, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1491, 23),
+							Pos:  lp(1492, 23),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1491, 39),
+								Pos: lp(1492, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1491, 39),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1492, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1492, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1492, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1492, 35),
+									Pos:  lp(1492, 39),
 									Name: "T",
 								},
 								Name: "item",
@@ -31207,23 +31221,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1493, 23),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "RemoveAll",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1493, 37),
+								Pos: lp(1493, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1493, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1493, 47),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1493, 35),
+									Name: "T",
 								},
-								Name: "match",
+								Name: "item",
 							},
 						},
 					},
@@ -31232,17 +31240,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1494, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "RemoveAt",
+						Name: "RemoveAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1494, 37),
 								Type: &lang.TypeRef{
 									Pos:  lp(1494, 37),
-									Name: "int",
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1494, 47),
+											Name: "T",
+										},
+									},
 								},
-								Name: "index",
+								Name: "match",
 							},
 						},
 					},
@@ -31253,23 +31267,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1495, 23),
 							Name: "void",
 						},
-						Name: "RemoveRange",
+						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1495, 40),
+								Pos: lp(1495, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1495, 40),
+									Pos:  lp(1495, 37),
 									Name: "int",
 								},
 								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1495, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 51),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -31280,7 +31286,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(1496, 23),
 							Name: "void",
 						},
-						Name: "Reverse",
+						Name: "RemoveRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1496, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1496, 40),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1496, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1496, 51),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1497, 9),
@@ -31289,7 +31313,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1497, 23),
 							Name: "void",
 						},
-						Name: "Sort",
+						Name: "Reverse",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1498, 9),
@@ -31299,22 +31323,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Sort",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1498, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1498, 33),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1498, 44),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparison",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1499, 9),
@@ -31329,10 +31337,35 @@ func libraryAST() *lang.File {
 								Pos: lp(1499, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1499, 33),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1499, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparison",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1500, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1500, 23),
+							Name: "void",
+						},
+						Name: "Sort",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1500, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1500, 33),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1499, 43),
+											Pos:  lp(1500, 43),
 											Name: "T",
 										},
 									},
@@ -31342,35 +31375,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1500, 9),
+						Pos:       lp(1501, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1500, 23),
+							Pos:       lp(1501, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1500, 23),
+								Pos:  lp(1501, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1501, 9),
+						Pos:       lp(1502, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1501, 23),
+							Pos:  lp(1502, 23),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1501, 39),
+								Pos: lp(1502, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1501, 39),
+									Pos:  lp(1502, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1501, 49),
+											Pos:  lp(1502, 49),
 											Name: "T",
 										},
 									},
@@ -31380,18 +31413,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1503, 9),
+						Pos:       lp(1504, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1503, 35),
+								Pos:  lp(1504, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1503, 47),
+										Pos:  lp(1504, 47),
 										Name: "T",
 									},
 								},
@@ -31399,34 +31432,34 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1505, 13),
+								Pos:       lp(1506, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 20),
+									Pos:  lp(1506, 20),
 									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1505, 32),
+										Pos:  lp(1506, 32),
 										Kind: "get",
 									},
 								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1506, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1506, 27),
-									Name: "bool",
-								},
-								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1507, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
 									Pos:  lp(1507, 27),
+									Name: "bool",
+								},
+								Name: "MoveNext",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1508, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1508, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -31436,7 +31469,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1511, 5),
+				Pos:       lp(1512, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
@@ -31447,58 +31480,43 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1511, 45),
+						Pos:  lp(1512, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1511, 57),
+								Pos:  lp(1512, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1511, 63),
+								Pos:  lp(1512, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1511, 72),
+						Pos:  lp(1512, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1511, 92),
+								Pos:  lp(1512, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1511, 98),
+								Pos:  lp(1512, 98),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1511, 107),
+						Pos:  lp(1512, 107),
 						Name: "System.Collections.IDictionary",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1513, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1514, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1514, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1514, 34),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1515, 9),
@@ -31509,15 +31527,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1515, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1515, 34),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1515, 52),
-											Name: "TKey",
-										},
-									},
+									Name: "int",
 								},
-								Name: "comparer",
+								Name: "capacity",
 							},
 						},
 					},
@@ -31530,18 +31542,10 @@ func libraryAST() *lang.File {
 								Pos: lp(1516, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1516, 34),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-							&lang.Param{
-								Pos: lp(1516, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1516, 48),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1516, 66),
+											Pos:  lp(1516, 52),
 											Name: "TKey",
 										},
 									},
@@ -31559,19 +31563,23 @@ func libraryAST() *lang.File {
 								Pos: lp(1517, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1517, 34),
-									Name: "IDictionary",
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1517, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1517, 48),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1517, 46),
+											Pos:  lp(1517, 66),
 											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1517, 52),
-											Name: "TValue",
 										},
 									},
 								},
-								Name: "dictionary",
+								Name: "comparer",
 							},
 						},
 					},
@@ -31584,25 +31592,19 @@ func libraryAST() *lang.File {
 								Pos: lp(1518, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1518, 34),
-									Name: "IEnumerable",
+									Name: "IDictionary",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(1518, 46),
-											Name: "KeyValuePair",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1518, 59),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  lp(1518, 65),
-													Name: "TValue",
-												},
-											},
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1518, 52),
+											Name: "TValue",
 										},
 									},
 								},
-								Name: "collection",
+								Name: "dictionary",
 							},
 						},
 					},
@@ -31615,14 +31617,45 @@ func libraryAST() *lang.File {
 								Pos: lp(1519, 34),
 								Type: &lang.TypeRef{
 									Pos:  lp(1519, 34),
-									Name: "IDictionary",
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(1519, 46),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1519, 59),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1519, 65),
+													Name: "TValue",
+												},
+											},
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1520, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1520, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1520, 34),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1520, 46),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1519, 52),
+											Pos:  lp(1520, 52),
 											Name: "TValue",
 										},
 									},
@@ -31630,13 +31663,13 @@ func libraryAST() *lang.File {
 								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1519, 72),
+								Pos: lp(1520, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1519, 72),
+									Pos:  lp(1520, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1519, 90),
+											Pos:  lp(1520, 90),
 											Name: "TKey",
 										},
 									},
@@ -31646,57 +31679,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1520, 9),
+						Pos:       lp(1521, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1520, 16),
+							Pos:  lp(1521, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1520, 28),
+								Pos:  lp(1521, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1521, 19),
+						Pos: lp(1522, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1521, 10),
+								Pos:  lp(1522, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1521, 33),
+							Pos:  lp(1522, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1521, 45),
+								Pos: lp(1522, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1521, 45),
+									Pos:  lp(1522, 45),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1522, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1522, 16),
-							Name: "KeyCollection",
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1522, 37),
-								Kind: "get",
 							},
 						},
 					},
@@ -31705,40 +31723,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1523, 16),
+							Name: "KeyCollection",
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1523, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1524, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1524, 16),
 							Name: "ValueCollection",
 						},
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1523, 41),
+								Pos:  lp(1524, 41),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1524, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1524, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1524, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1524, 32),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1524, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1524, 42),
-									Name: "TValue",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -31747,22 +31753,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1525, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryAdd",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1525, 35),
+								Pos: lp(1525, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 35),
+									Pos:  lp(1525, 32),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1525, 45),
+								Pos: lp(1525, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1525, 45),
+									Pos:  lp(1525, 42),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -31776,15 +31782,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1526, 23),
 							Name: "bool",
 						},
-						Name: "ContainsKey",
+						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1526, 40),
+								Pos: lp(1526, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1526, 40),
+									Pos:  lp(1526, 35),
 									Name: "TKey",
 								},
 								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1526, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 45),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31795,15 +31809,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1527, 23),
 							Name: "bool",
 						},
-						Name: "ContainsValue",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1527, 42),
+								Pos: lp(1527, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1527, 42),
-									Name: "TValue",
+									Pos:  lp(1527, 40),
+									Name: "TKey",
 								},
-								Name: "value",
+								Name: "key",
 							},
 						},
 					},
@@ -31812,17 +31826,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1528, 23),
-							Name: "TValue",
+							Name: "bool",
 						},
-						Name: "GetValueOrDefault",
+						Name: "ContainsValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1528, 48),
+								Pos: lp(1528, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1528, 48),
-									Name: "TKey",
+									Pos:  lp(1528, 42),
+									Name: "TValue",
 								},
-								Name: "key",
+								Name: "value",
 							},
 						},
 					},
@@ -31843,14 +31857,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "key",
 							},
-							&lang.Param{
-								Pos: lp(1529, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1529, 58),
-									Name: "TValue",
-								},
-								Name: "defaultValue",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -31858,26 +31864,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1530, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryGetValue",
+						Name: "GetValueOrDefault",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1530, 40),
+								Pos: lp(1530, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1530, 40),
+									Pos:  lp(1530, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1530, 50),
-								Modifier: "out",
+								Pos: lp(1530, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1530, 54),
+									Pos:  lp(1530, 58),
 									Name: "TValue",
 								},
-								Name: "value",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -31888,15 +31893,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1531, 23),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1531, 35),
+								Pos: lp(1531, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1531, 35),
+									Pos:  lp(1531, 40),
 									Name: "TKey",
 								},
 								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1531, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1531, 54),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -31917,15 +31931,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "key",
 							},
-							&lang.Param{
-								Pos:      lp(1532, 45),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1532, 49),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -31933,40 +31938,68 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1533, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Clear",
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1533, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1533, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1533, 45),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1533, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1534, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1534, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1535, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1535, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1536, 9),
+						Pos:       lp(1537, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "Enumerator",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1536, 35),
+								Pos:  lp(1537, 35),
 								Name: "IEnumerator",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1536, 47),
+										Pos:  lp(1537, 47),
 										Name: "KeyValuePair",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(1536, 60),
+												Pos:  lp(1537, 60),
 												Name: "TKey",
 											},
 											&lang.TypeRef{
-												Pos:  lp(1536, 66),
+												Pos:  lp(1537, 66),
 												Name: "TValue",
 											},
 										},
@@ -31976,18 +32009,18 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1538, 13),
+								Pos:       lp(1539, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1538, 20),
+									Pos:  lp(1539, 20),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1538, 33),
+											Pos:  lp(1539, 33),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1538, 39),
+											Pos:  lp(1539, 39),
 											Name: "TValue",
 										},
 									},
@@ -31995,25 +32028,25 @@ func libraryAST() *lang.File {
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1538, 57),
+										Pos:  lp(1539, 57),
 										Kind: "get",
 									},
 								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1539, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1539, 27),
-									Name: "bool",
-								},
-								Name: "MoveNext",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1540, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
 									Pos:  lp(1540, 27),
+									Name: "bool",
+								},
+								Name: "MoveNext",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1541, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1541, 27),
 									Name: "void",
 								},
 								Name: "Dispose",
@@ -32021,28 +32054,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1543, 9),
+						Pos:       lp(1544, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "KeyCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1543, 45),
+								Pos:  lp(1544, 45),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1543, 57),
+										Pos:  lp(1544, 57),
 										Name: "TKey",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1543, 64),
+								Pos:  lp(1544, 64),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1543, 84),
+										Pos:  lp(1544, 84),
 										Name: "TKey",
 									},
 								},
@@ -32050,29 +32083,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1545, 13),
+								Pos:       lp(1546, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1545, 20),
+									Pos:  lp(1546, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1545, 32),
+										Pos:  lp(1546, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1546, 13),
+								Pos:       lp(1547, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1546, 27),
+									Pos:  lp(1547, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1546, 39),
+											Pos:  lp(1547, 39),
 											Name: "TKey",
 										},
 									},
@@ -32082,28 +32115,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1549, 9),
+						Pos:       lp(1550, 9),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ValueCollection",
 						Namespace: "System.Collections.Generic",
 						Modifiers: lang.Modifiers(33),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1549, 47),
+								Pos:  lp(1550, 47),
 								Name: "ICollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1549, 59),
+										Pos:  lp(1550, 59),
 										Name: "TValue",
 									},
 								},
 							},
 							&lang.TypeRef{
-								Pos:  lp(1549, 68),
+								Pos:  lp(1550, 68),
 								Name: "IReadOnlyCollection",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1549, 88),
+										Pos:  lp(1550, 88),
 										Name: "TValue",
 									},
 								},
@@ -32111,29 +32144,29 @@ func libraryAST() *lang.File {
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1551, 13),
+								Pos:       lp(1552, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1551, 20),
+									Pos:  lp(1552, 20),
 									Name: "int",
 								},
 								Name: "Count",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1551, 32),
+										Pos:  lp(1552, 32),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1552, 13),
+								Pos:       lp(1553, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1552, 27),
+									Pos:  lp(1553, 27),
 									Name: "IEnumerator",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1552, 39),
+											Pos:  lp(1553, 39),
 											Name: "TValue",
 										},
 									},
@@ -32145,7 +32178,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1556, 5),
+				Pos:       lp(1557, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "HashSet",
 				Namespace: "System.Collections.Generic",
@@ -32155,21 +32188,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1556, 31),
+						Pos:  lp(1557, 31),
 						Name: "ISet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1556, 36),
+								Pos:  lp(1557, 36),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1556, 40),
+						Pos:  lp(1557, 40),
 						Name: "IReadOnlySet",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1556, 53),
+								Pos:  lp(1557, 53),
 								Name: "T",
 							},
 						},
@@ -32177,30 +32210,9 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1558, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1559, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1559, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1559, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1559, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1560, 9),
@@ -32211,15 +32223,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1560, 31),
 								Type: &lang.TypeRef{
 									Pos:  lp(1560, 31),
-									Name: "IEqualityComparer",
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1560, 49),
+											Pos:  lp(1560, 43),
 											Name: "T",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "collection",
 							},
 						},
 					},
@@ -32232,10 +32244,31 @@ func libraryAST() *lang.File {
 								Pos: lp(1561, 31),
 								Type: &lang.TypeRef{
 									Pos:  lp(1561, 31),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1561, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1562, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1562, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1561, 43),
+											Pos:  lp(1562, 43),
 											Name: "T",
 										},
 									},
@@ -32243,13 +32276,13 @@ func libraryAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: lp(1561, 58),
+								Pos: lp(1562, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1561, 58),
+									Pos:  lp(1562, 58),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1561, 76),
+											Pos:  lp(1562, 76),
 											Name: "T",
 										},
 									},
@@ -32259,36 +32292,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1562, 9),
+						Pos:       lp(1563, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1562, 16),
+							Pos:  lp(1563, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1562, 28),
+								Pos:  lp(1563, 28),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1563, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1563, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1563, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1563, 32),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -32297,23 +32311,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1564, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1565, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1565, 23),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1565, 37),
+								Pos: lp(1564, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1565, 37),
+									Pos:  lp(1564, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -32321,27 +32326,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1565, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1565, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1566, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1566, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "ExceptWith",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1566, 39),
+								Pos: lp(1566, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1566, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1566, 51),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1566, 37),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -32350,33 +32358,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1567, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1567, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1568, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1568, 23),
 							Name: "void",
 						},
-						Name: "IntersectWith",
+						Name: "ExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1568, 42),
+								Pos: lp(1567, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1568, 42),
+									Pos:  lp(1567, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1568, 54),
+											Pos:  lp(1567, 51),
 											Name: "T",
 										},
 									},
@@ -32386,22 +32379,37 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1568, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1568, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1568, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1569, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1569, 23),
 							Name: "void",
 						},
-						Name: "SymmetricExceptWith",
+						Name: "IntersectWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1569, 48),
+								Pos: lp(1569, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1569, 48),
+									Pos:  lp(1569, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1569, 60),
+											Pos:  lp(1569, 54),
 											Name: "T",
 										},
 									},
@@ -32415,23 +32423,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1570, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "RemoveWhere",
+						Name: "SymmetricExceptWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1570, 39),
+								Pos: lp(1570, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1570, 39),
-									Name: "Predicate",
+									Pos:  lp(1570, 48),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1570, 49),
+											Pos:  lp(1570, 60),
 											Name: "T",
 										},
 									},
 								},
-								Name: "match",
+								Name: "other",
 							},
 						},
 					},
@@ -32440,23 +32448,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1571, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "IsSubsetOf",
+						Name: "RemoveWhere",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1571, 39),
 								Type: &lang.TypeRef{
 									Pos:  lp(1571, 39),
-									Name: "IEnumerable",
+									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1571, 51),
+											Pos:  lp(1571, 49),
 											Name: "T",
 										},
 									},
 								},
-								Name: "other",
+								Name: "match",
 							},
 						},
 					},
@@ -32467,16 +32475,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1572, 23),
 							Name: "bool",
 						},
-						Name: "IsSupersetOf",
+						Name: "IsSubsetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1572, 41),
+								Pos: lp(1572, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1572, 41),
+									Pos:  lp(1572, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1572, 53),
+											Pos:  lp(1572, 51),
 											Name: "T",
 										},
 									},
@@ -32492,16 +32500,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1573, 23),
 							Name: "bool",
 						},
-						Name: "Overlaps",
+						Name: "IsSupersetOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1573, 37),
+								Pos: lp(1573, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1573, 37),
+									Pos:  lp(1573, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1573, 49),
+											Pos:  lp(1573, 53),
 											Name: "T",
 										},
 									},
@@ -32517,15 +32525,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1574, 23),
 							Name: "bool",
 						},
-						Name: "Remove",
+						Name: "Overlaps",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1574, 35),
+								Pos: lp(1574, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1574, 35),
-									Name: "T",
+									Pos:  lp(1574, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1574, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "item",
+								Name: "other",
 							},
 						},
 					},
@@ -32536,21 +32550,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1575, 23),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1575, 38),
+								Pos: lp(1575, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1575, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1575, 50),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1575, 35),
+									Name: "T",
 								},
-								Name: "other",
+								Name: "item",
 							},
 						},
 					},
@@ -32559,9 +32567,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1576, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "UnionWith",
+						Name: "SetEquals",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1576, 38),
@@ -32579,10 +32587,35 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       lp(1577, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1577, 23),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1577, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1577, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1579, 5),
+				Pos:       lp(1580, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Queue",
 				Namespace: "System.Collections.Generic",
@@ -32592,40 +32625,25 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1579, 29),
+						Pos:  lp(1580, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1579, 49),
+								Pos:  lp(1580, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1579, 53),
+						Pos:  lp(1580, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1581, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1582, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Queue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1582, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1582, 29),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1583, 9),
@@ -32636,10 +32654,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1583, 29),
 								Type: &lang.TypeRef{
 									Pos:  lp(1583, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1584, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1584, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1584, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1583, 41),
+											Pos:  lp(1584, 41),
 											Name: "T",
 										},
 									},
@@ -32649,70 +32682,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1584, 9),
+						Pos:       lp(1585, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1584, 16),
+							Pos:  lp(1585, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1584, 28),
+								Pos:  lp(1585, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1585, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1585, 23),
-							Name: "void",
-						},
-						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1586, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1586, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1586, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1586, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1587, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1587, 23),
-							Name: "T",
+							Name: "bool",
 						},
-						Name: "Dequeue",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1588, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1588, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1588, 36),
+								Pos: lp(1587, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1588, 36),
+									Pos:  lp(1587, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -32720,14 +32725,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1588, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1588, 23),
+							Name: "T",
+						},
+						Name: "Dequeue",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1589, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1589, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1589, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1589, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1590, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1590, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1589, 35),
+									Pos:  lp(1590, 35),
 									Name: "T",
 								},
 							},
@@ -32735,46 +32768,26 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1590, 9),
+						Pos:       lp(1591, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1590, 23),
+							Pos:  lp(1591, 23),
 							Name: "T",
 						},
 						Name: "Peek",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1591, 9),
+						Pos:       lp(1592, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1591, 23),
+							Pos:       lp(1592, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1591, 23),
+								Pos:  lp(1592, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1592, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1592, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1592, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1592, 43),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1593, 9),
@@ -32783,13 +32796,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1593, 23),
 							Name: "bool",
 						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1593, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1593, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1594, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1594, 23),
+							Name: "bool",
+						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1593, 36),
+								Pos:      lp(1594, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1593, 40),
+									Pos:  lp(1594, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -32799,7 +32832,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1596, 5),
+				Pos:       lp(1597, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stack",
 				Namespace: "System.Collections.Generic",
@@ -32809,40 +32842,25 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1596, 29),
+						Pos:  lp(1597, 29),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1596, 49),
+								Pos:  lp(1597, 49),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1596, 53),
+						Pos:  lp(1597, 53),
 						Name: "System.Collections.ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1598, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1599, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stack",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1599, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1599, 29),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1600, 9),
@@ -32853,10 +32871,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1600, 29),
 								Type: &lang.TypeRef{
 									Pos:  lp(1600, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1601, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1601, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1601, 29),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1600, 41),
+											Pos:  lp(1601, 41),
 											Name: "T",
 										},
 									},
@@ -32866,42 +32899,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1601, 9),
+						Pos:       lp(1602, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1601, 16),
+							Pos:  lp(1602, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1601, 28),
+								Pos:  lp(1602, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1602, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1602, 23),
-							Name: "void",
-						},
-						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1603, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1603, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1604, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1604, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1603, 37),
+								Pos: lp(1604, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1603, 37),
+									Pos:  lp(1604, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -32909,28 +32942,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1604, 9),
+						Pos:       lp(1605, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1604, 23),
+							Pos:  lp(1605, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1604, 35),
+									Pos:  lp(1605, 35),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1605, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1605, 23),
-							Name: "T",
-						},
-						Name: "Peek",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1606, 9),
@@ -32939,21 +32963,30 @@ func libraryAST() *lang.File {
 							Pos:  lp(1606, 23),
 							Name: "T",
 						},
-						Name: "Pop",
+						Name: "Peek",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1607, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1607, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1608, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1608, 23),
 							Name: "void",
 						},
 						Name: "Push",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1607, 33),
+								Pos: lp(1608, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1607, 33),
+									Pos:  lp(1608, 33),
 									Name: "T",
 								},
 								Name: "item",
@@ -32961,37 +32994,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1608, 9),
+						Pos:       lp(1609, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1608, 23),
+							Pos:       lp(1609, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1608, 23),
+								Pos:  lp(1609, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1609, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1609, 23),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1609, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1609, 40),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1610, 9),
@@ -33000,13 +33013,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1610, 23),
 							Name: "bool",
 						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1610, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1610, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1611, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1611, 23),
+							Name: "bool",
+						},
 						Name: "TryPop",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1610, 35),
+								Pos:      lp(1611, 35),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1610, 39),
+									Pos:  lp(1611, 39),
 									Name: "T",
 								},
 								Name: "result",
@@ -33016,7 +33049,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1616, 5),
+				Pos:       lp(1617, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReadOnlyCollection",
 				Namespace: "System.Collections.ObjectModel",
@@ -33026,21 +33059,21 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1616, 42),
+						Pos:  lp(1617, 42),
 						Name: "System.Collections.Generic.IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1616, 75),
+								Pos:  lp(1617, 75),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1616, 79),
+						Pos:  lp(1617, 79),
 						Name: "System.Collections.Generic.IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1616, 120),
+								Pos:  lp(1617, 120),
 								Name: "T",
 							},
 						},
@@ -33048,7 +33081,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1623, 5),
+				Pos:       lp(1624, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentDictionary",
 				Namespace: "System.Collections.Concurrent",
@@ -33059,29 +33092,29 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1623, 55),
+						Pos:  lp(1624, 55),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1623, 67),
+								Pos:  lp(1624, 67),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1623, 73),
+								Pos:  lp(1624, 73),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1623, 82),
+						Pos:  lp(1624, 82),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1623, 102),
+								Pos:  lp(1624, 102),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1623, 108),
+								Pos:  lp(1624, 108),
 								Name: "TValue",
 							},
 						},
@@ -33089,30 +33122,9 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1625, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1626, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentDictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1626, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1626, 44),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1626, 62),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1627, 9),
@@ -33123,25 +33135,15 @@ func libraryAST() *lang.File {
 								Pos: lp(1627, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1627, 44),
-									Name: "IEnumerable",
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1627, 56),
-											Name: "KeyValuePair",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1627, 69),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  lp(1627, 75),
-													Name: "TValue",
-												},
-											},
+											Pos:  lp(1627, 62),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "collection",
+								Name: "comparer",
 							},
 						},
 					},
@@ -33154,17 +33156,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1628, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1628, 44),
-									Name: "int",
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1628, 56),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1628, 69),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1628, 75),
+													Name: "TValue",
+												},
+											},
+										},
+									},
 								},
-								Name: "concurrencyLevel",
-							},
-							&lang.Param{
-								Pos: lp(1628, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1628, 66),
-									Name: "int",
-								},
-								Name: "capacity",
+								Name: "collection",
 							},
 						},
 					},
@@ -33189,14 +33199,37 @@ func libraryAST() *lang.File {
 								},
 								Name: "capacity",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1630, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1629, 80),
+								Pos: lp(1630, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1629, 80),
+									Pos:  lp(1630, 44),
+									Name: "int",
+								},
+								Name: "concurrencyLevel",
+							},
+							&lang.Param{
+								Pos: lp(1630, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1630, 66),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1630, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1630, 80),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1629, 98),
+											Pos:  lp(1630, 98),
 											Name: "TKey",
 										},
 									},
@@ -33206,78 +33239,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1630, 9),
+						Pos:       lp(1631, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1630, 16),
+							Pos:  lp(1631, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1630, 28),
+								Pos:  lp(1631, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1631, 9),
+						Pos:       lp(1632, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1631, 16),
+							Pos:  lp(1632, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1631, 31),
+								Pos:  lp(1632, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1632, 19),
+						Pos: lp(1633, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1632, 10),
+								Pos:  lp(1633, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1632, 33),
+							Pos:  lp(1633, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1632, 45),
+								Pos: lp(1633, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1632, 45),
+									Pos:  lp(1633, 45),
 									Name: "TKey",
 								},
 								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1633, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1633, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1633, 28),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1633, 41),
-								Kind: "get",
 							},
 						},
 					},
@@ -33290,6 +33302,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(1634, 28),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1634, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1635, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1635, 16),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1635, 28),
 									Name: "TValue",
 								},
 							},
@@ -33297,57 +33330,8 @@ func libraryAST() *lang.File {
 						Name: "Values",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1634, 45),
+								Pos:  lp(1635, 45),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1635, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1635, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1635, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1635, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1635, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1635, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1635, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1635, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1635, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1635, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1635, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
 							},
 						},
 					},
@@ -33372,36 +33356,26 @@ func libraryAST() *lang.File {
 								Pos: lp(1636, 52),
 								Type: &lang.TypeRef{
 									Pos:  lp(1636, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1636, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1636, 63),
-											Name: "TValue",
-										},
-									},
+									Name: "TValue",
 								},
-								Name: "addValueFactory",
+								Name: "addValue",
 							},
 							&lang.Param{
-								Pos: lp(1636, 88),
+								Pos: lp(1636, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1636, 88),
+									Pos:  lp(1636, 69),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1636, 93),
+											Pos:  lp(1636, 74),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1636, 99),
+											Pos:  lp(1636, 80),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1636, 107),
+											Pos:  lp(1636, 88),
 											Name: "TValue",
 										},
 									},
@@ -33418,34 +33392,27 @@ func libraryAST() *lang.File {
 							Name: "TValue",
 						},
 						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1637, 48),
+								Pos: lp(1637, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1637, 48),
+									Pos:  lp(1637, 42),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1637, 58),
+								Pos: lp(1637, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1637, 58),
+									Pos:  lp(1637, 52),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1637, 63),
+											Pos:  lp(1637, 57),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1637, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1637, 75),
+											Pos:  lp(1637, 63),
 											Name: "TValue",
 										},
 									},
@@ -33453,38 +33420,26 @@ func libraryAST() *lang.File {
 								Name: "addValueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1637, 100),
+								Pos: lp(1637, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1637, 100),
+									Pos:  lp(1637, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1637, 105),
+											Pos:  lp(1637, 93),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1637, 111),
+											Pos:  lp(1637, 99),
 											Name: "TValue",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1637, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1637, 125),
+											Pos:  lp(1637, 107),
 											Name: "TValue",
 										},
 									},
 								},
 								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1637, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1637, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
 							},
 						},
 					},
@@ -33493,23 +33448,101 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1638, 23),
-							Name: "void",
+							Name: "TValue",
 						},
-						Name: "Clear",
+						Name: "AddOrUpdate",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1638, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1638, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1638, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1638, 58),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1638, 63),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1638, 69),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1638, 75),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1638, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1638, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1638, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1638, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1638, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1638, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1638, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1638, 153),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1639, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1639, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1640, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1640, 23),
 							Name: "bool",
 						},
 						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1639, 40),
+								Pos: lp(1640, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1639, 40),
+									Pos:  lp(1640, 40),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -33517,22 +33550,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1640, 9),
+						Pos:       lp(1641, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1640, 23),
+							Pos:  lp(1641, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1640, 35),
+									Pos:  lp(1641, 35),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1640, 48),
+											Pos:  lp(1641, 48),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1640, 54),
+											Pos:  lp(1641, 54),
 											Name: "TValue",
 										},
 									},
@@ -33540,33 +33573,6 @@ func libraryAST() *lang.File {
 							},
 						},
 						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1641, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1641, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1641, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1641, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1641, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1641, 49),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1642, 9),
@@ -33589,19 +33595,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1642, 49),
 								Type: &lang.TypeRef{
 									Pos:  lp(1642, 49),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1642, 54),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1642, 60),
-											Name: "TValue",
-										},
-									},
+									Name: "TValue",
 								},
-								Name: "valueFactory",
+								Name: "value",
 							},
 						},
 					},
@@ -33613,47 +33609,32 @@ func libraryAST() *lang.File {
 							Name: "TValue",
 						},
 						Name: "GetOrAdd",
-						TypeParams: []string{
-							"TArg",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1643, 45),
+								Pos: lp(1643, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 45),
+									Pos:  lp(1643, 39),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1643, 55),
+								Pos: lp(1643, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1643, 55),
+									Pos:  lp(1643, 49),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1643, 60),
+											Pos:  lp(1643, 54),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1643, 66),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1643, 72),
+											Pos:  lp(1643, 60),
 											Name: "TValue",
 										},
 									},
 								},
 								Name: "valueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1643, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(1643, 94),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
 							},
 						},
 					},
@@ -33661,18 +33642,70 @@ func libraryAST() *lang.File {
 						Pos:       lp(1644, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1644, 23),
+							Pos:  lp(1644, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1644, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1644, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1644, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1644, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1644, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1644, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1644, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1644, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1644, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1645, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1645, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1644, 23),
+								Pos:  lp(1645, 23),
 								Name: "KeyValuePair",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(1644, 36),
+										Pos:  lp(1645, 36),
 										Name: "TKey",
 									},
 									&lang.TypeRef{
-										Pos:  lp(1644, 42),
+										Pos:  lp(1645, 42),
 										Name: "TValue",
 									},
 								},
@@ -33681,54 +33714,26 @@ func libraryAST() *lang.File {
 						Name: "ToArray",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1645, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1645, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1645, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1645, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1645, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1645, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1646, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1646, 23),
 							Name: "bool",
 						},
-						Name: "TryGetValue",
+						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1646, 40),
+								Pos: lp(1646, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1646, 40),
+									Pos:  lp(1646, 35),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1646, 50),
-								Modifier: "out",
+								Pos: lp(1646, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1646, 54),
+									Pos:  lp(1646, 45),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -33742,21 +33747,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1647, 23),
 							Name: "bool",
 						},
-						Name: "TryRemove",
+						Name: "TryGetValue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1647, 38),
+								Pos: lp(1647, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1647, 38),
+									Pos:  lp(1647, 40),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1647, 48),
+								Pos:      lp(1647, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1647, 52),
+									Pos:  lp(1647, 54),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -33770,7 +33775,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1648, 23),
 							Name: "bool",
 						},
-						Name: "TryUpdate",
+						Name: "TryRemove",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1648, 38),
@@ -33781,17 +33786,45 @@ func libraryAST() *lang.File {
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1648, 48),
+								Pos:      lp(1648, 48),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1648, 48),
+									Pos:  lp(1648, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1649, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1649, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1649, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1649, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1649, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1649, 48),
 									Name: "TValue",
 								},
 								Name: "newValue",
 							},
 							&lang.Param{
-								Pos: lp(1648, 65),
+								Pos: lp(1649, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1648, 65),
+									Pos:  lp(1649, 65),
 									Name: "TValue",
 								},
 								Name: "comparisonValue",
@@ -33801,7 +33834,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1651, 5),
+				Pos:       lp(1652, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentQueue",
 				Namespace: "System.Collections.Concurrent",
@@ -33811,11 +33844,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1651, 39),
+						Pos:  lp(1652, 39),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1651, 59),
+								Pos:  lp(1652, 59),
 								Name: "T",
 							},
 						},
@@ -33823,23 +33856,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1653, 9),
+						Pos:       lp(1654, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1654, 9),
+						Pos:       lp(1655, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentQueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1654, 39),
+								Pos: lp(1655, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1654, 39),
+									Pos:  lp(1655, 39),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1654, 51),
+											Pos:  lp(1655, 51),
 											Name: "T",
 										},
 									},
@@ -33849,43 +33882,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1655, 9),
+						Pos:       lp(1656, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1655, 16),
+							Pos:  lp(1656, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1655, 28),
+								Pos:  lp(1656, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1656, 9),
+						Pos:       lp(1657, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1656, 16),
+							Pos:  lp(1657, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1656, 31),
+								Pos:  lp(1657, 31),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1657, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1657, 23),
-							Name: "void",
-						},
-						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1658, 9),
@@ -33894,12 +33918,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1658, 23),
 							Name: "void",
 						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1659, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1659, 23),
+							Name: "void",
+						},
 						Name: "Enqueue",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1658, 36),
+								Pos: lp(1659, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1658, 36),
+									Pos:  lp(1659, 36),
 									Name: "T",
 								},
 								Name: "item",
@@ -33907,14 +33940,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1659, 9),
+						Pos:       lp(1660, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1659, 23),
+							Pos:  lp(1660, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1659, 35),
+									Pos:  lp(1660, 35),
 									Name: "T",
 								},
 							},
@@ -33922,37 +33955,17 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1660, 9),
+						Pos:       lp(1661, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1660, 23),
+							Pos:       lp(1661, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1660, 23),
+								Pos:  lp(1661, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1661, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1661, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1661, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1661, 43),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1662, 9),
@@ -33961,13 +33974,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(1662, 23),
 							Name: "bool",
 						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1662, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1662, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1663, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1663, 23),
+							Name: "bool",
+						},
 						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1662, 36),
+								Pos:      lp(1663, 36),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1662, 40),
+									Pos:  lp(1663, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -33977,7 +34010,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1665, 5),
+				Pos:       lp(1666, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConcurrentBag",
 				Namespace: "System.Collections.Concurrent",
@@ -33987,11 +34020,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1665, 37),
+						Pos:  lp(1666, 37),
 						Name: "IReadOnlyCollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1665, 57),
+								Pos:  lp(1666, 57),
 								Name: "T",
 							},
 						},
@@ -33999,23 +34032,23 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1667, 9),
+						Pos:       lp(1668, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1668, 9),
+						Pos:       lp(1669, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1668, 37),
+								Pos: lp(1669, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1668, 37),
+									Pos:  lp(1669, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1668, 49),
+											Pos:  lp(1669, 49),
 											Name: "T",
 										},
 									},
@@ -34025,51 +34058,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1669, 9),
+						Pos:       lp(1670, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1669, 16),
+							Pos:  lp(1670, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1669, 28),
+								Pos:  lp(1670, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1670, 9),
+						Pos:       lp(1671, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1670, 16),
+							Pos:  lp(1671, 16),
 							Name: "bool",
 						},
 						Name: "IsEmpty",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1670, 31),
+								Pos:  lp(1671, 31),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1671, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1671, 23),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1671, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1671, 32),
-									Name: "T",
-								},
-								Name: "item",
 							},
 						},
 					},
@@ -34078,10 +34092,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1672, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1672, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1672, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1673, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1673, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1672, 35),
+									Pos:  lp(1673, 35),
 									Name: "T",
 								},
 							},
@@ -34089,37 +34122,17 @@ func libraryAST() *lang.File {
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1673, 9),
+						Pos:       lp(1674, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1673, 23),
+							Pos:       lp(1674, 23),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1673, 23),
+								Pos:  lp(1674, 23),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1674, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1674, 23),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1674, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1674, 40),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1675, 9),
@@ -34128,7 +34141,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1675, 23),
 							Name: "bool",
 						},
-						Name: "TryTake",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos:      lp(1675, 36),
@@ -34141,28 +34154,32 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1681, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1681, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1681, 21),
-						Name: "void",
+					&lang.MethodDecl{
+						Pos:       lp(1676, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1676, 23),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1676, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1676, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
 					},
-					Name: "Invoke",
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1682, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
+				Name:      "ThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -34173,22 +34190,12 @@ func libraryAST() *lang.File {
 						Name: "void",
 					},
 					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1682, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(1682, 51),
-								Name: "object",
-							},
-							Name: "obj",
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1683, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
+				Name:      "ParameterizedThreadStart",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -34201,12 +34208,12 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1683, 39),
+							Pos: lp(1683, 51),
 							Type: &lang.TypeRef{
-								Pos:  lp(1683, 39),
+								Pos:  lp(1683, 51),
 								Name: "object",
 							},
-							Name: "state",
+							Name: "obj",
 						},
 					},
 				},
@@ -34214,7 +34221,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1684, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
+				Name:      "WaitCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -34227,9 +34234,9 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1684, 42),
+							Pos: lp(1684, 39),
 							Type: &lang.TypeRef{
-								Pos:  lp(1684, 42),
+								Pos:  lp(1684, 39),
 								Name: "object",
 							},
 							Name: "state",
@@ -34240,7 +34247,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1685, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
+				Name:      "ContextCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -34253,9 +34260,9 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1685, 40),
+							Pos: lp(1685, 42),
 							Type: &lang.TypeRef{
-								Pos:  lp(1685, 40),
+								Pos:  lp(1685, 42),
 								Name: "object",
 							},
 							Name: "state",
@@ -34266,7 +34273,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1686, 5),
 				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
+				Name:      "TimerCallback",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Invoke: &lang.MethodDecl{
@@ -34279,9 +34286,9 @@ func libraryAST() *lang.File {
 					Name: "Invoke",
 					Params: []*lang.Param{
 						&lang.Param{
-							Pos: lp(1686, 45),
+							Pos: lp(1686, 40),
 							Type: &lang.TypeRef{
-								Pos:  lp(1686, 45),
+								Pos:  lp(1686, 40),
 								Name: "object",
 							},
 							Name: "state",
@@ -34290,27 +34297,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1688, 5),
+				Pos:       lp(1687, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1687, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1687, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1687, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1687, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1689, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Thread",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1690, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1690, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1690, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(1691, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -34324,14 +34342,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "start",
 							},
-							&lang.Param{
-								Pos: lp(1691, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1691, 49),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
 						},
 					},
 					&lang.CtorDecl{
@@ -34343,9 +34353,17 @@ func libraryAST() *lang.File {
 								Pos: lp(1692, 30),
 								Type: &lang.TypeRef{
 									Pos:  lp(1692, 30),
-									Name: "ParameterizedThreadStart",
+									Name: "ThreadStart",
 								},
 								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1692, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1692, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
 							},
 						},
 					},
@@ -34362,10 +34380,25 @@ func libraryAST() *lang.File {
 								},
 								Name: "start",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1694, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1693, 62),
+								Pos: lp(1694, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1693, 62),
+									Pos:  lp(1694, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1694, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1694, 62),
 									Name: "int",
 								},
 								Name: "maxStackSize",
@@ -34373,31 +34406,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1694, 9),
+						Pos:       lp(1695, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1694, 23),
+							Pos:  lp(1695, 23),
 							Name: "Thread",
 						},
 						Name: "CurrentThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1694, 46),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1695, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1695, 16),
-							Name: "bool",
-						},
-						Name: "IsAlive",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1695, 31),
+								Pos:  lp(1695, 46),
 								Kind: "get",
 							},
 						},
@@ -34409,15 +34427,11 @@ func libraryAST() *lang.File {
 							Pos:  lp(1696, 16),
 							Name: "bool",
 						},
-						Name: "IsBackground",
+						Name: "IsAlive",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1696, 36),
+								Pos:  lp(1696, 31),
 								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1696, 41),
-								Kind: "set",
 							},
 						},
 					},
@@ -34428,11 +34442,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1697, 16),
 							Name: "bool",
 						},
-						Name: "IsThreadPoolThread",
+						Name: "IsBackground",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1697, 42),
+								Pos:  lp(1697, 36),
 								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1697, 41),
+								Kind: "set",
 							},
 						},
 					},
@@ -34441,12 +34459,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1698, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "ManagedThreadId",
+						Name: "IsThreadPoolThread",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1698, 38),
+								Pos:  lp(1698, 42),
 								Kind: "get",
 							},
 						},
@@ -34456,47 +34474,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1699, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1699, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1700, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1700, 16),
 							Name: "string",
 						},
 						Name: "Name",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1699, 30),
+								Pos:  lp(1700, 30),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1699, 35),
+								Pos:  lp(1700, 35),
 								Kind: "set",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1700, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1700, 23),
-							Name: "void",
-						},
-						Name: "Join",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1701, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1701, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1701, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1702, 9),
@@ -34511,9 +34525,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1702, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1702, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34522,9 +34536,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1703, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Start",
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1703, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1703, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1704, 9),
@@ -34534,16 +34558,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1704, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 34),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1705, 9),
@@ -34552,7 +34566,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1705, 23),
 							Name: "void",
 						},
-						Name: "UnsafeStart",
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1705, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1705, 34),
+									Name: "object",
+								},
+								Name: "parameter",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1706, 9),
@@ -34562,33 +34586,23 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "UnsafeStart",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1706, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1706, 40),
-									Name: "object",
-								},
-								Name: "parameter",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1707, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1707, 30),
+							Pos:  lp(1707, 23),
 							Name: "void",
 						},
-						Name: "Sleep",
+						Name: "UnsafeStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1707, 41),
+								Pos: lp(1707, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1707, 41),
-									Name: "int",
+									Pos:  lp(1707, 40),
+									Name: "object",
 								},
-								Name: "millisecondsTimeout",
+								Name: "parameter",
 							},
 						},
 					},
@@ -34605,9 +34619,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1708, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(1708, 41),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -34618,15 +34632,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1709, 30),
 							Name: "void",
 						},
-						Name: "SpinWait",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1709, 44),
+								Pos: lp(1709, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1709, 44),
-									Name: "int",
+									Pos:  lp(1709, 41),
+									Name: "TimeSpan",
 								},
-								Name: "iterations",
+								Name: "timeout",
 							},
 						},
 					},
@@ -34635,6 +34649,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1710, 30),
+							Name: "void",
+						},
+						Name: "SpinWait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1710, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1710, 44),
+									Name: "int",
+								},
+								Name: "iterations",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1711, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1711, 30),
 							Name: "bool",
 						},
 						Name: "Yield",
@@ -34642,68 +34675,39 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1713, 5),
+				Pos:       lp(1714, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ThreadPool",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1715, 9),
+						Pos:       lp(1716, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1715, 23),
+							Pos:  lp(1716, 23),
 							Name: "int",
 						},
 						Name: "ThreadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1715, 41),
+								Pos:  lp(1716, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1716, 9),
+						Pos:       lp(1717, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1716, 23),
+							Pos:  lp(1717, 23),
 							Name: "long",
 						},
 						Name: "PendingWorkItemCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1716, 51),
+								Pos:  lp(1717, 51),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1717, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1717, 30),
-							Name: "void",
-						},
-						Name: "GetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1717, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1717, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1717, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1717, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -34714,7 +34718,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1718, 30),
 							Name: "void",
 						},
-						Name: "GetMaxThreads",
+						Name: "GetMinThreads",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos:      lp(1718, 49),
@@ -34743,22 +34747,22 @@ func libraryAST() *lang.File {
 							Pos:  lp(1719, 30),
 							Name: "void",
 						},
-						Name: "GetAvailableThreads",
+						Name: "GetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1719, 55),
+								Pos:      lp(1719, 49),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1719, 59),
+									Pos:  lp(1719, 53),
 									Name: "int",
 								},
 								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos:      lp(1719, 78),
+								Pos:      lp(1719, 72),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1719, 82),
+									Pos:  lp(1719, 76),
 									Name: "int",
 								},
 								Name: "completionPortThreads",
@@ -34770,22 +34774,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1720, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "SetMinThreads",
+						Name: "GetAvailableThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1720, 49),
+								Pos:      lp(1720, 55),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1720, 49),
+									Pos:  lp(1720, 59),
 									Name: "int",
 								},
 								Name: "workerThreads",
 							},
 							&lang.Param{
-								Pos: lp(1720, 68),
+								Pos:      lp(1720, 78),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1720, 68),
+									Pos:  lp(1720, 82),
 									Name: "int",
 								},
 								Name: "completionPortThreads",
@@ -34799,7 +34805,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1721, 30),
 							Name: "bool",
 						},
-						Name: "SetMaxThreads",
+						Name: "SetMinThreads",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1721, 49),
@@ -34826,15 +34832,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1722, 30),
 							Name: "bool",
 						},
-						Name: "QueueUserWorkItem",
+						Name: "SetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1722, 53),
+								Pos: lp(1722, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1722, 53),
-									Name: "WaitCallback",
+									Pos:  lp(1722, 49),
+									Name: "int",
 								},
-								Name: "callBack",
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1722, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1722, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -34855,14 +34869,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "callBack",
 							},
-							&lang.Param{
-								Pos: lp(1723, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1723, 76),
-									Name: "object",
-								},
-								Name: "state",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -34873,39 +34879,22 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1724, 61),
+								Pos: lp(1724, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1724, 68),
-											Name: "TState",
-										},
-									},
+									Pos:  lp(1724, 53),
+									Name: "WaitCallback",
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1724, 86),
+								Pos: lp(1724, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(1724, 86),
-									Name: "TState",
+									Pos:  lp(1724, 76),
+									Name: "object",
 								},
 								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1724, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1724, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
 							},
 						},
 					},
@@ -34916,23 +34905,40 @@ func libraryAST() *lang.File {
 							Pos:  lp(1725, 30),
 							Name: "bool",
 						},
-						Name: "UnsafeQueueUserWorkItem",
+						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1725, 59),
+								Pos: lp(1725, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1725, 59),
-									Name: "WaitCallback",
+									Pos:  lp(1725, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1725, 68),
+											Name: "TState",
+										},
+									},
 								},
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1725, 82),
+								Pos: lp(1725, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(1725, 82),
-									Name: "object",
+									Pos:  lp(1725, 86),
+									Name: "TState",
 								},
 								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1725, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1725, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
 							},
 						},
 					},
@@ -34944,18 +34950,45 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1726, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1726, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1726, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1727, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1727, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
 						TypeParams: []string{
 							"TState",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1726, 67),
+								Pos: lp(1727, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 67),
+									Pos:  lp(1727, 67),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1726, 74),
+											Pos:  lp(1727, 74),
 											Name: "TState",
 										},
 									},
@@ -34963,17 +34996,17 @@ func libraryAST() *lang.File {
 								Name: "callBack",
 							},
 							&lang.Param{
-								Pos: lp(1726, 92),
+								Pos: lp(1727, 92),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 92),
+									Pos:  lp(1727, 92),
 									Name: "TState",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(1726, 106),
+								Pos: lp(1727, 106),
 								Type: &lang.TypeRef{
-									Pos:  lp(1726, 106),
+									Pos:  lp(1727, 106),
 									Name: "bool",
 								},
 								Name: "preferLocal",
@@ -34983,63 +35016,35 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1729, 5),
+				Pos:       lp(1730, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Interlocked",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1731, 9),
+						Pos:       lp(1732, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1731, 30),
+							Pos:  lp(1732, 30),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1731, 38),
+								Pos:      lp(1732, 38),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1731, 42),
+									Pos:  lp(1732, 42),
 									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1731, 57),
+								Pos: lp(1732, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1731, 57),
+									Pos:  lp(1732, 57),
 									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1732, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1732, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1732, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1732, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1732, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1732, 59),
-									Name: "long",
 								},
 								Name: "value",
 							},
@@ -35050,34 +35055,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1733, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "CompareExchange",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1733, 50),
+								Pos:      lp(1733, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1733, 54),
-									Name: "int",
+									Pos:  lp(1733, 43),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1733, 69),
+								Pos: lp(1733, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1733, 69),
-									Name: "int",
+									Pos:  lp(1733, 59),
+									Name: "long",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1733, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1733, 80),
-									Name: "int",
-								},
-								Name: "comparand",
 							},
 						},
 					},
@@ -35086,32 +35083,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1734, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1734, 51),
+								Pos:      lp(1734, 50),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 55),
-									Name: "long",
+									Pos:  lp(1734, 54),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1734, 71),
+								Pos: lp(1734, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 71),
-									Name: "long",
+									Pos:  lp(1734, 69),
+									Name: "int",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1734, 83),
+								Pos: lp(1734, 80),
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 83),
-									Name: "long",
+									Pos:  lp(1734, 80),
+									Name: "int",
 								},
 								Name: "comparand",
 							},
@@ -35122,32 +35119,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1735, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1735, 53),
+								Pos:      lp(1735, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 57),
-									Name: "double",
+									Pos:  lp(1735, 55),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1735, 75),
+								Pos: lp(1735, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 75),
-									Name: "double",
+									Pos:  lp(1735, 71),
+									Name: "long",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1735, 89),
+								Pos: lp(1735, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 89),
-									Name: "double",
+									Pos:  lp(1735, 83),
+									Name: "long",
 								},
 								Name: "comparand",
 							},
@@ -35158,7 +35155,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1736, 30),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "CompareExchange",
 						Params: []*lang.Param{
@@ -35167,7 +35164,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1736, 57),
-									Name: "object",
+									Name: "double",
 								},
 								Name: "location1",
 							},
@@ -35175,7 +35172,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1736, 75),
 								Type: &lang.TypeRef{
 									Pos:  lp(1736, 75),
-									Name: "object",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -35183,7 +35180,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1736, 89),
 								Type: &lang.TypeRef{
 									Pos:  lp(1736, 89),
-									Name: "object",
+									Name: "double",
 								},
 								Name: "comparand",
 							},
@@ -35194,6 +35191,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1737, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1737, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1737, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1737, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1738, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1738, 30),
 							Name: "T",
 						},
 						Name: "CompareExchange",
@@ -35208,49 +35241,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1737, 51),
+								Pos:      lp(1738, 51),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 55),
+									Pos:  lp(1738, 55),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1737, 68),
+								Pos: lp(1738, 68),
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 68),
+									Pos:  lp(1738, 68),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1737, 77),
+								Pos: lp(1738, 77),
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 77),
+									Pos:  lp(1738, 77),
 									Name: "T",
 								},
 								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1738, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1738, 30),
-							Name: "int",
-						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1738, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1738, 48),
-									Name: "int",
-								},
-								Name: "location",
 							},
 						},
 					},
@@ -35259,16 +35272,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1739, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1739, 45),
+								Pos:      lp(1739, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1739, 49),
-									Name: "long",
+									Pos:  lp(1739, 48),
+									Name: "int",
 								},
 								Name: "location",
 							},
@@ -35279,26 +35292,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1740, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Exchange",
+						Name: "Decrement",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1740, 43),
+								Pos:      lp(1740, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1740, 47),
-									Name: "int",
+									Pos:  lp(1740, 49),
+									Name: "long",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1740, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1740, 62),
-									Name: "int",
-								},
-								Name: "value",
+								Name: "location",
 							},
 						},
 					},
@@ -35307,24 +35312,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1741, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1741, 44),
+								Pos:      lp(1741, 43),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1741, 48),
-									Name: "long",
+									Pos:  lp(1741, 47),
+									Name: "int",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1741, 64),
+								Pos: lp(1741, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1741, 64),
-									Name: "long",
+									Pos:  lp(1741, 62),
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -35335,24 +35340,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1742, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1742, 46),
+								Pos:      lp(1742, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1742, 50),
-									Name: "double",
+									Pos:  lp(1742, 48),
+									Name: "long",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1742, 68),
+								Pos: lp(1742, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1742, 68),
-									Name: "double",
+									Pos:  lp(1742, 64),
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -35363,7 +35368,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1743, 30),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "Exchange",
 						Params: []*lang.Param{
@@ -35372,7 +35377,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1743, 50),
-									Name: "object",
+									Name: "double",
 								},
 								Name: "location1",
 							},
@@ -35380,7 +35385,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1743, 68),
 								Type: &lang.TypeRef{
 									Pos:  lp(1743, 68),
-									Name: "object",
+									Name: "double",
 								},
 								Name: "value",
 							},
@@ -35391,6 +35396,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1744, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1744, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1744, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1745, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1745, 30),
 							Name: "T",
 						},
 						Name: "Exchange",
@@ -35405,41 +35438,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1744, 44),
+								Pos:      lp(1745, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1744, 48),
+									Pos:  lp(1745, 48),
 									Name: "T",
 								},
 								Name: "location1",
 							},
 							&lang.Param{
-								Pos: lp(1744, 61),
+								Pos: lp(1745, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1744, 61),
+									Pos:  lp(1745, 61),
 									Name: "T",
 								},
 								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1745, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1745, 30),
-							Name: "int",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1745, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1745, 48),
-									Name: "int",
-								},
-								Name: "location",
 							},
 						},
 					},
@@ -35448,16 +35461,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1746, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Increment",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1746, 45),
+								Pos:      lp(1746, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1746, 49),
-									Name: "long",
+									Pos:  lp(1746, 48),
+									Name: "int",
 								},
 								Name: "location",
 							},
@@ -35468,24 +35481,44 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1747, 30),
-							Name: "void",
+							Name: "long",
 						},
-						Name: "MemoryBarrier",
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1747, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1747, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1748, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1748, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1749, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1749, 30),
 							Name: "long",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1748, 40),
+								Pos:      lp(1749, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1748, 44),
+									Pos:  lp(1749, 44),
 									Name: "long",
 								},
 								Name: "location",
@@ -35495,47 +35528,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1751, 5),
+				Pos:       lp(1752, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Volatile",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1753, 9),
+						Pos:       lp(1754, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1753, 30),
+							Pos:  lp(1754, 30),
 							Name: "int",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1753, 39),
+								Pos:      lp(1754, 39),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1753, 43),
+									Pos:  lp(1754, 43),
 									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1754, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1754, 30),
-							Name: "long",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1754, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1754, 44),
-									Name: "long",
 								},
 								Name: "location",
 							},
@@ -35546,7 +35559,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1755, 30),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
@@ -35555,7 +35568,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1755, 44),
-									Name: "bool",
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -35566,16 +35579,16 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1756, 30),
-							Name: "double",
+							Name: "bool",
 						},
 						Name: "Read",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1756, 42),
+								Pos:      lp(1756, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1756, 46),
-									Name: "double",
+									Pos:  lp(1756, 44),
+									Name: "bool",
 								},
 								Name: "location",
 							},
@@ -35586,6 +35599,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1757, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1757, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1757, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1758, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1758, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -35600,41 +35633,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1757, 40),
+								Pos:      lp(1758, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 44),
+									Pos:  lp(1758, 44),
 									Name: "T",
 								},
 								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1758, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1758, 30),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1758, 41),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1758, 45),
-									Name: "int",
-								},
-								Name: "location",
-							},
-							&lang.Param{
-								Pos: lp(1758, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1758, 59),
-									Name: "int",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -35652,15 +35657,15 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1759, 45),
-									Name: "long",
+									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1759, 60),
+								Pos: lp(1759, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1759, 60),
-									Name: "long",
+									Pos:  lp(1759, 59),
+									Name: "int",
 								},
 								Name: "value",
 							},
@@ -35680,7 +35685,7 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1760, 45),
-									Name: "bool",
+									Name: "long",
 								},
 								Name: "location",
 							},
@@ -35688,7 +35693,7 @@ func libraryAST() *lang.File {
 								Pos: lp(1760, 60),
 								Type: &lang.TypeRef{
 									Pos:  lp(1760, 60),
-									Name: "bool",
+									Name: "long",
 								},
 								Name: "value",
 							},
@@ -35708,15 +35713,15 @@ func libraryAST() *lang.File {
 								Modifier: "ref",
 								Type: &lang.TypeRef{
 									Pos:  lp(1761, 45),
-									Name: "double",
+									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1761, 62),
+								Pos: lp(1761, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1761, 62),
-									Name: "double",
+									Pos:  lp(1761, 60),
+									Name: "bool",
 								},
 								Name: "value",
 							},
@@ -35727,6 +35732,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1762, 30),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1762, 41),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1762, 45),
+									Name: "double",
+								},
+								Name: "location",
+							},
+							&lang.Param{
+								Pos: lp(1762, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1762, 62),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1763, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1763, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -35741,18 +35774,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1762, 44),
+								Pos:      lp(1763, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1762, 48),
+									Pos:  lp(1763, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1762, 60),
+								Pos: lp(1763, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1762, 60),
+									Pos:  lp(1763, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -35762,31 +35795,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1765, 5),
+				Pos:       lp(1766, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1767, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1767, 30),
-							Name: "void",
-						},
-						Name: "Enter",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1767, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1767, 41),
-									Name: "object",
-								},
-								Name: "obj",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1768, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -35804,15 +35818,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "obj",
 							},
-							&lang.Param{
-								Pos:      lp(1768, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1768, 57),
-									Name: "bool",
-								},
-								Name: "lockTaken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35822,15 +35827,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1769, 30),
 							Name: "void",
 						},
-						Name: "Exit",
+						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1769, 40),
+								Pos: lp(1769, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1769, 40),
+									Pos:  lp(1769, 41),
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos:      lp(1769, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1769, 57),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -35839,14 +35853,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1770, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "IsEntered",
+						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1770, 45),
+								Pos: lp(1770, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1770, 45),
+									Pos:  lp(1770, 40),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35858,14 +35872,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1771, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Pulse",
+						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1771, 41),
+								Pos: lp(1771, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1771, 41),
+									Pos:  lp(1771, 45),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35879,12 +35893,12 @@ func libraryAST() *lang.File {
 							Pos:  lp(1772, 30),
 							Name: "void",
 						},
-						Name: "PulseAll",
+						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1772, 44),
+								Pos: lp(1772, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1772, 44),
+									Pos:  lp(1772, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35896,9 +35910,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1773, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryEnter",
+						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1773, 44),
@@ -35927,14 +35941,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "obj",
 							},
-							&lang.Param{
-								Pos: lp(1774, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1774, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -35958,9 +35964,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1775, 56),
 								Type: &lang.TypeRef{
 									Pos:  lp(1775, 56),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -35969,7 +35975,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1776, 30),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
@@ -35982,13 +35988,12 @@ func libraryAST() *lang.File {
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1776, 56),
-								Modifier: "ref",
+								Pos: lp(1776, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1776, 60),
-									Name: "bool",
+									Pos:  lp(1776, 56),
+									Name: "TimeSpan",
 								},
-								Name: "lockTaken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -36010,18 +36015,10 @@ func libraryAST() *lang.File {
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1777, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1777, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos:      lp(1777, 81),
+								Pos:      lp(1777, 56),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1777, 85),
+									Pos:  lp(1777, 60),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -36033,17 +36030,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1778, 30),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
+						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1778, 40),
+								Pos: lp(1778, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1778, 40),
+									Pos:  lp(1778, 44),
 									Name: "object",
 								},
 								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1778, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1778, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos:      lp(1778, 81),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1778, 85),
+									Name: "bool",
+								},
+								Name: "lockTaken",
 							},
 						},
 					},
@@ -36063,14 +36077,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "obj",
-							},
-							&lang.Param{
-								Pos: lp(1779, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1779, 52),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -36095,6 +36101,33 @@ func libraryAST() *lang.File {
 								Pos: lp(1780, 52),
 								Type: &lang.TypeRef{
 									Pos:  lp(1780, 52),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1781, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1781, 30),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1781, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1781, 40),
+									Name: "object",
+								},
+								Name: "obj",
+							},
+							&lang.Param{
+								Pos: lp(1781, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1781, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -36104,72 +36137,53 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1783, 5),
+				Pos:       lp(1784, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1783, 44),
+						Pos:  lp(1784, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1785, 9),
+						Pos:       lp(1786, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1785, 23),
+							Pos:  lp(1786, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1786, 9),
+						Pos:       lp(1787, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1786, 23),
+							Pos:  lp(1787, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1787, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1787, 30),
-							Name: "ExecutionContext",
-						},
-						Name: "Capture",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1788, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1788, 30),
-							Name: "bool",
+							Name: "ExecutionContext",
 						},
-						Name: "IsFlowSuppressed",
+						Name: "Capture",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1789, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1789, 30),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Restore",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1789, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1789, 43),
-									Name: "ExecutionContext",
-								},
-								Name: "executionContext",
-							},
-						},
+						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1790, 9),
@@ -36178,7 +36192,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1790, 30),
 							Name: "void",
 						},
-						Name: "RestoreFlow",
+						Name: "Restore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1790, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1790, 43),
+									Name: "ExecutionContext",
+								},
+								Name: "executionContext",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1791, 9),
@@ -36187,28 +36211,37 @@ func libraryAST() *lang.File {
 							Pos:  lp(1791, 30),
 							Name: "void",
 						},
+						Name: "RestoreFlow",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1792, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1792, 30),
+							Name: "void",
+						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1791, 39),
+								Pos: lp(1792, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1791, 39),
+									Pos:  lp(1792, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1791, 74),
+								Pos: lp(1792, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1791, 74),
+									Pos:  lp(1792, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1791, 100),
+								Pos: lp(1792, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1791, 100),
+									Pos:  lp(1792, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -36216,10 +36249,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1792, 9),
+						Pos:       lp(1793, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1792, 30),
+							Pos:  lp(1793, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -36227,33 +36260,24 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1795, 5),
+				Pos:       lp(1796, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1795, 6),
+						Pos:  lp(1796, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1795, 53),
+						Pos:  lp(1796, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1797, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1797, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1798, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -36261,12 +36285,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(1798, 23),
 							Name: "void",
 						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1799, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1799, 23),
+							Name: "void",
+						},
 						Name: "Undo",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1801, 5),
+				Pos:       lp(1802, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -36276,27 +36309,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1803, 9),
+						Pos:       lp(1804, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1804, 9),
+						Pos:       lp(1805, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1804, 34),
+								Pos: lp(1805, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1804, 34),
+									Pos:  lp(1805, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1804, 41),
+											Pos:  lp(1805, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1804, 68),
+													Pos:  lp(1805, 68),
 													Name: "T",
 												},
 											},
@@ -36308,20 +36341,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1805, 9),
+						Pos:       lp(1806, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1805, 16),
+							Pos:  lp(1806, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1805, 26),
+								Pos:  lp(1806, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1805, 31),
+								Pos:  lp(1806, 31),
 								Kind: "set",
 							},
 						},
@@ -36329,7 +36362,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1808, 5),
+				Pos:       lp(1809, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -36339,26 +36372,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1808, 6),
+						Pos:  lp(1809, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1810, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1810, 16),
-							Name: "T",
-						},
-						Name: "CurrentValue",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1810, 33),
-								Kind: "get",
-							},
-						},
-					},
 					&lang.PropertyDecl{
 						Pos:       lp(1811, 9),
 						Modifiers: lang.Modifiers(1),
@@ -36366,10 +36384,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(1811, 16),
 							Name: "T",
 						},
-						Name: "PreviousValue",
+						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1811, 34),
+								Pos:  lp(1811, 33),
 								Kind: "get",
 							},
 						},
@@ -36379,12 +36397,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1812, 16),
+							Name: "T",
+						},
+						Name: "PreviousValue",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1812, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1813, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1813, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1812, 44),
+								Pos:  lp(1813, 44),
 								Kind: "get",
 							},
 						},
@@ -36392,32 +36425,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1815, 5),
+				Pos:       lp(1816, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1815, 6),
+						Pos:  lp(1816, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1817, 9),
+						Pos:       lp(1818, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1818, 9),
+						Pos:       lp(1819, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1818, 41),
+								Pos: lp(1819, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1818, 41),
+									Pos:  lp(1819, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -36425,31 +36458,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1819, 9),
+						Pos:       lp(1820, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1819, 23),
+							Pos:  lp(1820, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1819, 48),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1820, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1820, 16),
-							Name: "bool",
-						},
-						Name: "CanBeCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1820, 37),
+								Pos:  lp(1820, 48),
 								Kind: "get",
 							},
 						},
@@ -36461,27 +36479,42 @@ func libraryAST() *lang.File {
 							Pos:  lp(1821, 16),
 							Name: "bool",
 						},
+						Name: "CanBeCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1821, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1822, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1822, 16),
+							Name: "bool",
+						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1821, 47),
+								Pos:  lp(1822, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1822, 9),
+						Pos:       lp(1823, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 23),
+							Pos:  lp(1823, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1822, 35),
+								Pos: lp(1823, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1822, 35),
+									Pos:  lp(1823, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -36489,40 +36522,21 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
+						Pos:       lp(1824, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 32),
+							Pos:  lp(1824, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1823, 44),
+								Pos: lp(1824, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1823, 44),
+									Pos:  lp(1824, 44),
 									Name: "object",
 								},
 								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 23),
-							Name: "CancellationTokenRegistration",
-						},
-						Name: "Register",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1824, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1824, 62),
-									Name: "Action",
-								},
-								Name: "callback",
 							},
 						},
 					},
@@ -36543,14 +36557,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "callback",
 							},
-							&lang.Param{
-								Pos: lp(1825, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1825, 79),
-									Name: "bool",
-								},
-								Name: "useSynchronizationContext",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -36567,22 +36573,16 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(1826, 62),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1826, 69),
-											Name: "object",
-										},
-									},
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1826, 87),
+								Pos: lp(1826, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1826, 87),
-									Name: "object",
+									Pos:  lp(1826, 79),
+									Name: "bool",
 								},
-								Name: "state",
+								Name: "useSynchronizationContext",
 							},
 						},
 					},
@@ -36591,6 +36591,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1827, 23),
+							Name: "CancellationTokenRegistration",
+						},
+						Name: "Register",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1827, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1827, 62),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1827, 69),
+											Name: "object",
+										},
+									},
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: lp(1827, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(1827, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1828, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1828, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -36598,38 +36631,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1830, 5),
+				Pos:       lp(1831, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1830, 6),
+						Pos:  lp(1831, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1830, 66),
+						Pos:  lp(1831, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1832, 9),
+						Pos:       lp(1833, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1832, 23),
+							Pos:  lp(1833, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1833, 9),
+						Pos:       lp(1834, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1833, 23),
+							Pos:  lp(1834, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -36637,37 +36670,22 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1836, 5),
+				Pos:       lp(1837, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1836, 44),
+						Pos:  lp(1837, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1838, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "CancellationTokenSource",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1839, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1839, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1839, 47),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1840, 9),
@@ -36678,24 +36696,24 @@ func libraryAST() *lang.File {
 								Pos: lp(1840, 47),
 								Type: &lang.TypeRef{
 									Pos:  lp(1840, 47),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1841, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1841, 16),
-							Name: "bool",
-						},
-						Name: "IsCancellationRequested",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1841, 47),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CancellationTokenSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1841, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1841, 47),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
 							},
 						},
 					},
@@ -36704,24 +36722,30 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1842, 16),
+							Name: "bool",
+						},
+						Name: "IsCancellationRequested",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1842, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1843, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1843, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1842, 42),
+								Pos:  lp(1843, 42),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1843, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1843, 23),
-							Name: "void",
-						},
-						Name: "Cancel",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1844, 9),
@@ -36731,16 +36755,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Cancel",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1844, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1844, 35),
-									Name: "bool",
-								},
-								Name: "throwOnFirstException",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1845, 9),
@@ -36749,15 +36763,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1845, 23),
 							Name: "void",
 						},
-						Name: "CancelAfter",
+						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1845, 40),
+								Pos: lp(1845, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1845, 40),
-									Name: "int",
+									Pos:  lp(1845, 35),
+									Name: "bool",
 								},
-								Name: "millisecondsDelay",
+								Name: "throwOnFirstException",
 							},
 						},
 					},
@@ -36774,9 +36788,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1846, 40),
 								Type: &lang.TypeRef{
 									Pos:  lp(1846, 40),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -36787,34 +36801,53 @@ func libraryAST() *lang.File {
 							Pos:  lp(1847, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "CancelAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1847, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1847, 40),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1848, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1848, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1849, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1849, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1849, 9),
+						Pos:       lp(1850, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1849, 30),
+							Pos:  lp(1850, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1849, 78),
+								Pos:      lp(1850, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1849, 85),
+									Pos:       lp(1850, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1849, 85),
+										Pos:  lp(1850, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -36825,27 +36858,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1852, 5),
+				Pos:       lp(1853, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1852, 40),
+						Pos:  lp(1853, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1854, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1854, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1855, 9),
 						Modifiers: lang.Modifiers(18433),
@@ -36854,16 +36878,6 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1855, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1855, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1856, 9),
@@ -36878,6 +36892,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1856, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1856, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1857, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1857, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1857, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1857, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -36885,10 +36918,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1857, 9),
+						Pos:       lp(1858, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1857, 23),
+							Pos:  lp(1858, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -36896,27 +36929,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1860, 5),
+				Pos:       lp(1861, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1860, 36),
+						Pos:  lp(1861, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1862, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1862, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1863, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -36924,32 +36948,41 @@ func libraryAST() *lang.File {
 							Pos:  lp(1863, 23),
 							Name: "bool",
 						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1864, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1864, 23),
+							Name: "bool",
+						},
 						Name: "Set",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1866, 5),
+				Pos:       lp(1867, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1866, 44),
+						Pos:  lp(1867, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1868, 9),
+						Pos:       lp(1869, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1868, 40),
+								Pos: lp(1869, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1868, 40),
+									Pos:  lp(1869, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -36959,27 +36992,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1871, 5),
+				Pos:       lp(1872, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1871, 42),
+						Pos:  lp(1872, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1873, 9),
+						Pos:       lp(1874, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1873, 38),
+								Pos: lp(1874, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1873, 38),
+									Pos:  lp(1874, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -36989,37 +37022,22 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1876, 5),
+				Pos:       lp(1877, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1876, 41),
+						Pos:  lp(1877, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1878, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1879, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1879, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1879, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1880, 9),
@@ -37034,10 +37052,25 @@ func libraryAST() *lang.File {
 								},
 								Name: "initialState",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1881, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 63),
+								Pos: lp(1881, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 63),
+									Pos:  lp(1881, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+							&lang.Param{
+								Pos: lp(1881, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1881, 63),
 									Name: "int",
 								},
 								Name: "spinCount",
@@ -37045,28 +37078,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1881, 9),
+						Pos:       lp(1882, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1881, 16),
+							Pos:  lp(1882, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1881, 29),
+								Pos:  lp(1882, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1882, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1882, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1883, 9),
@@ -37075,7 +37099,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1883, 23),
 							Name: "void",
 						},
-						Name: "Reset",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1884, 9),
@@ -37084,7 +37108,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1884, 23),
 							Name: "void",
 						},
-						Name: "Set",
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1885, 9),
@@ -37093,26 +37117,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1885, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1886, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1886, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1886, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1886, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1887, 9),
@@ -37127,9 +37141,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1887, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1887, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -37138,7 +37152,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1888, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37146,9 +37160,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1888, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1888, 33),
-									Name: "CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -37157,7 +37171,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1889, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37165,14 +37179,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1889, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1889, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1889, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1889, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37192,14 +37198,41 @@ func libraryAST() *lang.File {
 								Pos: lp(1890, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1890, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1890, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1890, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1891, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1891, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1891, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1891, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1890, 51),
+								Pos: lp(1891, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1890, 51),
+									Pos:  lp(1891, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37209,33 +37242,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1893, 5),
+				Pos:       lp(1894, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1893, 34),
+						Pos:  lp(1894, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1895, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1895, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1895, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(1896, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -37249,10 +37267,25 @@ func libraryAST() *lang.File {
 								},
 								Name: "initialCount",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1897, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1896, 55),
+								Pos: lp(1897, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1896, 55),
+									Pos:  lp(1897, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1897, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1897, 55),
 									Name: "int",
 								},
 								Name: "maxCount",
@@ -37260,37 +37293,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1897, 9),
+						Pos:       lp(1898, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1897, 16),
+							Pos:  lp(1898, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1897, 35),
+								Pos:  lp(1898, 35),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1898, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1898, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1899, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1899, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Release",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1900, 9),
@@ -37300,11 +37324,20 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Release",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1901, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1901, 23),
+							Name: "int",
+						},
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1900, 35),
+								Pos: lp(1901, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 35),
+									Pos:  lp(1901, 35),
 									Name: "int",
 								},
 								Name: "releaseCount",
@@ -37312,32 +37345,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1901, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1901, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1902, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1902, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1902, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1902, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1903, 9),
@@ -37352,9 +37366,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1903, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1903, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -37363,7 +37377,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1904, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37371,9 +37385,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1904, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1904, 33),
-									Name: "CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -37382,7 +37396,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1905, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37390,14 +37404,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1905, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1905, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1905, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1905, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37417,14 +37423,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1906, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1906, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1906, 51),
+								Pos: lp(1906, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1906, 51),
+									Pos:  lp(1906, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37436,9 +37442,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1907, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "bool",
 						},
-						Name: "WaitAsync",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1907, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1907, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1908, 9),
@@ -37446,24 +37470,8 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1908, 23),
 							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1908, 51),
-									Name: "bool",
-								},
-							},
 						},
 						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1908, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1908, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1909, 9),
@@ -37484,9 +37492,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1909, 67),
 								Type: &lang.TypeRef{
 									Pos:  lp(1909, 67),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -37496,16 +37504,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1910, 23),
 							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1910, 51),
+									Name: "bool",
+								},
+							},
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1910, 61),
+								Pos: lp(1910, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1910, 61),
-									Name: "CancellationToken",
+									Pos:  lp(1910, 67),
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -37515,27 +37529,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1911, 23),
 							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1911, 51),
-									Name: "bool",
-								},
-							},
 						},
 						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 67),
+								Pos: lp(1911, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1911, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1911, 92),
+									Pos:  lp(1911, 61),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37561,14 +37561,47 @@ func libraryAST() *lang.File {
 								Pos: lp(1912, 67),
 								Type: &lang.TypeRef{
 									Pos:  lp(1912, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1912, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1912, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1913, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1913, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1913, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1913, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1913, 67),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1912, 85),
+								Pos: lp(1913, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 85),
+									Pos:  lp(1913, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37578,45 +37611,30 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1915, 5),
+				Pos:       lp(1916, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CountdownEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1915, 35),
+						Pos:  lp(1916, 35),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1917, 9),
+						Pos:       lp(1918, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CountdownEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1917, 38),
+								Pos: lp(1918, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 38),
+									Pos:  lp(1918, 38),
 									Name: "int",
 								},
 								Name: "initialCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1918, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1918, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1918, 35),
-								Kind: "get",
 							},
 						},
 					},
@@ -37627,7 +37645,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1919, 16),
 							Name: "int",
 						},
-						Name: "InitialCount",
+						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(1919, 35),
@@ -37640,24 +37658,30 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1920, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1920, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1921, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1921, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1920, 29),
+								Pos:  lp(1921, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1921, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1921, 23),
-							Name: "void",
-						},
-						Name: "AddCount",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1922, 9),
@@ -37667,16 +37691,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "AddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1922, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1922, 37),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1923, 9),
@@ -37685,7 +37699,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1923, 23),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1923, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1923, 37),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1924, 9),
@@ -37694,7 +37718,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1924, 23),
 							Name: "void",
 						},
-						Name: "Reset",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1925, 9),
@@ -37704,25 +37728,25 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1925, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1925, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1926, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1926, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Signal",
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1926, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1926, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1927, 9),
@@ -37732,16 +37756,6 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "Signal",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1927, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1927, 35),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1928, 9),
@@ -37750,7 +37764,17 @@ func libraryAST() *lang.File {
 							Pos:  lp(1928, 23),
 							Name: "bool",
 						},
-						Name: "TryAddCount",
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1928, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1928, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1929, 9),
@@ -37760,11 +37784,20 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1930, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1930, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1929, 40),
+								Pos: lp(1930, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1929, 40),
+									Pos:  lp(1930, 40),
 									Name: "int",
 								},
 								Name: "signalCount",
@@ -37772,32 +37805,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1930, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1931, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1931, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1931, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1931, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1932, 9),
@@ -37812,9 +37826,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1932, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1932, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -37823,7 +37837,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1933, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37831,9 +37845,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1933, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1933, 33),
-									Name: "CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -37842,7 +37856,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1934, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37850,14 +37864,33 @@ func libraryAST() *lang.File {
 								Pos: lp(1934, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1934, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1935, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1935, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1935, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1935, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1934, 58),
+								Pos: lp(1935, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1934, 58),
+									Pos:  lp(1935, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37867,20 +37900,20 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1940, 5),
+				Pos:       lp(1941, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "RuntimeHelpers",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1942, 9),
+						Pos:       lp(1943, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1942, 30),
+							Pos:       lp(1943, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1942, 30),
+								Pos:  lp(1943, 30),
 								Name: "T",
 							},
 						},
@@ -37890,21 +37923,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1942, 49),
+								Pos: lp(1943, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1942, 49),
+									Pos:       lp(1943, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1942, 49),
+										Pos:  lp(1943, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1942, 60),
+								Pos: lp(1943, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1942, 60),
+									Pos:  lp(1943, 60),
 									Name: "Range",
 								},
 								Name: "range",
@@ -37914,41 +37947,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1945, 5),
+				Pos:       lp(1946, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1945, 6),
+						Pos:  lp(1946, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1947, 9),
+						Pos:       lp(1948, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1947, 16),
+							Pos:  lp(1948, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1947, 35),
+								Pos:  lp(1948, 35),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1948, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1948, 23),
-							Name: "void",
-						},
-						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1949, 9),
@@ -37957,17 +37981,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(1949, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1949, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1949, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1950, 9),
@@ -37976,12 +37990,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(1950, 23),
 							Name: "void",
 						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1950, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1950, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1951, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1951, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1950, 46),
+								Pos: lp(1951, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1950, 46),
+									Pos:  lp(1951, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -37991,7 +38024,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1953, 5),
+				Pos:       lp(1954, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38001,53 +38034,34 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1953, 6),
+						Pos:  lp(1954, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1955, 9),
+						Pos:       lp(1956, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1955, 16),
+							Pos:  lp(1956, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1955, 35),
+								Pos:  lp(1956, 35),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1956, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1956, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1957, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1957, 23),
-							Name: "void",
+							Name: "TResult",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1957, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1957, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1958, 9),
@@ -38056,12 +38070,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(1958, 23),
 							Name: "void",
 						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1958, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1958, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1959, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1959, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1958, 46),
+								Pos: lp(1959, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1958, 46),
+									Pos:  lp(1959, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38071,63 +38104,54 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1961, 5),
+				Pos:       lp(1962, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1961, 6),
+						Pos:  lp(1962, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1963, 9),
+						Pos:       lp(1964, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1963, 23),
+							Pos:  lp(1964, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1965, 18),
+						Pos:       lp(1966, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1965, 10),
+								Pos:  lp(1966, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1967, 13),
+								Pos:       lp(1968, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1967, 20),
+									Pos:  lp(1968, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1967, 39),
+										Pos:  lp(1968, 39),
 										Kind: "get",
 									},
 								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1968, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1968, 27),
-									Name: "void",
-								},
-								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1969, 13),
@@ -38136,17 +38160,7 @@ func libraryAST() *lang.File {
 									Pos:  lp(1969, 27),
 									Name: "void",
 								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1969, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1969, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
-									},
-								},
+								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1970, 13),
@@ -38155,12 +38169,31 @@ func libraryAST() *lang.File {
 									Pos:  lp(1970, 27),
 									Name: "void",
 								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1970, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1970, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1971, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1971, 27),
+									Name: "void",
+								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1970, 50),
+										Pos: lp(1971, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1970, 50),
+											Pos:  lp(1971, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38172,7 +38205,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1974, 5),
+				Pos:       lp(1975, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38182,75 +38215,56 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1974, 6),
+						Pos:  lp(1975, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1976, 9),
+						Pos:       lp(1977, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1976, 23),
+							Pos:  lp(1977, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1978, 18),
+						Pos:       lp(1979, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1978, 10),
+								Pos:  lp(1979, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1980, 13),
+								Pos:       lp(1981, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1980, 20),
+									Pos:  lp(1981, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1980, 39),
+										Pos:  lp(1981, 39),
 										Kind: "get",
 									},
 								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1981, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1981, 27),
-									Name: "TResult",
-								},
-								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1982, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
 									Pos:  lp(1982, 27),
-									Name: "void",
+									Name: "TResult",
 								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1982, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1982, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
-									},
-								},
+								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1983, 13),
@@ -38259,12 +38273,31 @@ func libraryAST() *lang.File {
 									Pos:  lp(1983, 27),
 									Name: "void",
 								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1983, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1983, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1984, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1984, 27),
+									Name: "void",
+								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1983, 50),
+										Pos: lp(1984, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1983, 50),
+											Pos:  lp(1984, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38276,63 +38309,54 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1987, 5),
+				Pos:       lp(1988, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1987, 6),
+						Pos:  lp(1988, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1989, 9),
+						Pos:       lp(1990, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1989, 23),
+							Pos:  lp(1990, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1991, 18),
+						Pos:       lp(1992, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1991, 10),
+								Pos:  lp(1992, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1993, 13),
+								Pos:       lp(1994, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1993, 20),
+									Pos:  lp(1994, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1993, 39),
+										Pos:  lp(1994, 39),
 										Kind: "get",
 									},
 								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1994, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1994, 27),
-									Name: "void",
-								},
-								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1995, 13),
@@ -38341,17 +38365,7 @@ func libraryAST() *lang.File {
 									Pos:  lp(1995, 27),
 									Name: "void",
 								},
-								Name: "OnCompleted",
-								Params: []*lang.Param{
-									&lang.Param{
-										Pos: lp(1995, 44),
-										Type: &lang.TypeRef{
-											Pos:  lp(1995, 44),
-											Name: "Action",
-										},
-										Name: "continuation",
-									},
-								},
+								Name: "GetResult",
 							},
 							&lang.MethodDecl{
 								Pos:       lp(1996, 13),
@@ -38360,12 +38374,31 @@ func libraryAST() *lang.File {
 									Pos:  lp(1996, 27),
 									Name: "void",
 								},
+								Name: "OnCompleted",
+								Params: []*lang.Param{
+									&lang.Param{
+										Pos: lp(1996, 44),
+										Type: &lang.TypeRef{
+											Pos:  lp(1996, 44),
+											Name: "Action",
+										},
+										Name: "continuation",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1997, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1997, 27),
+									Name: "void",
+								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1996, 50),
+										Pos: lp(1997, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1996, 50),
+											Pos:  lp(1997, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38377,7 +38410,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2000, 5),
+				Pos:       lp(2001, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38387,53 +38420,34 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2000, 6),
+						Pos:  lp(2001, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2002, 9),
+						Pos:       lp(2003, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2002, 16),
+							Pos:  lp(2003, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2002, 35),
+								Pos:  lp(2003, 35),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2003, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2003, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2004, 23),
-							Name: "void",
+							Name: "TResult",
 						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2004, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2004, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name: "GetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2005, 9),
@@ -38442,12 +38456,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(2005, 23),
 							Name: "void",
 						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2005, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2005, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2006, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2006, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2005, 46),
+								Pos: lp(2006, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(2005, 46),
+									Pos:  lp(2006, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38457,7 +38490,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2008, 5),
+				Pos:       lp(2009, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38467,20 +38500,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2008, 6),
+						Pos:  lp(2009, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
+						Pos:       lp(2011, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 23),
+							Pos:  lp(2011, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2010, 40),
+									Pos:  lp(2011, 40),
 									Name: "TResult",
 								},
 							},
@@ -38490,112 +38523,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2016, 5),
+				Pos:       lp(2017, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2016, 30),
+						Pos:  lp(2017, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 39),
+						Pos:  lp(2017, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 61),
+						Pos:  lp(2017, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 75),
+						Pos:  lp(2017, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 84),
+						Pos:  lp(2017, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 114),
+						Pos:  lp(2017, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 131),
+						Pos:  lp(2017, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2016, 141),
+						Pos:  lp(2017, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2018, 5),
+				Pos:       lp(2019, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2018, 39),
+						Pos:  lp(2019, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 46),
+							Pos:   lp(2019, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2018, 49),
+						Pos:  lp(2019, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 66),
+							Pos:   lp(2019, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2018, 69),
+						Pos:  lp(2019, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 83),
+							Pos:   lp(2019, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2018, 86),
+						Pos:  lp(2019, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 105),
+							Pos:   lp(2019, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2018, 108),
+						Pos:  lp(2019, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 126),
+							Pos:   lp(2019, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2018, 129),
+						Pos:  lp(2019, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 145),
+							Pos:   lp(2019, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2018, 149),
+						Pos:  lp(2019, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2018, 182),
+							Pos:   lp(2019, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -38603,33 +38636,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2020, 5),
+				Pos:       lp(2021, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2020, 25),
+						Pos:  lp(2021, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2022, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2022, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 28),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(2023, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -38642,14 +38660,6 @@ func libraryAST() *lang.File {
 									Name: "Action",
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2023, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -38670,9 +38680,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2024, 43),
 								Type: &lang.TypeRef{
 									Pos:  lp(2024, 43),
-									Name: "TaskCreationOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -38686,22 +38696,16 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(2025, 28),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2025, 35),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2025, 51),
+								Pos: lp(2025, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 51),
-									Name: "object",
+									Pos:  lp(2025, 43),
+									Name: "TaskCreationOptions",
 								},
-								Name: "state",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -38715,21 +38719,50 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(2026, 28),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2026, 35),
+											Name: "object",
+										},
+									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2026, 43),
+								Pos: lp(2026, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 43),
+									Pos:  lp(2026, 51),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2027, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2027, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 28),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2027, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2026, 97),
+								Pos: lp(2027, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 97),
+									Pos:  lp(2027, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38737,32 +38770,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2027, 9),
+						Pos:       lp(2028, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2027, 23),
+							Pos:  lp(2028, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2027, 44),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2028, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:      lp(2028, 23),
-							Name:     "int",
-							Nullable: true,
-						},
-						Name: "CurrentId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2028, 40),
+								Pos:  lp(2028, 44),
 								Kind: "get",
 							},
 						},
@@ -38771,28 +38788,29 @@ func libraryAST() *lang.File {
 						Pos:       lp(2029, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2029, 23),
-							Name: "TaskFactory",
+							Pos:      lp(2029, 23),
+							Name:     "int",
+							Nullable: true,
 						},
-						Name: "Factory",
+						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2029, 45),
+								Pos:  lp(2029, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
 						Pos:       lp(2030, 9),
-						Modifiers: lang.Modifiers(1),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2030, 16),
-							Name: "TaskCreationOptions",
+							Pos:  lp(2030, 23),
+							Name: "TaskFactory",
 						},
-						Name: "CreationOptions",
+						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2030, 54),
+								Pos:  lp(2030, 45),
 								Kind: "get",
 							},
 						},
@@ -38802,12 +38820,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2031, 16),
-							Name: "AggregateException",
+							Name: "TaskCreationOptions",
 						},
-						Name: "Exception",
+						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2031, 47),
+								Pos:  lp(2031, 54),
 								Kind: "get",
 							},
 						},
@@ -38817,12 +38835,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2032, 16),
-							Name: "int",
+							Name: "AggregateException",
 						},
-						Name: "Id",
+						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2032, 25),
+								Pos:  lp(2032, 47),
 								Kind: "get",
 							},
 						},
@@ -38832,12 +38850,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2033, 16),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "IsCanceled",
+						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2033, 34),
+								Pos:  lp(2033, 25),
 								Kind: "get",
 							},
 						},
@@ -38849,10 +38867,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2034, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2034, 35),
+								Pos:  lp(2034, 34),
 								Kind: "get",
 							},
 						},
@@ -38864,10 +38882,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2035, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2035, 47),
+								Pos:  lp(2035, 35),
 								Kind: "get",
 							},
 						},
@@ -38879,10 +38897,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2036, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2036, 33),
+								Pos:  lp(2036, 47),
 								Kind: "get",
 							},
 						},
@@ -38892,32 +38910,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2037, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2037, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2038, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2038, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2037, 36),
+								Pos:  lp(2038, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2038, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2038, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2038, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -38926,23 +38940,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2039, 23),
-							Name: "Task",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2039, 41),
+								Pos: lp(2039, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2039, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2039, 48),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2039, 94),
+									Name: "bool",
 								},
-								Name: "continuationAction",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -38968,14 +38976,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2040, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2040, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39006,9 +39006,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2041, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2041, 74),
-									Name: "TaskContinuationOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "continuationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39039,9 +39039,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2042, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2042, 74),
-									Name: "TaskScheduler",
+									Name: "TaskContinuationOptions",
 								},
-								Name: "scheduler",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -39072,22 +39072,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2043, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2043, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2043, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2043, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2043, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2043, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -39113,21 +39097,33 @@ func libraryAST() *lang.File {
 											Pos:  lp(2044, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2044, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2044, 82),
+								Pos: lp(2044, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 82),
-									Name: "object",
+									Pos:  lp(2044, 74),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2044, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2044, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2044, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2044, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -39166,14 +39162,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
-							&lang.Param{
-								Pos: lp(2045, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2045, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39182,35 +39170,42 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2046, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2046, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2046, 59),
+								Pos: lp(2046, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 59),
-									Name: "Func",
+									Pos:  lp(2046, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2046, 64),
+											Pos:  lp(2046, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2046, 70),
-											Name: "TResult",
+											Pos:  lp(2046, 54),
+											Name: "object",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2046, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2046, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2046, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2046, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39250,14 +39245,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationFunction",
 							},
-							&lang.Param{
-								Pos: lp(2047, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2047, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39265,27 +39252,64 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2048, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2048, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2048, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2048, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2048, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2048, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2048, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2049, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2049, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2050, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2050, 23),
-							Name: "void",
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Start",
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2051, 9),
@@ -39295,16 +39319,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2051, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2052, 9),
@@ -39313,26 +39327,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(2052, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2052, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(2052, 34),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2053, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2053, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2053, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2053, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2054, 9),
@@ -39347,9 +39361,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2054, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2054, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39358,7 +39372,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2055, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -39366,9 +39380,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2055, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2055, 33),
-									Name: "System.Threading.CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -39377,7 +39391,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2056, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -39385,14 +39399,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2056, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2056, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(2056, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39401,20 +39407,28 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2057, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 30),
-							Name: "Task",
+							Pos:  lp(2057, 23),
+							Name: "bool",
 						},
-						Name: "Delay",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2057, 41),
+								Pos: lp(2057, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 41),
+									Pos:  lp(2057, 33),
 									Name: "int",
 								},
-								Name: "millisecondsDelay",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2057, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39431,9 +39445,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2058, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2058, 41),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -39450,17 +39464,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2059, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2059, 41),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(2059, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "delay",
 							},
 						},
 					},
@@ -39477,14 +39483,14 @@ func libraryAST() *lang.File {
 								Pos: lp(2060, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2060, 41),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
 							},
 							&lang.Param{
-								Pos: lp(2060, 57),
+								Pos: lp(2060, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 57),
+									Pos:  lp(2060, 64),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39498,12 +39504,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2061, 30),
 							Name: "Task",
 						},
-						Name: "FromCanceled",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2061, 48),
+								Pos: lp(2061, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 48),
+									Pos:  lp(2061, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(2061, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 57),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39516,22 +39530,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2062, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2062, 66),
+								Pos: lp(2062, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 66),
+									Pos:  lp(2062, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39544,16 +39549,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2063, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2063, 49),
+								Pos: lp(2063, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2063, 49),
-									Name: "Exception",
+									Pos:  lp(2063, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39563,22 +39577,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2064, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2064, 67),
+								Pos: lp(2064, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 67),
+									Pos:  lp(2064, 49),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -39598,18 +39603,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "FromResult",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2065, 64),
+								Pos: lp(2065, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 64),
-									Name: "TResult",
+									Pos:  lp(2065, 67),
+									Name: "Exception",
 								},
-								Name: "result",
+								Name: "exception",
 							},
 						},
 					},
@@ -39619,16 +39624,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2066, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2066, 39),
+								Pos: lp(2066, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 39),
-									Name: "Action",
+									Pos:  lp(2066, 64),
+									Name: "TResult",
 								},
-								Name: "action",
+								Name: "result",
 							},
 						},
 					},
@@ -39649,14 +39663,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "action",
 							},
-							&lang.Param{
-								Pos: lp(2067, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39665,31 +39671,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2068, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2068, 57),
+								Pos: lp(2068, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2068, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2068, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2068, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39725,14 +39724,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
-							&lang.Param{
-								Pos: lp(2069, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39741,22 +39732,39 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2070, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2070, 39),
+								Pos: lp(2070, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 39),
+									Pos:  lp(2070, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2070, 44),
-											Name: "Task",
+											Pos:  lp(2070, 62),
+											Name: "TResult",
 										},
 									},
 								},
 								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2070, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39783,14 +39791,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
-							&lang.Param{
-								Pos: lp(2071, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39799,37 +39799,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2072, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2072, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2072, 57),
+								Pos: lp(2072, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2072, 57),
+									Pos:  lp(2072, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2072, 62),
+											Pos:  lp(2072, 44),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2072, 67),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
 								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2072, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39871,14 +39864,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
-							&lang.Param{
-								Pos: lp(2073, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39886,22 +39871,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2074, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2074, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2074, 43),
-								Modifier: "params",
+								Pos: lp(2074, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2074, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2074, 50),
-										Name: "Task",
+									Pos:  lp(2074, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2074, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2074, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39910,29 +39919,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 30),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2075, 43),
+								Pos:      lp(2075, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2075, 43),
+									Pos:       lp(2075, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2075, 43),
+										Pos:  lp(2075, 50),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2075, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2075, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39941,23 +39943,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 30),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2076, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2076, 55),
-											Name: "Task",
-										},
+									Pos:       lp(2076, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2076, 43),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2076, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39966,19 +39974,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2077, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "WaitAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2077, 42),
-								Modifier: "params",
+								Pos: lp(2077, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2077, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2077, 49),
-										Name: "Task",
+									Pos:  lp(2077, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 55),
+											Name: "Task",
+										},
 									},
 								},
 								Name: "tasks",
@@ -39995,24 +40004,17 @@ func libraryAST() *lang.File {
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2078, 42),
+								Pos:      lp(2078, 42),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2078, 42),
+									Pos:       lp(2078, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2078, 42),
+										Pos:  lp(2078, 49),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2078, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40021,22 +40023,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2079, 30),
-							Name: "Task",
+							Name: "int",
 						},
-						Name: "WhenAll",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2079, 43),
-								Modifier: "params",
+								Pos: lp(2079, 42),
 								Type: &lang.TypeRef{
-									Pos:       lp(2079, 50),
+									Pos:       lp(2079, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2079, 50),
+										Pos:  lp(2079, 42),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2079, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2079, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40050,15 +40059,14 @@ func libraryAST() *lang.File {
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2080, 43),
+								Pos:      lp(2080, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 55),
-											Name: "Task",
-										},
+									Pos:       lp(2080, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2080, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -40071,36 +40079,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2081, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2081, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2081, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
 						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2081, 63),
-								Modifier: "params",
+								Pos: lp(2081, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2081, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2081, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2081, 75),
-												Name: "TResult",
-											},
+									Pos:  lp(2081, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2081, 55),
+											Name: "Task",
 										},
 									},
 								},
@@ -40131,19 +40121,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2082, 63),
+								Pos:      lp(2082, 63),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2082, 80),
-													Name: "TResult",
-												},
+									Pos:       lp(2082, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2082, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2082, 75),
+												Name: "TResult",
 											},
 										},
 									},
@@ -40160,22 +40149,36 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2083, 35),
-									Name: "Task",
+									Pos:       lp(2083, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2083, 35),
+										Name: "TResult",
+									},
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2083, 49),
-								Modifier: "params",
+								Pos: lp(2083, 63),
 								Type: &lang.TypeRef{
-									Pos:       lp(2083, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2083, 56),
-										Name: "Task",
+									Pos:  lp(2083, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2083, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2083, 80),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
 								Name: "tasks",
@@ -40198,15 +40201,14 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2084, 49),
+								Pos:      lp(2084, 49),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 61),
-											Name: "Task",
-										},
+									Pos:       lp(2084, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2084, 56),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -40223,34 +40225,20 @@ func libraryAST() *lang.File {
 								&lang.TypeRef{
 									Pos:  lp(2085, 35),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 40),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 67),
-								Modifier: "params",
+								Pos: lp(2085, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(2085, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2085, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2085, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(2085, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2085, 61),
+											Name: "Task",
 										},
 									},
 								},
@@ -40283,19 +40271,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2086, 67),
+								Pos:      lp(2086, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2086, 79),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2086, 84),
-													Name: "TResult",
-												},
+									Pos:       lp(2086, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2086, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2086, 79),
+												Name: "TResult",
 											},
 										},
 									},
@@ -40309,6 +40296,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2087, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2087, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2087, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2087, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2087, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2087, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2088, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2088, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -40316,7 +40349,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2090, 5),
+				Pos:       lp(2091, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -40326,32 +40359,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2090, 34),
+						Pos:  lp(2091, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2092, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 28),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 33),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(2093, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -40365,10 +40377,31 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2093, 33),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2094, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2094, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2093, 41),
+											Pos:  lp(2094, 41),
 											Name: "TResult",
 										},
 									},
@@ -40376,9 +40409,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2093, 60),
+								Pos: lp(2094, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 60),
+									Pos:  lp(2094, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -40386,29 +40419,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2094, 9),
+						Pos:       lp(2095, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2094, 16),
+							Pos:  lp(2095, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2094, 33),
+								Pos:  lp(2095, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2095, 9),
+						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2095, 27),
+							Pos:  lp(2096, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2095, 83),
+									Pos:  lp(2096, 83),
 									Name: "TResult",
 								},
 							},
@@ -40416,43 +40449,12 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2095, 107),
+								Pos: lp(2096, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 107),
+									Pos:  lp(2096, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2096, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2096, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2096, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2096, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2096, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
 							},
 						},
 					},
@@ -40485,14 +40487,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationAction",
 							},
-							&lang.Param{
-								Pos: lp(2097, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2097, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40501,41 +40495,36 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2098, 28),
-									Name: "TNewResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2098, 65),
+								Pos: lp(2098, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 65),
-									Name: "Func",
+									Pos:  lp(2098, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 70),
+											Pos:  lp(2098, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2098, 75),
+													Pos:  lp(2098, 53),
 													Name: "TResult",
 												},
 											},
 										},
-										&lang.TypeRef{
-											Pos:  lp(2098, 85),
-											Name: "TNewResult",
-										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2098, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -40581,10 +40570,54 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationFunction",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2100, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2100, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2100, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2099, 119),
+								Pos: lp(2100, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 119),
+									Pos:  lp(2100, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2100, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2100, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2100, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -40592,14 +40625,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2100, 9),
+						Pos:       lp(2101, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2100, 27),
+							Pos:  lp(2101, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2100, 71),
+									Pos:  lp(2101, 71),
 									Name: "TResult",
 								},
 							},
@@ -40609,143 +40642,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2103, 5),
+				Pos:       lp(2104, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2103, 43),
+						Pos:  lp(2104, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 50),
+							Pos:   lp(2104, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 53),
+						Pos:  lp(2104, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 70),
+							Pos:   lp(2104, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 73),
+						Pos:  lp(2104, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 87),
+							Pos:   lp(2104, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 90),
+						Pos:  lp(2104, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 109),
+							Pos:   lp(2104, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 112),
+						Pos:  lp(2104, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 130),
+							Pos:   lp(2104, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 133),
+						Pos:  lp(2104, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 149),
+							Pos:   lp(2104, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 153),
+						Pos:  lp(2104, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 172),
+							Pos:   lp(2104, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 176),
+						Pos:  lp(2104, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 209),
+							Pos:   lp(2104, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 213),
+						Pos:  lp(2104, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 236),
+							Pos:   lp(2104, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 243),
+						Pos:  lp(2104, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 258),
+							Pos:   lp(2104, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 266),
+						Pos:  lp(2104, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 283),
+							Pos:   lp(2104, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 291),
+						Pos:  lp(2104, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 307),
+							Pos:   lp(2104, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 315),
+						Pos:  lp(2104, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 331),
+							Pos:   lp(2104, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 339),
+						Pos:  lp(2104, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 363),
+							Pos:   lp(2104, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2103, 371),
+						Pos:  lp(2104, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2103, 394),
+							Pos:   lp(2104, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -40753,38 +40786,19 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2105, 5),
+				Pos:       lp(2106, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2109, 5),
+				Pos:       lp(2110, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2111, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2111, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2111, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2111, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2112, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -40801,14 +40815,6 @@ func libraryAST() *lang.File {
 									Name: "Action",
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2112, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2112, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
 							},
 						},
 					},
@@ -40833,9 +40839,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2113, 52),
 								Type: &lang.TypeRef{
 									Pos:  lp(2113, 52),
-									Name: "System.Threading.CancellationToken",
+									Name: "TaskCreationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -40864,22 +40870,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "cancellationToken",
 							},
-							&lang.Param{
-								Pos: lp(2114, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2114, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2114, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40896,22 +40886,32 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(2115, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2115, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2115, 60),
+								Pos: lp(2115, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 60),
-									Name: "object",
+									Pos:  lp(2115, 52),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2115, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2115, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2115, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -40945,14 +40945,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2116, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
 							},
 						},
 					},
@@ -40991,9 +40983,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2117, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2117, 74),
-									Name: "System.Threading.CancellationToken",
+									Name: "TaskCreationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41003,31 +40995,38 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2118, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2118, 55),
+								Pos: lp(2118, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 55),
-									Name: "Func",
+									Pos:  lp(2118, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 60),
-											Name: "TResult",
+											Pos:  lp(2118, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2118, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2118, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2118, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2118, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41062,14 +41061,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2119, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
 							},
 						},
 					},
@@ -41109,9 +41100,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2120, 79),
 								Type: &lang.TypeRef{
 									Pos:  lp(2120, 79),
-									Name: "System.Threading.CancellationToken",
+									Name: "TaskCreationOptions",
 								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41155,22 +41146,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "cancellationToken",
 							},
-							&lang.Param{
-								Pos: lp(2121, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2121, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -41199,10 +41174,6 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2122, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2122, 68),
 											Name: "TResult",
 										},
 									},
@@ -41210,9 +41181,71 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2122, 87),
+								Pos: lp(2122, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 87),
+									Pos:  lp(2122, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2122, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2122, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2123, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2123, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2123, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2123, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2123, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2123, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2123, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -41222,31 +41255,16 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2125, 5),
+				Pos:       lp(2126, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2127, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(2128, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2128, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(2129, 9),
@@ -41257,9 +41275,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2129, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(2129, 44),
-									Name: "object",
+									Name: "TaskCreationOptions",
 								},
-								Name: "state",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41276,10 +41294,25 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2131, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2130, 58),
+								Pos: lp(2131, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 58),
+									Pos:  lp(2131, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2131, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -41287,28 +41320,19 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2131, 9),
+						Pos:       lp(2132, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2131, 16),
+							Pos:  lp(2132, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2131, 28),
+								Pos:  lp(2132, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2132, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2132, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2133, 9),
@@ -41318,16 +41342,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2133, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2134, 9),
@@ -41336,15 +41350,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2134, 23),
 							Name: "void",
 						},
-						Name: "SetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2134, 41),
+								Pos: lp(2134, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 41),
-									Name: "Exception",
+									Pos:  lp(2134, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41361,15 +41375,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2135, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2135, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2135, 53),
-											Name: "Exception",
-										},
-									},
+									Name: "Exception",
 								},
-								Name: "exceptions",
+								Name: "exception",
 							},
 						},
 					},
@@ -41380,16 +41388,32 @@ func libraryAST() *lang.File {
 							Pos:  lp(2136, 23),
 							Name: "void",
 						},
-						Name: "SetResult",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2136, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 53),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2137, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2137, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2138, 9),
@@ -41399,16 +41423,6 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2138, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(2138, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2139, 9),
@@ -41417,15 +41431,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2139, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2139, 44),
+								Pos: lp(2139, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 44),
-									Name: "Exception",
+									Pos:  lp(2139, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41442,15 +41456,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2140, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(2140, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2140, 56),
-											Name: "Exception",
-										},
-									},
+									Name: "Exception",
 								},
-								Name: "exceptions",
+								Name: "exception",
 							},
 						},
 					},
@@ -41461,12 +41469,37 @@ func libraryAST() *lang.File {
 							Pos:  lp(2141, 23),
 							Name: "bool",
 						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2141, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2142, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2142, 23),
+							Name: "bool",
+						},
 						Name: "TrySetResult",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2144, 5),
+				Pos:       lp(2145, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -41476,24 +41509,9 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2146, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(2147, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2147, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2147, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(2148, 9),
@@ -41504,9 +41522,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2148, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(2148, 44),
-									Name: "object",
+									Name: "TaskCreationOptions",
 								},
-								Name: "state",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41523,10 +41541,25 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2150, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 58),
+								Pos: lp(2150, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 58),
+									Pos:  lp(2150, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2150, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -41534,14 +41567,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2150, 9),
+						Pos:       lp(2151, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2150, 16),
+							Pos:  lp(2151, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2150, 21),
+									Pos:  lp(2151, 21),
 									Name: "TResult",
 								},
 							},
@@ -41549,19 +41582,10 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2150, 37),
+								Pos:  lp(2151, 37),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2151, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2151, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2152, 9),
@@ -41571,16 +41595,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2152, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2153, 9),
@@ -41589,15 +41603,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2153, 23),
 							Name: "void",
 						},
-						Name: "SetException",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2153, 41),
+								Pos: lp(2153, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2153, 41),
-									Name: "Exception",
+									Pos:  lp(2153, 40),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41614,15 +41628,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2154, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2154, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2154, 53),
-											Name: "Exception",
-										},
-									},
+									Name: "Exception",
 								},
-								Name: "exceptions",
+								Name: "exception",
 							},
 						},
 					},
@@ -41633,15 +41641,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(2155, 23),
 							Name: "void",
 						},
-						Name: "SetResult",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2155, 38),
+								Pos: lp(2155, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 38),
-									Name: "TResult",
+									Pos:  lp(2155, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2155, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "result",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -41650,9 +41664,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2156, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2156, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2157, 9),
@@ -41662,16 +41686,6 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2157, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(2157, 43),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2158, 9),
@@ -41680,15 +41694,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2158, 23),
 							Name: "bool",
 						},
-						Name: "TrySetException",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 44),
+								Pos: lp(2158, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 44),
-									Name: "Exception",
+									Pos:  lp(2158, 43),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41705,15 +41719,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2159, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(2159, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2159, 56),
-											Name: "Exception",
-										},
-									},
+									Name: "Exception",
 								},
-								Name: "exceptions",
+								Name: "exception",
 							},
 						},
 					},
@@ -41724,12 +41732,37 @@ func libraryAST() *lang.File {
 							Pos:  lp(2160, 23),
 							Name: "bool",
 						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2160, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2160, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2160, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2161, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2161, 23),
+							Name: "bool",
+						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2160, 41),
+								Pos: lp(2161, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 41),
+									Pos:  lp(2161, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41739,32 +41772,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2163, 5),
+				Pos:       lp(2164, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2163, 6),
+						Pos:  lp(2164, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2165, 9),
+						Pos:       lp(2166, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2166, 9),
+						Pos:       lp(2167, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2166, 33),
+								Pos: lp(2167, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 33),
+									Pos:  lp(2167, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -41772,31 +41805,16 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2167, 9),
+						Pos:       lp(2168, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2167, 23),
+							Pos:  lp(2168, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2167, 49),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2168, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2168, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2168, 34),
+								Pos:  lp(2168, 49),
 								Kind: "get",
 							},
 						},
@@ -41808,10 +41826,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2169, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2169, 35),
+								Pos:  lp(2169, 34),
 								Kind: "get",
 							},
 						},
@@ -41823,10 +41841,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2170, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2170, 47),
+								Pos:  lp(2170, 35),
 								Kind: "get",
 							},
 						},
@@ -41838,36 +41856,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(2171, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2171, 33),
+								Pos:  lp(2171, 47),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(2172, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2172, 23),
-							Name: "Task",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2172, 16),
+							Name: "bool",
 						},
-						Name: "AsTask",
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2172, 33),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2173, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2173, 23),
+							Name: "Task",
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2174, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2174, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2173, 94),
+								Pos: lp(2174, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 94),
+									Pos:  lp(2174, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41875,41 +41908,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2174, 9),
+						Pos:       lp(2175, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2174, 23),
+							Pos:  lp(2175, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2175, 9),
+						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2175, 23),
+							Pos:  lp(2176, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2176, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2176, 30),
-							Name: "ValueTask",
-						},
-						Name: "FromCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2176, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2176, 53),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2177, 9),
@@ -41917,22 +41931,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2177, 30),
 							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2177, 40),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2177, 71),
+								Pos: lp(2177, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 71),
+									Pos:  lp(2177, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41945,16 +41950,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2178, 30),
 							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2178, 40),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2178, 54),
+								Pos: lp(2178, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 54),
-									Name: "Exception",
+									Pos:  lp(2178, 71),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41964,22 +41978,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2179, 30),
 							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2179, 40),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2179, 72),
+								Pos: lp(2179, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 72),
+									Pos:  lp(2179, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41999,15 +42004,43 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2180, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(2180, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2181, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2181, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2181, 40),
+									Name: "TResult",
+								},
+							},
+						},
 						Name: "FromResult",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2180, 69),
+								Pos: lp(2181, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 69),
+									Pos:  lp(2181, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -42017,7 +42050,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2183, 5),
+				Pos:       lp(2184, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -42027,26 +42060,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2183, 6),
+						Pos:  lp(2184, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2185, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2185, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2185, 33),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(2186, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -42056,30 +42074,30 @@ func libraryAST() *lang.File {
 								Pos: lp(2186, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2186, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2187, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2187, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2187, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2186, 38),
+											Pos:  lp(2187, 38),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "task",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2187, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2187, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2187, 34),
-								Kind: "get",
 							},
 						},
 					},
@@ -42090,10 +42108,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2188, 16),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
+						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2188, 35),
+								Pos:  lp(2188, 34),
 								Kind: "get",
 							},
 						},
@@ -42105,10 +42123,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2189, 16),
 							Name: "bool",
 						},
-						Name: "IsCompletedSuccessfully",
+						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2189, 47),
+								Pos:  lp(2189, 35),
 								Kind: "get",
 							},
 						},
@@ -42120,10 +42138,10 @@ func libraryAST() *lang.File {
 							Pos:  lp(2190, 16),
 							Name: "bool",
 						},
-						Name: "IsFaulted",
+						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2190, 33),
+								Pos:  lp(2190, 47),
 								Kind: "get",
 							},
 						},
@@ -42133,9 +42151,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2191, 16),
-							Name: "TResult",
+							Name: "bool",
 						},
-						Name: "Result",
+						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
 								Pos:  lp(2191, 33),
@@ -42143,15 +42161,30 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(2192, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2192, 16),
+							Name: "TResult",
+						},
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2192, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2193, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 23),
+							Pos:  lp(2193, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2192, 28),
+									Pos:  lp(2193, 28),
 									Name: "TResult",
 								},
 							},
@@ -42159,14 +42192,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2193, 9),
+						Pos:       lp(2194, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2193, 23),
+							Pos:  lp(2194, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2193, 84),
+									Pos:  lp(2194, 84),
 									Name: "TResult",
 								},
 							},
@@ -42174,9 +42207,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2193, 108),
+								Pos: lp(2194, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2193, 108),
+									Pos:  lp(2194, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -42184,14 +42217,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2194, 9),
+						Pos:       lp(2195, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2194, 23),
+							Pos:  lp(2195, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2194, 72),
+									Pos:  lp(2195, 72),
 									Name: "TResult",
 								},
 							},
@@ -42199,14 +42232,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2195, 9),
+						Pos:       lp(2196, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2195, 23),
+							Pos:  lp(2196, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2195, 33),
+									Pos:  lp(2196, 33),
 									Name: "TResult",
 								},
 							},
@@ -42216,53 +42249,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2199, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2200, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2200, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2200, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2200, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2200, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2200, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2200, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2200, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2200, 96),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2201, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -42297,10 +42289,6 @@ func libraryAST() *lang.File {
 										&lang.TypeRef{
 											Pos:  lp(2201, 96),
 											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2201, 101),
-											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -42337,19 +42325,15 @@ func libraryAST() *lang.File {
 								Pos: lp(2202, 89),
 								Type: &lang.TypeRef{
 									Pos:  lp(2202, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2202, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(2202, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 129),
+											Pos:  lp(2202, 96),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2202, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -42370,27 +42354,35 @@ func libraryAST() *lang.File {
 								Pos: lp(2203, 53),
 								Type: &lang.TypeRef{
 									Pos:  lp(2203, 53),
-									Name: "long",
+									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2203, 73),
+								Pos: lp(2203, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 73),
-									Name: "long",
+									Pos:  lp(2203, 72),
+									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2203, 91),
+								Pos: lp(2203, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 91),
+									Pos:  lp(2203, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2203, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(2203, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2203, 98),
-											Name: "long",
+											Pos:  lp(2203, 129),
+											Name: "int",
 										},
 									},
 								},
@@ -42405,34 +42397,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2204, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2204, 66),
+								Pos: lp(2204, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2204, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2204, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2204, 53),
+									Name: "long",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2204, 95),
+								Pos: lp(2204, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2204, 95),
+									Pos:  lp(2204, 73),
+									Name: "long",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(2204, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2204, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2204, 102),
-											Name: "TSource",
+											Pos:  lp(2204, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -42476,10 +42467,6 @@ func libraryAST() *lang.File {
 											Pos:  lp(2205, 102),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2205, 111),
-											Name: "ParallelLoopState",
-										},
 									},
 								},
 								Name: "body",
@@ -42516,19 +42503,15 @@ func libraryAST() *lang.File {
 								Pos: lp(2206, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2206, 95),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2206, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2206, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2206, 135),
+											Pos:  lp(2206, 102),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2206, 111),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -42541,21 +42524,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2207, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
+						Name: "ForEach",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2207, 57),
+								Pos: lp(2207, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2207, 57),
+									Pos:  lp(2207, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2207, 69),
+											Pos:  lp(2207, 78),
 											Name: "TSource",
 										},
 									},
@@ -42563,22 +42546,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2207, 86),
+								Pos: lp(2207, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2207, 86),
-									Name: "Func",
+									Pos:  lp(2207, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2207, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2207, 128),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2207, 91),
+											Pos:  lp(2207, 135),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2207, 100),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2207, 136),
-											Name: "ValueTask",
 										},
 									},
 								},
@@ -42616,26 +42599,18 @@ func libraryAST() *lang.File {
 								Pos: lp(2208, 86),
 								Type: &lang.TypeRef{
 									Pos:  lp(2208, 86),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2208, 140),
-								Type: &lang.TypeRef{
-									Pos:  lp(2208, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2208, 145),
+											Pos:  lp(2208, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2208, 154),
+											Pos:  lp(2208, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2208, 190),
+											Pos:  lp(2208, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -42674,26 +42649,26 @@ func libraryAST() *lang.File {
 								Pos: lp(2209, 86),
 								Type: &lang.TypeRef{
 									Pos:  lp(2209, 86),
-									Name: "ParallelOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "parallelOptions",
+								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2209, 119),
+								Pos: lp(2209, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2209, 119),
+									Pos:  lp(2209, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2209, 124),
+											Pos:  lp(2209, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2209, 133),
+											Pos:  lp(2209, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2209, 169),
+											Pos:  lp(2209, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -42707,18 +42682,76 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2210, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2210, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2210, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2210, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2210, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2210, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2210, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2210, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2210, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2210, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2210, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2211, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2211, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2210, 42),
+								Pos:      lp(2211, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2210, 49),
+									Pos:       lp(2211, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2210, 49),
+										Pos:  lp(2211, 49),
 										Name: "Action",
 									},
 								},
@@ -42729,46 +42762,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2213, 5),
+				Pos:       lp(2214, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2215, 9),
+						Pos:       lp(2216, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2215, 16),
+							Pos:  lp(2216, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2215, 45),
+								Pos:  lp(2216, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2215, 50),
+								Pos:  lp(2216, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2216, 9),
+						Pos:       lp(2217, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 16),
+							Pos:  lp(2217, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2216, 71),
+								Pos:  lp(2217, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2216, 76),
+								Pos:  lp(2217, 76),
 								Kind: "set",
 							},
 						},
@@ -42776,45 +42809,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2219, 5),
+				Pos:       lp(2220, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2219, 6),
+						Pos:  lp(2220, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2221, 9),
+						Pos:       lp(2222, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2221, 16),
+							Pos:  lp(2222, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2221, 35),
+								Pos:  lp(2222, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2222, 9),
+						Pos:       lp(2223, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2222, 16),
+							Pos:      lp(2223, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2222, 45),
+								Pos:  lp(2223, 45),
 								Kind: "get",
 							},
 						},
@@ -42822,35 +42855,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2225, 5),
+				Pos:       lp(2226, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2227, 9),
+						Pos:       lp(2228, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2227, 16),
+							Pos:  lp(2228, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2227, 33),
+								Pos:  lp(2228, 33),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2228, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2228, 23),
-							Name: "void",
-						},
-						Name: "Break",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2229, 9),
@@ -42859,22 +42883,31 @@ func libraryAST() *lang.File {
 							Pos:  lp(2229, 23),
 							Name: "void",
 						},
+						Name: "Break",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2230, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2230, 23),
+							Name: "void",
+						},
 						Name: "Stop",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2235, 5),
+				Pos:       lp(2236, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2237, 9),
+						Pos:       lp(2238, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2237, 30),
+							Pos:  lp(2238, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -42883,14 +42916,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2237, 57),
+								Pos:      lp(2238, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 62),
+									Pos:  lp(2238, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2237, 74),
+											Pos:  lp(2238, 74),
 											Name: "TSource",
 										},
 									},
@@ -42898,82 +42931,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2237, 91),
+								Pos: lp(2238, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 91),
+									Pos:  lp(2238, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2237, 96),
+											Pos:  lp(2238, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2237, 105),
+											Pos:  lp(2238, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2237, 114),
+											Pos:  lp(2238, 114),
 											Name: "TSource",
-										},
-									},
-								},
-								Name: "func",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2238, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2238, 30),
-							Name: "TAccumulate",
-						},
-						Name: "Aggregate",
-						TypeParams: []string{
-							"TSource",
-							"TAccumulate",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2238, 74),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 79),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 91),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2238, 108),
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 108),
-									Name: "TAccumulate",
-								},
-								Name: "seed",
-							},
-							&lang.Param{
-								Pos: lp(2238, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 126),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 131),
-											Name: "TAccumulate",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2238, 144),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2238, 153),
-											Name: "TAccumulate",
 										},
 									},
 								},
@@ -42986,6 +42959,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2239, 30),
+							Name: "TAccumulate",
+						},
+						Name: "Aggregate",
+						TypeParams: []string{
+							"TSource",
+							"TAccumulate",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2239, 74),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2239, 79),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2239, 91),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2239, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(2239, 108),
+									Name: "TAccumulate",
+								},
+								Name: "seed",
+							},
+							&lang.Param{
+								Pos: lp(2239, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2239, 126),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2239, 131),
+											Name: "TAccumulate",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2239, 144),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2239, 153),
+											Name: "TAccumulate",
+										},
+									},
+								},
+								Name: "func",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2240, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2240, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -42996,14 +43029,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2239, 79),
+								Pos:      lp(2240, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 84),
+									Pos:  lp(2240, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 96),
+											Pos:  lp(2240, 96),
 											Name: "TSource",
 										},
 									},
@@ -43011,29 +43044,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2239, 113),
+								Pos: lp(2240, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 113),
+									Pos:  lp(2240, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2239, 131),
+								Pos: lp(2240, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 131),
+									Pos:  lp(2240, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 136),
+											Pos:  lp(2240, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2239, 149),
+											Pos:  lp(2240, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2239, 158),
+											Pos:  lp(2240, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -43041,69 +43074,22 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2239, 177),
+								Pos: lp(2240, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 177),
+									Pos:  lp(2240, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 182),
+											Pos:  lp(2240, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2239, 195),
+											Pos:  lp(2240, 195),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "resultSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2240, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2240, 30),
-							Name: "bool",
-						},
-						Name: "All",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2240, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2240, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2240, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2240, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2240, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -43114,7 +43100,7 @@ func libraryAST() *lang.File {
 							Pos:  lp(2241, 30),
 							Name: "bool",
 						},
-						Name: "Any",
+						Name: "All",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -43133,6 +43119,24 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2241, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2241, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2241, 96),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -43163,24 +43167,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2242, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2242, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2242, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2242, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43188,28 +43174,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2243, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2243, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Append",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2243, 67),
+								Pos:      lp(2243, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2243, 72),
+									Pos:  lp(2243, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2243, 84),
+											Pos:  lp(2243, 65),
 											Name: "TSource",
 										},
 									},
@@ -43217,12 +43197,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2243, 101),
+								Pos: lp(2243, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2243, 101),
-									Name: "TSource",
+									Pos:  lp(2243, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2243, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2243, 96),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "element",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43239,25 +43229,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "AsEnumerable",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2244, 73),
+								Pos:      lp(2244, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2244, 78),
+									Pos:  lp(2244, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2244, 90),
+											Pos:  lp(2244, 84),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2244, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -43266,20 +43264,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2245, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2245, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Average",
+						Name: "AsEnumerable",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2245, 45),
+								Pos:      lp(2245, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2245, 50),
+									Pos:  lp(2245, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2245, 62),
-											Name: "int",
+											Pos:  lp(2245, 90),
+											Name: "TSource",
 										},
 									},
 								},
@@ -43295,42 +43302,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2246, 54),
+								Pos:      lp(2246, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2246, 59),
+									Pos:  lp(2246, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2246, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2246, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2246, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2246, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2246, 102),
+											Pos:  lp(2246, 62),
 											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -43342,21 +43328,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2247, 45),
+								Pos:      lp(2247, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2247, 50),
+									Pos:  lp(2247, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2247, 62),
-											Name: "long",
+											Pos:  lp(2247, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2247, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2247, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2247, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2247, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43368,42 +43375,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2248, 54),
+								Pos:      lp(2248, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2248, 59),
+									Pos:  lp(2248, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2248, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2248, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2248, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2248, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2248, 102),
+											Pos:  lp(2248, 62),
 											Name: "long",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -43415,21 +43401,42 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2249, 45),
+								Pos:      lp(2249, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 50),
+									Pos:  lp(2249, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 62),
-											Name: "double",
+											Pos:  lp(2249, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2249, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2249, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2249, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2249, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43441,42 +43448,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2250, 54),
+								Pos:      lp(2250, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 59),
+									Pos:  lp(2250, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2250, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2250, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2250, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2250, 102),
+											Pos:  lp(2250, 62),
 											Name: "double",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -43485,24 +43471,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2251, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2251, 46),
+								Pos:      lp(2251, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2251, 51),
+									Pos:  lp(2251, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2251, 63),
-											Name: "decimal",
+											Pos:  lp(2251, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2251, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2251, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2251, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2251, 102),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43514,42 +43521,21 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2252, 55),
+								Pos:      lp(2252, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2252, 60),
+									Pos:  lp(2252, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2252, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2252, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2252, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2252, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2252, 103),
+											Pos:  lp(2252, 63),
 											Name: "decimal",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -43558,24 +43544,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2253, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2253, 44),
+								Pos:      lp(2253, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 49),
+									Pos:  lp(2253, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 61),
-											Name: "float",
+											Pos:  lp(2253, 72),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2253, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2253, 89),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2253, 94),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2253, 103),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43587,42 +43594,21 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2254, 53),
+								Pos:      lp(2254, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 58),
+									Pos:  lp(2254, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2254, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2254, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2254, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2254, 101),
+											Pos:  lp(2254, 61),
 											Name: "float",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -43631,27 +43617,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2255, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2255, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Cast",
+						Name: "Average",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2255, 65),
+								Pos:      lp(2255, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 70),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2255, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2255, 70),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2255, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2255, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2255, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2255, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -43663,42 +43667,24 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2256, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2256, 42),
-										Name: "TSource",
-									},
+									Pos:  lp(2256, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Chunk",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2256, 68),
+								Pos:      lp(2256, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2256, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2256, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2256, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2256, 102),
-									Name: "int",
-								},
-								Name: "size",
 							},
 						},
 					},
@@ -43710,7 +43696,54 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2257, 42),
+									Pos:       lp(2257, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2257, 42),
+										Name: "TSource",
+									},
+								},
+							},
+						},
+						Name: "Chunk",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2257, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2257, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2257, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 102),
+									Name: "int",
+								},
+								Name: "size",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2258, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2258, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2258, 42),
 									Name: "TSource",
 								},
 							},
@@ -43721,14 +43754,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2257, 67),
+								Pos:      lp(2258, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 72),
+									Pos:  lp(2258, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 84),
+											Pos:  lp(2258, 84),
 											Name: "TSource",
 										},
 									},
@@ -43736,55 +43769,18 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2257, 100),
+								Pos: lp(2258, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 100),
+									Pos:  lp(2258, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 112),
+											Pos:  lp(2258, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2258, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2258, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 87),
-									Name: "TSource",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -43823,20 +43819,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "value",
 							},
-							&lang.Param{
-								Pos: lp(2259, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43844,27 +43826,49 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2260, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Count",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2260, 49),
+								Pos:      lp(2260, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2260, 54),
+									Pos:  lp(2260, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2260, 66),
+											Pos:  lp(2260, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2260, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2260, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 102),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2260, 120),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -43895,24 +43899,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2261, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2261, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43920,33 +43906,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2262, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2262, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2262, 75),
+								Pos:      lp(2262, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2262, 80),
+									Pos:  lp(2262, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2262, 92),
+											Pos:  lp(2262, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2262, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2262, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2262, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2262, 97),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -43983,14 +43981,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2263, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44006,25 +43996,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Distinct",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2264, 69),
+								Pos:      lp(2264, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2264, 74),
+									Pos:  lp(2264, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2264, 86),
+											Pos:  lp(2264, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2264, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2264, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -44061,20 +44059,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2265, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44090,21 +44074,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2266, 77),
+								Pos:      lp(2266, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2266, 82),
+									Pos:  lp(2266, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2266, 94),
+											Pos:  lp(2266, 86),
 											Name: "TSource",
 										},
 									},
@@ -44112,22 +44095,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2266, 111),
+								Pos: lp(2266, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2266, 111),
-									Name: "Func",
+									Pos:  lp(2266, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2266, 116),
+											Pos:  lp(2266, 121),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2266, 125),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -44183,20 +44162,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2267, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44204,22 +44169,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2268, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2268, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2268, 57),
+								Pos:      lp(2268, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 62),
+									Pos:  lp(2268, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 74),
+											Pos:  lp(2268, 94),
 											Name: "TSource",
 										},
 									},
@@ -44227,12 +44199,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2268, 91),
+								Pos: lp(2268, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 91),
-									Name: "int",
+									Pos:  lp(2268, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2268, 125),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "index",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2268, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -44243,20 +44239,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2269, 30),
 							Name: "TSource",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2269, 66),
+								Pos:      lp(2269, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 71),
+									Pos:  lp(2269, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 83),
+											Pos:  lp(2269, 74),
 											Name: "TSource",
 										},
 									},
@@ -44264,9 +44260,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2269, 100),
+								Pos: lp(2269, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 100),
+									Pos:  lp(2269, 91),
 									Name: "int",
 								},
 								Name: "index",
@@ -44278,17 +44274,36 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2270, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2270, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Empty",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2270, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2270, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2270, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 100),
+									Name: "int",
+								},
+								Name: "index",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44300,44 +44315,13 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2271, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Except",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2271, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2271, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2271, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2271, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2271, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2271, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -44387,20 +44371,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
-							&lang.Param{
-								Pos: lp(2272, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2272, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2272, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44408,27 +44378,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2273, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2273, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "First",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 53),
+								Pos:      lp(2273, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 58),
+									Pos:  lp(2273, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 70),
+											Pos:  lp(2273, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2273, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2273, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2273, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2273, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2273, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2273, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -44459,24 +44463,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2274, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2274, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2274, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2274, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44486,25 +44472,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2275, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2275, 62),
+								Pos:      lp(2275, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2275, 67),
+									Pos:  lp(2275, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2275, 79),
+											Pos:  lp(2275, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2275, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2275, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2275, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2275, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -44534,24 +44538,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2276, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2276, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44586,9 +44572,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2277, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2277, 96),
-									Name: "TSource",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2277, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2277, 110),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44623,24 +44619,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2278, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2278, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2278, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2278, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -44654,25 +44632,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(2279, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2279, 52),
+								Pos:      lp(2279, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 57),
+									Pos:  lp(2279, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2279, 69),
+											Pos:  lp(2279, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2279, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2279, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2279, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2279, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2279, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2279, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -44703,24 +44707,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2280, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2280, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2280, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2280, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44730,25 +44716,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2281, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2281, 61),
+								Pos:      lp(2281, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2281, 66),
+									Pos:  lp(2281, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2281, 78),
+											Pos:  lp(2281, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2281, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2281, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2281, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2281, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -44778,24 +44782,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2282, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2282, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44830,9 +44816,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2283, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2283, 95),
-									Name: "TSource",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2283, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2283, 109),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44867,24 +44863,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2284, 95),
 								Type: &lang.TypeRef{
 									Pos:  lp(2284, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2284, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2284, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2284, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2284, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -44898,25 +44876,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(2285, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2285, 54),
+								Pos:      lp(2285, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 59),
+									Pos:  lp(2285, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2285, 71),
+											Pos:  lp(2285, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2285, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2285, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2285, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2285, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2285, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2285, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -44947,24 +44951,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2286, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2286, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2286, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2286, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44974,25 +44960,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2287, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 63),
+								Pos:      lp(2287, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 68),
+									Pos:  lp(2287, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 80),
+											Pos:  lp(2287, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2287, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2287, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2287, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2287, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -45022,24 +45026,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2288, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2288, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2288, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2288, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -45074,9 +45060,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2289, 97),
 								Type: &lang.TypeRef{
 									Pos:  lp(2289, 97),
-									Name: "TSource",
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2289, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2289, 111),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "predicate",
 							},
 						},
 					},
@@ -45111,24 +45107,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2290, 97),
 								Type: &lang.TypeRef{
 									Pos:  lp(2290, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2290, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2290, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2290, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2290, 128),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -45140,39 +45118,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2291, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2291, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2291, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2291, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2291, 91),
+								Pos:      lp(2291, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 96),
+									Pos:  lp(2291, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 108),
+											Pos:  lp(2291, 80),
 											Name: "TSource",
 										},
 									},
@@ -45180,22 +45141,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2291, 125),
+								Pos: lp(2291, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 125),
+									Pos:  lp(2291, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 130),
+											Pos:  lp(2291, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2291, 139),
-											Name: "TKey",
+											Pos:  lp(2291, 111),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2291, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2291, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45261,20 +45230,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2292, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2292, 158),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2292, 176),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45286,104 +45241,72 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2293, 42),
-									Name: "TResult",
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2293, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2293, 58),
+											Name: "TSource",
+										},
+									},
 								},
 							},
 						},
-						Name: "Join",
+						Name: "GroupBy",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
+							"TSource",
 							"TKey",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 87),
+								Pos:      lp(2293, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 92),
+									Pos:  lp(2293, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 104),
-											Name: "TOuter",
+											Pos:  lp(2293, 108),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2293, 119),
+								Pos: lp(2293, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 131),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2293, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 146),
+									Pos:  lp(2293, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 151),
-											Name: "TOuter",
+											Pos:  lp(2293, 130),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2293, 159),
+											Pos:  lp(2293, 139),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "outerKeySelector",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2293, 183),
+								Pos: lp(2293, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 183),
-									Name: "Func",
+									Pos:  lp(2293, 158),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 196),
+											Pos:  lp(2293, 176),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2293, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -45400,7 +45323,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "GroupJoin",
+						Name: "Join",
 						TypeParams: []string{
 							"TOuter",
 							"TInner",
@@ -45409,14 +45332,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 92),
+								Pos:      lp(2294, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 97),
+									Pos:  lp(2294, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 109),
+											Pos:  lp(2294, 104),
 											Name: "TOuter",
 										},
 									},
@@ -45424,13 +45347,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2294, 124),
+								Pos: lp(2294, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 124),
+									Pos:  lp(2294, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 136),
+											Pos:  lp(2294, 131),
 											Name: "TInner",
 										},
 									},
@@ -45438,17 +45361,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2294, 151),
+								Pos: lp(2294, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 151),
+									Pos:  lp(2294, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 156),
+											Pos:  lp(2294, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 164),
+											Pos:  lp(2294, 159),
 											Name: "TKey",
 										},
 									},
@@ -45456,17 +45379,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2294, 188),
+								Pos: lp(2294, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 188),
+									Pos:  lp(2294, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 193),
+											Pos:  lp(2294, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 201),
+											Pos:  lp(2294, 196),
 											Name: "TKey",
 										},
 									},
@@ -45474,27 +45397,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2294, 225),
+								Pos: lp(2294, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 225),
+									Pos:  lp(2294, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 230),
+											Pos:  lp(2294, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2294, 250),
-													Name: "TInner",
-												},
-											},
+											Pos:  lp(2294, 233),
+											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 259),
+											Pos:  lp(2294, 241),
 											Name: "TResult",
 										},
 									},
@@ -45512,77 +45429,110 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2295, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2295, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2295, 58),
-											Name: "TElement",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "GroupJoin",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
-							"TElement",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 102),
+								Pos:      lp(2295, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 107),
+									Pos:  lp(2295, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 119),
-											Name: "TSource",
+											Pos:  lp(2295, 109),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2295, 136),
+								Pos: lp(2295, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 136),
+									Pos:  lp(2295, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2295, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2295, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2295, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 141),
-											Name: "TSource",
+											Pos:  lp(2295, 156),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2295, 150),
+											Pos:  lp(2295, 164),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2295, 169),
+								Pos: lp(2295, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 169),
+									Pos:  lp(2295, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 174),
-											Name: "TSource",
+											Pos:  lp(2295, 193),
+											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2295, 183),
-											Name: "TElement",
+											Pos:  lp(2295, 201),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "elementSelector",
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2295, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2295, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2295, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2295, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2295, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2295, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -45667,20 +45617,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "elementSelector",
 							},
-							&lang.Param{
-								Pos: lp(2296, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45692,43 +45628,91 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2297, 42),
-									Name: "TSource",
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2297, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2297, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "Intersect",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 70),
+								Pos:      lp(2297, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 75),
+									Pos:  lp(2297, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 87),
+											Pos:  lp(2297, 119),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2297, 103),
+								Pos: lp(2297, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 103),
-									Name: "IEnumerable",
+									Pos:  lp(2297, 136),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 115),
+											Pos:  lp(2297, 141),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2297, 150),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2297, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2297, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2297, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2297, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2297, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2297, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2297, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45779,20 +45763,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
-							&lang.Param{
-								Pos: lp(2298, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2298, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45800,27 +45770,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2299, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2299, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LongCount",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 54),
+								Pos:      lp(2299, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 59),
+									Pos:  lp(2299, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 71),
+											Pos:  lp(2299, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2299, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2299, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2299, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2299, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2299, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2299, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45851,24 +45855,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2300, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2300, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2300, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45876,24 +45862,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2301, 30),
-							Name: "int",
+							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 38),
+								Pos:      lp(2301, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 43),
+									Pos:  lp(2301, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 55),
-											Name: "int",
+											Pos:  lp(2301, 71),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2301, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2301, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2301, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2301, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -45905,42 +45912,21 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2302, 47),
+								Pos:      lp(2302, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 52),
+									Pos:  lp(2302, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2302, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2302, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2302, 95),
+											Pos:  lp(2302, 55),
 											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -45949,24 +45935,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2303, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2303, 39),
+								Pos:      lp(2303, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 44),
+									Pos:  lp(2303, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 56),
-											Name: "long",
+											Pos:  lp(2303, 64),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2303, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2303, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2303, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -45978,42 +45985,21 @@ func libraryAST() *lang.File {
 							Name: "long",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 48),
+								Pos:      lp(2304, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 53),
+									Pos:  lp(2304, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2304, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2304, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2304, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2304, 96),
+											Pos:  lp(2304, 56),
 											Name: "long",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46022,24 +46008,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2305, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2305, 41),
+								Pos:      lp(2305, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 46),
+									Pos:  lp(2305, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 58),
-											Name: "double",
+											Pos:  lp(2305, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2305, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2305, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46051,42 +46058,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2306, 50),
+								Pos:      lp(2306, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 55),
+									Pos:  lp(2306, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2306, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 98),
+											Pos:  lp(2306, 58),
 											Name: "double",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46095,24 +46081,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2307, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2307, 42),
+								Pos:      lp(2307, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 47),
+									Pos:  lp(2307, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 59),
-											Name: "decimal",
+											Pos:  lp(2307, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2307, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2307, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46124,42 +46131,21 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2308, 51),
+								Pos:      lp(2308, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 56),
+									Pos:  lp(2308, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2308, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 99),
+											Pos:  lp(2308, 59),
 											Name: "decimal",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46168,24 +46154,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2309, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2309, 40),
+								Pos:      lp(2309, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 45),
+									Pos:  lp(2309, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 57),
-											Name: "float",
+											Pos:  lp(2309, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2309, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2309, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2309, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2309, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46197,19 +46204,45 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2310, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2310, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2311, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2311, 30),
+							Name: "float",
+						},
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2310, 49),
+								Pos:      lp(2311, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 54),
+									Pos:  lp(2311, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 66),
+											Pos:  lp(2311, 66),
 											Name: "TSource",
 										},
 									},
@@ -46217,17 +46250,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2310, 83),
+								Pos: lp(2311, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 83),
+									Pos:  lp(2311, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 88),
+											Pos:  lp(2311, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2310, 97),
+											Pos:  lp(2311, 97),
 											Name: "float",
 										},
 									},
@@ -46237,10 +46270,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2311, 9),
+						Pos:       lp(2312, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2311, 30),
+							Pos:  lp(2312, 30),
 							Name: "TSource",
 						},
 						Name: "Max",
@@ -46249,14 +46282,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 51),
+								Pos:      lp(2312, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 56),
+									Pos:  lp(2312, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 68),
+											Pos:  lp(2312, 68),
 											Name: "TSource",
 										},
 									},
@@ -46266,10 +46299,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2312, 9),
+						Pos:       lp(2313, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2312, 30),
+							Pos:  lp(2313, 30),
 							Name: "TResult",
 						},
 						Name: "Max",
@@ -46279,14 +46312,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2312, 60),
+								Pos:      lp(2313, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 65),
+									Pos:  lp(2313, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2312, 77),
+											Pos:  lp(2313, 77),
 											Name: "TSource",
 										},
 									},
@@ -46294,17 +46327,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2312, 94),
+								Pos: lp(2313, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 94),
+									Pos:  lp(2313, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2312, 99),
+											Pos:  lp(2313, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2312, 108),
+											Pos:  lp(2313, 108),
 											Name: "TResult",
 										},
 									},
@@ -46314,10 +46347,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2313, 9),
+						Pos:       lp(2314, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2313, 30),
+							Pos:  lp(2314, 30),
 							Name: "TSource",
 						},
 						Name: "MaxBy",
@@ -46327,14 +46360,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2313, 59),
+								Pos:      lp(2314, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 64),
+									Pos:  lp(2314, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2313, 76),
+											Pos:  lp(2314, 76),
 											Name: "TSource",
 										},
 									},
@@ -46342,48 +46375,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2313, 93),
+								Pos: lp(2314, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 93),
+									Pos:  lp(2314, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2313, 98),
+											Pos:  lp(2314, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2313, 107),
+											Pos:  lp(2314, 107),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2314, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2314, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2314, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
 							},
 						},
 					},
@@ -46395,42 +46402,21 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 47),
+								Pos:      lp(2315, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 52),
+									Pos:  lp(2315, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2315, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2315, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2315, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 95),
+											Pos:  lp(2315, 55),
 											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46439,24 +46425,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2316, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 39),
+								Pos:      lp(2316, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 44),
+									Pos:  lp(2316, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 56),
-											Name: "long",
+											Pos:  lp(2316, 64),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2316, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2316, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2316, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2316, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46468,42 +46475,21 @@ func libraryAST() *lang.File {
 							Name: "long",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 48),
+								Pos:      lp(2317, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 53),
+									Pos:  lp(2317, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2317, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2317, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2317, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2317, 96),
+											Pos:  lp(2317, 56),
 											Name: "long",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46512,24 +46498,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2318, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 41),
+								Pos:      lp(2318, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 46),
+									Pos:  lp(2318, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 58),
-											Name: "double",
+											Pos:  lp(2318, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2318, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2318, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2318, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2318, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46541,42 +46548,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 50),
+								Pos:      lp(2319, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 55),
+									Pos:  lp(2319, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2319, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2319, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2319, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2319, 98),
+											Pos:  lp(2319, 58),
 											Name: "double",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46585,24 +46571,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2320, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 42),
+								Pos:      lp(2320, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 47),
+									Pos:  lp(2320, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 59),
-											Name: "decimal",
+											Pos:  lp(2320, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2320, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2320, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2320, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46614,42 +46621,21 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 51),
+								Pos:      lp(2321, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 56),
+									Pos:  lp(2321, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2321, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2321, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2321, 99),
+											Pos:  lp(2321, 59),
 											Name: "decimal",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -46658,24 +46644,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 40),
+								Pos:      lp(2322, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 45),
+									Pos:  lp(2322, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2322, 57),
-											Name: "float",
+											Pos:  lp(2322, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2322, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2322, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2322, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2322, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46687,19 +46694,45 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2323, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2323, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2323, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2324, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2324, 30),
+							Name: "float",
+						},
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 49),
+								Pos:      lp(2324, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 54),
+									Pos:  lp(2324, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 66),
+											Pos:  lp(2324, 66),
 											Name: "TSource",
 										},
 									},
@@ -46707,17 +46740,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2323, 83),
+								Pos: lp(2324, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 83),
+									Pos:  lp(2324, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 88),
+											Pos:  lp(2324, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2323, 97),
+											Pos:  lp(2324, 97),
 											Name: "float",
 										},
 									},
@@ -46727,10 +46760,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2324, 9),
+						Pos:       lp(2325, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2324, 30),
+							Pos:  lp(2325, 30),
 							Name: "TSource",
 						},
 						Name: "Min",
@@ -46739,14 +46772,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 51),
+								Pos:      lp(2325, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 56),
+									Pos:  lp(2325, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2324, 68),
+											Pos:  lp(2325, 68),
 											Name: "TSource",
 										},
 									},
@@ -46756,10 +46789,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2325, 9),
+						Pos:       lp(2326, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2325, 30),
+							Pos:  lp(2326, 30),
 							Name: "TResult",
 						},
 						Name: "Min",
@@ -46769,14 +46802,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 60),
+								Pos:      lp(2326, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 65),
+									Pos:  lp(2326, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 77),
+											Pos:  lp(2326, 77),
 											Name: "TSource",
 										},
 									},
@@ -46784,17 +46817,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2325, 94),
+								Pos: lp(2326, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 94),
+									Pos:  lp(2326, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 99),
+											Pos:  lp(2326, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2325, 108),
+											Pos:  lp(2326, 108),
 											Name: "TResult",
 										},
 									},
@@ -46804,10 +46837,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2326, 9),
+						Pos:       lp(2327, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2326, 30),
+							Pos:  lp(2327, 30),
 							Name: "TSource",
 						},
 						Name: "MinBy",
@@ -46817,14 +46850,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 59),
+								Pos:      lp(2327, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 64),
+									Pos:  lp(2327, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 76),
+											Pos:  lp(2327, 76),
 											Name: "TSource",
 										},
 									},
@@ -46832,17 +46865,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2326, 93),
+								Pos: lp(2327, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 93),
+									Pos:  lp(2327, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 98),
+											Pos:  lp(2327, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2326, 107),
+											Pos:  lp(2327, 107),
 											Name: "TKey",
 										},
 									},
@@ -46852,14 +46885,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2327, 9),
+						Pos:       lp(2328, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2327, 30),
+							Pos:  lp(2328, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2327, 42),
+									Pos:  lp(2328, 42),
 									Name: "TResult",
 								},
 							},
@@ -46870,46 +46903,11 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 67),
+								Pos:      lp(2328, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 72),
+									Pos:  lp(2328, 72),
 									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2328, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2328, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2328, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2328, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2328, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 78),
-											Name: "T",
-										},
-									},
 								},
 								Name: "source",
 							},
@@ -46948,20 +46946,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
-							&lang.Param{
-								Pos: lp(2329, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2329, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2329, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -46973,48 +46957,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2330, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 81),
+								Pos:      lp(2330, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 86),
+									Pos:  lp(2330, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 98),
-											Name: "TSource",
+											Pos:  lp(2330, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2330, 115),
+								Pos: lp(2330, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 115),
-									Name: "Func",
+									Pos:  lp(2330, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2330, 129),
-											Name: "TKey",
+											Pos:  lp(2330, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -47070,20 +47049,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2331, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2331, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2331, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -47099,21 +47064,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 91),
+								Pos:      lp(2332, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 96),
+									Pos:  lp(2332, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 108),
+											Pos:  lp(2332, 98),
 											Name: "TSource",
 										},
 									},
@@ -47121,22 +47086,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2332, 125),
+								Pos: lp(2332, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 125),
+									Pos:  lp(2332, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 130),
+											Pos:  lp(2332, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2332, 139),
+											Pos:  lp(2332, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2332, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2332, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2332, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47192,20 +47171,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2333, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2333, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2333, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -47221,21 +47186,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 80),
+								Pos:      lp(2334, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2334, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 104),
+											Pos:  lp(2334, 108),
 											Name: "TSource",
 										},
 									},
@@ -47243,22 +47208,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 121),
+								Pos: lp(2334, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 121),
+									Pos:  lp(2334, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 126),
+											Pos:  lp(2334, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 135),
+											Pos:  lp(2334, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2334, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2334, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2334, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47314,20 +47293,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2335, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2335, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2335, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -47343,21 +47308,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2336, 90),
+								Pos:      lp(2336, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 95),
+									Pos:  lp(2336, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 114),
+											Pos:  lp(2336, 104),
 											Name: "TSource",
 										},
 									},
@@ -47365,22 +47330,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 131),
+								Pos: lp(2336, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 131),
+									Pos:  lp(2336, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 136),
+											Pos:  lp(2336, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2336, 145),
+											Pos:  lp(2336, 135),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2336, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47436,20 +47415,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2337, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2337, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2337, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -47457,28 +47422,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2338, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2338, 42),
+									Pos:  lp(2338, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 68),
+								Pos:      lp(2338, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2338, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 85),
+											Pos:  lp(2338, 114),
 											Name: "TSource",
 										},
 									},
@@ -47486,12 +47452,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2338, 102),
+								Pos: lp(2338, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 102),
-									Name: "TSource",
+									Pos:  lp(2338, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2338, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2338, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2338, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2338, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2338, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47504,27 +47494,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2339, 42),
-									Name: "int",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "Prepend",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2339, 53),
+								Pos:      lp(2339, 68),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 53),
-									Name: "int",
+									Pos:  lp(2339, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2339, 85),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2339, 64),
+								Pos: lp(2339, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 64),
-									Name: "int",
+									Pos:  lp(2339, 102),
+									Name: "TSource",
 								},
-								Name: "count",
+								Name: "element",
 							},
 						},
 					},
@@ -47537,27 +47537,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2340, 42),
-									Name: "TResult",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2340, 67),
+								Pos: lp(2340, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 67),
-									Name: "TResult",
+									Pos:  lp(2340, 53),
+									Name: "int",
 								},
-								Name: "element",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2340, 84),
+								Pos: lp(2340, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 84),
+									Pos:  lp(2340, 64),
 									Name: "int",
 								},
 								Name: "count",
@@ -47573,29 +47570,30 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2341, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 68),
-								Modifier: "this",
+								Pos: lp(2341, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2341, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2341, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2341, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 84),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -47608,48 +47606,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2342, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2342, 76),
+								Pos:      lp(2342, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 81),
+									Pos:  lp(2342, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 93),
+											Pos:  lp(2342, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2342, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2342, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2342, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2342, 124),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47699,10 +47678,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2343, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2343, 129),
 											Name: "TResult",
 										},
 									},
@@ -47724,21 +47699,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 80),
+								Pos:      lp(2344, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 85),
+									Pos:  lp(2344, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 97),
+											Pos:  lp(2344, 93),
 											Name: "TSource",
 										},
 									},
@@ -47746,24 +47721,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2344, 114),
+								Pos: lp(2344, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 114),
+									Pos:  lp(2344, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 119),
+											Pos:  lp(2344, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2344, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2344, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2344, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2344, 129),
+											Name: "TResult",
 										},
 									},
 								},
@@ -47787,19 +47760,18 @@ func libraryAST() *lang.File {
 						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 93),
+								Pos:      lp(2345, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 98),
+									Pos:  lp(2345, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 110),
+											Pos:  lp(2345, 97),
 											Name: "TSource",
 										},
 									},
@@ -47807,21 +47779,82 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2345, 127),
+								Pos: lp(2345, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 127),
+									Pos:  lp(2345, 114),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 132),
+											Pos:  lp(2345, 119),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 141),
+											Pos:  lp(2345, 128),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2345, 153),
+													Pos:  lp(2345, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2346, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2346, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2346, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TCollection",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2346, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2346, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2346, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2346, 153),
 													Name: "TCollection",
 												},
 											},
@@ -47831,21 +47864,21 @@ func libraryAST() *lang.File {
 								Name: "collectionSelector",
 							},
 							&lang.Param{
-								Pos: lp(2345, 187),
+								Pos: lp(2346, 187),
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 187),
+									Pos:  lp(2346, 187),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 192),
+											Pos:  lp(2346, 192),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 201),
+											Pos:  lp(2346, 201),
 											Name: "TCollection",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 214),
+											Pos:  lp(2346, 214),
 											Name: "TResult",
 										},
 									},
@@ -47855,10 +47888,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2346, 9),
+						Pos:       lp(2347, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2346, 30),
+							Pos:  lp(2347, 30),
 							Name: "bool",
 						},
 						Name: "SequenceEqual",
@@ -47867,14 +47900,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2346, 58),
+								Pos:      lp(2347, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 63),
+									Pos:  lp(2347, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 75),
+											Pos:  lp(2347, 75),
 											Name: "TSource",
 										},
 									},
@@ -47882,61 +47915,18 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2346, 91),
+								Pos: lp(2347, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 91),
+									Pos:  lp(2347, 91),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 103),
+											Pos:  lp(2347, 103),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2347, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2347, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2347, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Skip",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2347, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2347, 70),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2347, 82),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2347, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2347, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -47953,7 +47943,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -47996,20 +47986,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2349, 69),
+								Pos:      lp(2349, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 74),
+									Pos:  lp(2349, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 86),
+											Pos:  lp(2349, 82),
 											Name: "TSource",
 										},
 									},
@@ -48017,9 +48007,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2349, 103),
+								Pos: lp(2349, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 103),
+									Pos:  lp(2349, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -48039,7 +48029,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48082,20 +48072,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2351, 70),
+								Pos:      lp(2351, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 75),
+									Pos:  lp(2351, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2351, 87),
+											Pos:  lp(2351, 86),
 											Name: "TSource",
 										},
 									},
@@ -48103,22 +48093,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2351, 104),
+								Pos: lp(2351, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2351, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2351, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2351, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -48167,10 +48147,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2352, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2352, 123),
 											Name: "bool",
 										},
 									},
@@ -48192,7 +48168,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48224,6 +48200,10 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2353, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2353, 123),
 											Name: "bool",
 										},
 									},
@@ -48277,10 +48257,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2354, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2354, 123),
 											Name: "bool",
 										},
 									},
@@ -48302,20 +48278,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2355, 66),
+								Pos:      lp(2355, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 71),
+									Pos:  lp(2355, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 83),
+											Pos:  lp(2355, 87),
 											Name: "TSource",
 										},
 									},
@@ -48323,17 +48299,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2355, 100),
+								Pos: lp(2355, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 100),
+									Pos:  lp(2355, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 105),
+											Pos:  lp(2355, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2355, 114),
+											Pos:  lp(2355, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2355, 123),
 											Name: "bool",
 										},
 									},
@@ -48387,10 +48367,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2356, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2356, 119),
 											Name: "bool",
 										},
 									},
@@ -48404,24 +48380,55 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2357, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2357, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2357, 38),
+								Pos:      lp(2357, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2357, 43),
+									Pos:  lp(2357, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2357, 55),
-											Name: "int",
+											Pos:  lp(2357, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2357, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2357, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2357, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2357, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2357, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -48433,42 +48440,21 @@ func libraryAST() *lang.File {
 							Name: "int",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2358, 47),
+								Pos:      lp(2358, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2358, 52),
+									Pos:  lp(2358, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2358, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2358, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2358, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2358, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2358, 95),
+											Pos:  lp(2358, 55),
 											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -48477,24 +48463,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2359, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2359, 39),
+								Pos:      lp(2359, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2359, 44),
+									Pos:  lp(2359, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2359, 56),
-											Name: "long",
+											Pos:  lp(2359, 64),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2359, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2359, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2359, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48506,42 +48513,21 @@ func libraryAST() *lang.File {
 							Name: "long",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2360, 48),
+								Pos:      lp(2360, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2360, 53),
+									Pos:  lp(2360, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2360, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2360, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2360, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2360, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2360, 96),
+											Pos:  lp(2360, 56),
 											Name: "long",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -48550,24 +48536,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2361, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2361, 41),
+								Pos:      lp(2361, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 46),
+									Pos:  lp(2361, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 58),
-											Name: "double",
+											Pos:  lp(2361, 65),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2361, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2361, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2361, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2361, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48579,42 +48586,21 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2362, 50),
+								Pos:      lp(2362, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 55),
+									Pos:  lp(2362, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2362, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2362, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2362, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2362, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2362, 98),
+											Pos:  lp(2362, 58),
 											Name: "double",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -48623,24 +48609,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2363, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2363, 42),
+								Pos:      lp(2363, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 47),
+									Pos:  lp(2363, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 59),
-											Name: "decimal",
+											Pos:  lp(2363, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2363, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48652,42 +48659,21 @@ func libraryAST() *lang.File {
 							Name: "decimal",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2364, 51),
+								Pos:      lp(2364, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 56),
+									Pos:  lp(2364, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2364, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2364, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2364, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2364, 99),
+											Pos:  lp(2364, 59),
 											Name: "decimal",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -48696,24 +48682,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2365, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2365, 40),
+								Pos:      lp(2365, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 45),
+									Pos:  lp(2365, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 57),
-											Name: "float",
+											Pos:  lp(2365, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2365, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2365, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2365, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48725,19 +48732,45 @@ func libraryAST() *lang.File {
 							Name: "float",
 						},
 						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2366, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2366, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2366, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2367, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2367, 30),
+							Name: "float",
+						},
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2366, 49),
+								Pos:      lp(2367, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 54),
+									Pos:  lp(2367, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 66),
+											Pos:  lp(2367, 66),
 											Name: "TSource",
 										},
 									},
@@ -48745,17 +48778,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2366, 83),
+								Pos: lp(2367, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 83),
+									Pos:  lp(2367, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 88),
+											Pos:  lp(2367, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2366, 97),
+											Pos:  lp(2367, 97),
 											Name: "float",
 										},
 									},
@@ -48765,13 +48798,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2367, 9),
+						Pos:       lp(2368, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2367, 30),
+							Pos:       lp(2368, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2367, 30),
+								Pos:  lp(2368, 30),
 								Name: "TSource",
 							},
 						},
@@ -48781,77 +48814,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2367, 57),
+								Pos:      lp(2368, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 62),
+									Pos:  lp(2368, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 74),
+											Pos:  lp(2368, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2368, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2368, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2368, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2368, 47),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2368, 84),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2368, 89),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2368, 101),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2368, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2368, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2368, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2368, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -48911,20 +48886,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "keySelector",
 							},
-							&lang.Param{
-								Pos: lp(2369, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2369, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2369, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -48940,7 +48901,7 @@ func libraryAST() *lang.File {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2370, 47),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
@@ -48948,18 +48909,17 @@ func libraryAST() *lang.File {
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2370, 95),
+								Pos:      lp(2370, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 100),
+									Pos:  lp(2370, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 112),
+											Pos:  lp(2370, 101),
 											Name: "TSource",
 										},
 									},
@@ -48967,17 +48927,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2370, 129),
+								Pos: lp(2370, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 129),
+									Pos:  lp(2370, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 134),
+											Pos:  lp(2370, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2370, 143),
+											Pos:  lp(2370, 132),
 											Name: "TKey",
 										},
 									},
@@ -48985,22 +48945,18 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2370, 162),
+								Pos: lp(2370, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 162),
-									Name: "Func",
+									Pos:  lp(2370, 151),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2370, 176),
-											Name: "TElement",
+											Pos:  lp(2370, 169),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "elementSelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -49079,20 +49035,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "elementSelector",
 							},
-							&lang.Param{
-								Pos: lp(2371, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2371, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2371, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -49100,33 +49042,89 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2372, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2372, 38),
-									Name: "TSource",
+									Pos:  lp(2372, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2372, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2372, 66),
+								Pos:      lp(2372, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2372, 71),
+									Pos:  lp(2372, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2372, 83),
+											Pos:  lp(2372, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2372, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2372, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2372, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2372, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2372, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -49163,14 +49161,49 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2374, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2374, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2373, 100),
+								Pos:      lp(2374, 66),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2373, 100),
+									Pos:  lp(2374, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2374, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2374, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2374, 100),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2373, 118),
+											Pos:  lp(2374, 118),
 											Name: "TSource",
 										},
 									},
@@ -49180,14 +49213,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2374, 9),
+						Pos:       lp(2375, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2374, 30),
+							Pos:  lp(2375, 30),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2374, 35),
+									Pos:  lp(2375, 35),
 									Name: "TSource",
 								},
 							},
@@ -49198,68 +49231,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2374, 60),
+								Pos:      lp(2375, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2374, 65),
+									Pos:  lp(2375, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2374, 77),
+											Pos:  lp(2375, 77),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2375, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2375, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2375, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Union",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2375, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2375, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2375, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2375, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2375, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2375, 111),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
 							},
 						},
 					},
@@ -49310,20 +49294,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "second",
 							},
-							&lang.Param{
-								Pos: lp(2376, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2376, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2376, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -49335,6 +49305,69 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2377, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2377, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2377, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2377, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2377, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2377, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2377, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2377, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2377, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2377, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2378, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2378, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2378, 42),
 									Name: "TResult",
 								},
 							},
@@ -49347,14 +49380,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2377, 81),
+								Pos:      lp(2378, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 86),
+									Pos:  lp(2378, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 98),
+											Pos:  lp(2378, 98),
 											Name: "TFirst",
 										},
 									},
@@ -49362,13 +49395,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2377, 113),
+								Pos: lp(2378, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 113),
+									Pos:  lp(2378, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 125),
+											Pos:  lp(2378, 125),
 											Name: "TSecond",
 										},
 									},
@@ -49376,21 +49409,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2377, 142),
+								Pos: lp(2378, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 142),
+									Pos:  lp(2378, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 147),
+											Pos:  lp(2378, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2377, 155),
+											Pos:  lp(2378, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2377, 164),
+											Pos:  lp(2378, 164),
 											Name: "TResult",
 										},
 									},
@@ -49402,7 +49435,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2380, 5),
+				Pos:       lp(2381, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -49413,11 +49446,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2380, 50),
+						Pos:  lp(2381, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2380, 62),
+								Pos:  lp(2381, 62),
 								Name: "TElement",
 							},
 						},
@@ -49425,15 +49458,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2382, 9),
+						Pos: lp(2383, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2382, 9),
+							Pos:  lp(2383, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2382, 20),
+								Pos:  lp(2383, 20),
 								Kind: "get",
 							},
 						},
@@ -49441,7 +49474,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2385, 5),
+				Pos:       lp(2386, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -49451,11 +49484,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2385, 53),
+						Pos:  lp(2386, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2385, 65),
+								Pos:  lp(2386, 65),
 								Name: "TElement",
 							},
 						},
