@@ -721,7 +721,7 @@ type UnaryExpr struct {
 
 // RangeExpr is `X..Y`; either operand may be nil (`..Y`, `X..`, `..`).
 type RangeExpr struct {
-	Pos  Pos // of the '..'
+	Pos  Pos // of X, or of the '..' without X
 	X, Y Expr
 }
 

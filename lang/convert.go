@@ -906,7 +906,7 @@ func (st *parseState) rangeExpr(g *gRange) Expr {
 	if g.Tail == nil {
 		return x
 	}
-	r := &RangeExpr{Pos: st.pos(g.Tail.Pos), X: x}
+	r := &RangeExpr{Pos: st.pos(g.Pos), X: x}
 	if g.Tail.Y != nil {
 		r.Y = st.unary(g.Tail.Y)
 	}

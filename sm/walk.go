@@ -33,6 +33,13 @@ func (r *rewriter) e(x lang.Expr) lang.Expr {
 		r.args(x.Args)
 	case *lang.UnaryExpr:
 		x.X = r.e(x.X)
+	case *lang.RangeExpr:
+		if x.X != nil {
+			x.X = r.e(x.X)
+		}
+		if x.Y != nil {
+			x.Y = r.e(x.Y)
+		}
 	case *lang.PostfixExpr:
 		x.X = r.e(x.X)
 	case *lang.BinaryExpr:

@@ -43,8 +43,6 @@ var libAllowed = map[string]string{
 	"System.Object.Count":         "collection member registered on Object for boxed collections; declared on each collection",
 	"System.Object.GetEnumerator": "registered on Object for foreach over any sequence; declared on each collection",
 	"System.Object.CompareTo":     "registered on Object for boxed primitives; IComparable.CompareTo",
-	"System.Index.op_Equality":    "value equality for vm.Thread.equal; C# declares no == on Index",
-	"System.Range.op_Equality":    "value equality for vm.Thread.equal; C# declares no == on Range",
 	"System.Runtime.CompilerServices.RuntimeHelpers.GetSubArray/arity": "hidden type argument",
 	"System.Range..ctor/arity":                          "one native for new Range() and new Range(start, end)",
 	"System.Delegate.Invoke":                            "declared by each delegate type with its signature",

@@ -609,6 +609,9 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 		b.patternIn(p.P, in)
 	case *lang.BinaryPattern:
 		b.patternIn(p.X, in)
+		if t, ok := p.X.(*lang.TypePattern); ok && p.Op == "and" {
+			in = b.resolveType(t.Type, b.typeCtx()) // `o is int[] and [var x, ..]`
+		}
 		b.patternIn(p.Y, in)
 	case *lang.RelationalPattern:
 		b.expr(p.X)

@@ -24,6 +24,11 @@ type index struct{ v int32 }
 // rangeVal is a Range: two Index values.
 type rangeVal struct{ start, end int32 }
 
+// valueKey makes Index and Range libValues: object.Equals, GetHashCode
+// and the collections' default comparer see them by value.
+func (x *index) valueKey() int64    { return int64(x.v) }
+func (r *rangeVal) valueKey() int64 { return int64(r.start)<<32 | int64(uint32(r.end)) }
+
 func newIndex(v int32) vm.Value { return vm.NewNative(tIndex, &index{v}) }
 
 func newRange(start, end int32) vm.Value { return vm.NewNative(tRange, &rangeVal{start, end}) }
@@ -114,12 +119,6 @@ func init() {
 		o, ok := args[1].AsNative().(*index)
 		return vm.Bool(ok && o.v == indexOf(args[0])), nil
 	})
-	// op_Equality is not C# API (Index declares no ==): vm.Thread.equal
-	// compares library value types through it (Equals(object, object),
-	// collections' default comparer).
-	ix.AddStatic("op_Equality", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(indexOf(args[0]) == indexOf(args[1])), nil
-	})
 	ix.AddMethod("GetHashCode", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Int(indexOf(args[0])), nil })
 	ix.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.String(indexString(indexOf(args[0]))), nil
@@ -152,9 +151,6 @@ func init() {
 	rg.AddMethod("Equals", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		o, ok := args[1].AsNative().(*rangeVal)
 		return vm.Bool(ok && *o == rangeOf(args[0])), nil
-	})
-	rg.AddStatic("op_Equality", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(rangeOf(args[0]) == rangeOf(args[1])), nil
 	})
 	rg.AddMethod("GetHashCode", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		r := rangeOf(args[0])
