@@ -181,6 +181,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			return lvalue{kind: lvIndex, obj: r, idx: fs.elemOffset(r, x.Args), typ: et}
 		}
 		get, set, direct := fs.indexerAccessors(x)
+		if ix := fs.c.info.IndexingOf(x); ix != nil && len(x.Args) == 1 {
+			return lvalue{kind: lvIndex, obj: r, idx: fs.indexOffset(ix, x.Args[0].X, r), typ: et}
+		}
 		if len(x.Args) == 1 && get == nil && set == nil {
 			ir, _ := fs.exprReg(x.Args[0].X)
 			return lvalue{kind: lvIndex, obj: r, idx: ir, typ: et}

@@ -84,6 +84,8 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		return fs.index(e, dst)
 	case *lang.UnaryExpr:
 		return fs.unary(e, dst)
+	case *lang.RangeExpr:
+		return fs.rangeExpr(e, dst)
 	case *lang.PostfixExpr:
 		return fs.incdec(e, e.X, e.Op, false, dst)
 	case *lang.BinaryExpr:
@@ -744,6 +746,19 @@ func (fs *funcState) index(e *lang.IndexExpr, dst int) *vm.Type {
 		if xt != nil && xt.Kind == vm.KindArray {
 			t = xt.Elem
 		}
+	} else if ix := fs.c.info.IndexingOf(e); ix != nil && len(e.Args) == 1 {
+		fs.implicitIndex(e, ix, r, dst)
+		if xt == vm.TString {
+			t = vm.TChar
+			if fs.isRange(e.Args[0].X) {
+				t = vm.TString
+			}
+		} else if xt != nil && xt.Kind == vm.KindArray {
+			t = xt.Elem
+			if fs.isRange(e.Args[0].X) {
+				t = xt
+			}
+		}
 	} else if len(e.Args) == 1 && get == nil {
 		ir, _ := fs.exprReg(e.Args[0].X)
 		fs.emitABC(vm.OpGetIndex, dst, r, ir)
@@ -797,6 +812,8 @@ func (fs *funcState) unary(e *lang.UnaryExpr, dst int) *vm.Type {
 		return fs.callOperator(m, []lang.Expr{e.X}, dst)
 	}
 	switch e.Op {
+	case "^":
+		return fs.hat(e, dst)
 	case "++", "--":
 		return fs.incdec(e, e.X, e.Op, true, dst)
 	case "+":

@@ -86,6 +86,8 @@ func (fs *funcState) pattern(p lang.Pattern, subj int, fail *label) {
 		}
 	case *lang.PositionalPattern:
 		fs.positionalPattern(p, subj, fail)
+	case *lang.ListPattern:
+		fs.listPattern(p, subj, fail)
 	case *lang.PropertyPattern:
 		if p.Type != nil {
 			t, _ := fs.c.resolveTypeRef(p.Type, fs.cls, true)
@@ -230,6 +232,11 @@ func (fs *funcState) predeclarePattern(p lang.Pattern) {
 			}
 		case *lang.PropertyPattern:
 			if n.Name != "" {
+				l := fs.declare(n.Name, n.Pos, nil, nil)
+				fs.initBox(l)
+			}
+		case *lang.ListPattern:
+			if n.Name != "" && n.Name != "_" {
 				l := fs.declare(n.Name, n.Pos, nil, nil)
 				fs.initBox(l)
 			}

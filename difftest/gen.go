@@ -36,7 +36,10 @@
 // kept across awaits, each checked against the generator's model of its
 // value (structs.go);
 // iterators with try/finally enumerated with break, awaits and Take, each
-// checking its log against a model of C#'s semantics (iter.go).
+// checking its log against a model of C#'s semantics (iter.go); int
+// arrays read from the end, sliced, written through an Index and matched
+// against list patterns, checked against the generator's model
+// (ranges.go).
 package difftest
 
 import (
@@ -296,11 +299,14 @@ func (g *gen) stmt(depth int) {
 		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
 	case 22:
-		if g.r.Intn(2) == 0 {
+		switch g.r.Intn(3) {
+		case 0:
 			g.tupleStmt()
-			return
+		case 1:
+			g.rangeStmt()
+		default:
+			g.genericStmt()
 		}
-		g.genericStmt()
 	case 0, 1:
 		if c := g.callee(g.quiet); c >= 0 {
 			g.line("acc += await %s(acc %% 7 + %d);", g.methods[c].name, g.r.Intn(5))

@@ -712,11 +712,17 @@ type IndexExpr struct {
 	NullCond bool
 }
 
-// UnaryExpr is a prefix operator: - + ! ~ ++ --.
+// UnaryExpr is a prefix operator: - + ! ~ ++ -- and ^ (index from end).
 type UnaryExpr struct {
 	Pos Pos
 	Op  string
 	X   Expr
+}
+
+// RangeExpr is `X..Y`; either operand may be nil (`..Y`, `X..`, `..`).
+type RangeExpr struct {
+	Pos  Pos // of X, or of the '..' without X
+	X, Y Expr
 }
 
 // PostfixExpr is `X++` or `X--`.
@@ -994,6 +1000,21 @@ type PositionalPattern struct {
 	Pos  Pos
 	Type *TypeRef
 	Subs []*SubPattern
+}
+
+// ListPattern is `[P1, .., Pn] Name`: Elems holds at most one
+// SlicePattern where the binder accepts it; Name is "" when absent.
+type ListPattern struct {
+	Pos   Pos
+	Elems []Pattern
+	Name  string
+}
+
+// SlicePattern is `..` or `.. P` (P nil when absent), an element of a
+// list pattern.
+type SlicePattern struct {
+	Pos Pos
+	P   Pattern
 }
 
 // SubPattern is `Name: Pattern` in a property pattern (Name may be dotted).

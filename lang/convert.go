@@ -878,7 +878,7 @@ func climb(x Expr, items []binItem, i *int, minPrec int) Expr {
 }
 
 func (st *parseState) switchLevel(g *gSwitchLevel) Expr {
-	x := st.unary(g.X)
+	x := st.rangeExpr(g.X)
 	for _, s := range g.Arms {
 		if s.With != nil {
 			we := &WithExpr{Pos: st.pos(s.Pos), X: x}
@@ -899,6 +899,21 @@ func (st *parseState) switchLevel(g *gSwitchLevel) Expr {
 		x = se
 	}
 	return x
+}
+
+func (st *parseState) rangeExpr(g *gRange) Expr {
+	var x Expr
+	if g.X != nil {
+		x = st.unary(g.X)
+	}
+	if g.Tail == nil {
+		return x
+	}
+	r := &RangeExpr{Pos: st.pos(g.Pos), X: x}
+	if g.Tail.Y != nil {
+		r.Y = st.unary(g.Tail.Y)
+	}
+	return r
 }
 
 func (st *parseState) unary(g *gUnary) Expr {
@@ -1318,6 +1333,18 @@ func (st *parseState) primaryPattern(g *gPrimaryPattern) Pattern {
 		return &RelationalPattern{Pos: pos, Op: g.RelOp, X: st.shift(g.RelX)}
 	case g.Prop != nil:
 		return st.propPattern(g.Prop, pos, nil)
+	case g.List != nil:
+		lp := &ListPattern{Pos: pos, Name: name(g.List.Name)}
+		for _, e := range g.List.Elems {
+			lp.Elems = append(lp.Elems, st.pattern(e))
+		}
+		return lp
+	case g.Slice != nil:
+		sp := &SlicePattern{Pos: pos}
+		if g.Slice.P != nil {
+			sp.P = st.notPattern(g.Slice.P)
+		}
+		return sp
 	case g.Var != "":
 		return &VarPattern{Pos: pos, Name: name(g.Var)}
 	case g.Discard:

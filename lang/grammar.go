@@ -625,7 +625,7 @@ type gShiftTail struct {
 }
 
 type gSwitchLevel struct {
-	X    *gUnary        `parser:"@@"`
+	X    *gRange        `parser:"@@"`
 	Arms []*gSwitchExpr `parser:"@@*"`
 }
 
@@ -655,9 +655,23 @@ type gSwitchArm struct {
 	Value   *gExpr    `parser:"'=>' @@"`
 }
 
+// gRange is C#'s range_expression: `a..b`, `a..`, `..b`, `..`, or just a
+// unary expression. Either operand of '..' may be left out; the right one
+// is absent when a token that cannot begin an expression follows.
+type gRange struct {
+	Pos  lexer.Position
+	X    *gUnary     `parser:"( (?! '..' ) @@ )?"`
+	Tail *gRangeTail `parser:"@@?"`
+}
+
+type gRangeTail struct {
+	Pos lexer.Position
+	Y   *gUnary `parser:"'..' ( (?! ')' | ']' | ',' | ';' | '}' | ':' | '=>' | '?' | '??' | '==' | '!=' | 'is' | 'as' | 'switch' | 'when' | 'and' | 'or' | EOF | ScriptEnd ) @@ )?"`
+}
+
 type gUnary struct {
 	Pos       lexer.Position
-	Op        string      `parser:"  @( '+' | '-' | '!' | '~' | '++' | '--' )"`
+	Op        string      `parser:"  @( '+' | '-' | '!' | '~' | '^' | '++' | '--' )"`
 	X         *gUnary     `parser:"  @@"`
 	Unsup     *unsupUnary `parser:"| @@"`
 	CastGuard *castGuard  `parser:"| (?= @@)"`
@@ -976,12 +990,27 @@ type gPrimaryPattern struct {
 	RelOp      string            `parser:"| @( '<=' | '>=' | '<' | '>' )"`
 	RelX       *gShift           `parser:"  @@"`
 	Prop       *gPropPattern     `parser:"| @@"`
-	Unsup      *unsupPattern     `parser:"| @@"`
+	List       *gListPattern     `parser:"| @@"`
+	Slice      *gSlicePattern    `parser:"| @@"`
 	Var        string            `parser:"| (?= 'var' Ident ) 'var' @Ident"`
 	Discard    bool              `parser:"| (?= '_' ( EOF | ScriptEnd | '=>' | ',' | ')' | ':' | '}' | ']' | '&&' | '||' | '?' | ';' | '==' | '!=' | 'when' | 'and' | 'or' ) ) @'_'"`
 	TypedGuard *typePatternGuard `parser:"| (?= @@)"`
 	Typed      *gTypedPattern    `parser:"  @@"`
 	Const      *gShift           `parser:"| @@"`
+}
+
+// gListPattern is C# 11's `[P1, .., Pn] designation`.
+type gListPattern struct {
+	Pos   lexer.Position
+	Elems []*gPattern `parser:"'[' ( (?! ']' ) @@ ( ',' ( (?! ']' ) @@ )? )* )? ']'"`
+	Name  string      `parser:"( (?! 'and' | 'or' | 'when' ) @Ident )?"`
+}
+
+// gSlicePattern is `..` or `.. P`; the binder accepts it only directly
+// inside a list pattern (CS8980).
+type gSlicePattern struct {
+	Pos lexer.Position
+	P   *gNotPattern `parser:"'..' ( (?! ',' | ']' | ')' | '}' | '=>' | ':' | 'and' | 'or' | 'when' | ';' | EOF | ScriptEnd ) @@ )?"`
 }
 
 // gTypedPattern is a declaration pattern `T x`, a property pattern with a

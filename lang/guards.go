@@ -871,7 +871,7 @@ func (*unsupRefAssign) Parse(lex *lexer.PeekingLexer) error {
 	return participle.NextMatch
 }
 
-// unsupUnary reports pointer operations, index-from-end and ranges.
+// unsupUnary reports pointer operations.
 type unsupUnary struct{}
 
 func (*unsupUnary) Parse(lex *lexer.PeekingLexer) error {
@@ -882,10 +882,6 @@ func (*unsupUnary) Parse(lex *lexer.PeekingLexer) error {
 	switch t.Value {
 	case "&", "*":
 		return unsupported(lex, "pointer operations")
-	case "^":
-		return unsupported(lex, "index-from-end expressions")
-	case "..":
-		return unsupported(lex, "ranges")
 	}
 	return participle.NextMatch
 }
@@ -989,18 +985,6 @@ type newTypeError struct{}
 
 func (*newTypeError) Parse(lex *lexer.PeekingLexer) error {
 	return expected(lex, "a type after 'new'")
-}
-
-// unsupPattern reports list patterns.
-type unsupPattern struct{}
-
-func (*unsupPattern) Parse(lex *lexer.PeekingLexer) error {
-	c := newCursor(lex)
-	switch {
-	case c.at("["):
-		return unsupported(lex, "list patterns")
-	}
-	return participle.NextMatch
 }
 
 type paramTypeError struct{}

@@ -264,6 +264,9 @@ func walkChildren(n Node, visit func(Node)) {
 		args(n.Args)
 	case *UnaryExpr:
 		expr(n.X)
+	case *RangeExpr:
+		expr(n.X)
+		expr(n.Y)
 	case *PostfixExpr:
 		expr(n.X)
 	case *BinaryExpr:
@@ -363,6 +366,12 @@ func walkChildren(n Node, visit func(Node)) {
 		for _, sp := range n.Subs {
 			v(sp)
 		}
+	case *ListPattern:
+		for _, e := range n.Elems {
+			pat(e)
+		}
+	case *SlicePattern:
+		pat(n.P)
 	case *SubPattern:
 		pat(n.Pattern)
 	}

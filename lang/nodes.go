@@ -80,6 +80,7 @@ func (n *Ident) Position() Pos              { return n.Pos }
 func (n *MemberExpr) Position() Pos         { return n.Pos }
 func (n *CallExpr) Position() Pos           { return n.Pos }
 func (n *IndexExpr) Position() Pos          { return n.Pos }
+func (n *RangeExpr) Position() Pos          { return n.Pos }
 func (n *UnaryExpr) Position() Pos          { return n.Pos }
 func (n *PostfixExpr) Position() Pos        { return n.Pos }
 func (n *BinaryExpr) Position() Pos         { return n.Pos }
@@ -116,6 +117,7 @@ func (n *Ident) exprNode()              {}
 func (n *MemberExpr) exprNode()         {}
 func (n *CallExpr) exprNode()           {}
 func (n *IndexExpr) exprNode()          {}
+func (n *RangeExpr) exprNode()          {}
 func (n *UnaryExpr) exprNode()          {}
 func (n *PostfixExpr) exprNode()        {}
 func (n *BinaryExpr) exprNode()         {}
@@ -152,6 +154,8 @@ func (n *BinaryPattern) Position() Pos     { return n.Pos }
 func (n *RelationalPattern) Position() Pos { return n.Pos }
 func (n *PropertyPattern) Position() Pos   { return n.Pos }
 func (n *PositionalPattern) Position() Pos { return n.Pos }
+func (n *ListPattern) Position() Pos       { return n.Pos }
+func (n *SlicePattern) Position() Pos      { return n.Pos }
 func (n *SubPattern) Position() Pos        { return n.Pos }
 
 func (n *ConstPattern) patternNode()      {}
@@ -163,3 +167,5 @@ func (n *BinaryPattern) patternNode()     {}
 func (n *RelationalPattern) patternNode() {}
 func (n *PropertyPattern) patternNode()   {}
 func (n *PositionalPattern) patternNode() {}
+func (n *ListPattern) patternNode()       {}
+func (n *SlicePattern) patternNode()      {}

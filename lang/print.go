@@ -748,7 +748,8 @@ const (
 	lvlCond    = 2
 	lvlBinary  = 2 // plus the binary precedence
 	lvlSwitch  = lvlBinary + precMultiplicative + 1
-	lvlUnary   = lvlSwitch + 1
+	lvlRange   = lvlSwitch + 1
+	lvlUnary   = lvlRange + 1
 	lvlPrimary = lvlUnary + 1
 )
 
@@ -764,6 +765,8 @@ func exprLevel(e Expr) int {
 		return lvlBinary + precRelational
 	case *SwitchExpr, *WithExpr:
 		return lvlSwitch
+	case *RangeExpr:
+		return lvlRange
 	case *UnaryExpr, *CastExpr, *AwaitExpr:
 		return lvlUnary
 	case *Literal:
@@ -832,6 +835,14 @@ func (pr *printer) exprInner(e Expr) {
 			return
 		}
 		pr.expr(e.X, lvlUnary)
+	case *RangeExpr:
+		if e.X != nil {
+			pr.expr(e.X, lvlUnary)
+		}
+		pr.w("..")
+		if e.Y != nil {
+			pr.expr(e.Y, lvlUnary)
+		}
 	case *PostfixExpr:
 		pr.expr(e.X, lvlPrimary)
 		pr.w(e.Op)
@@ -1239,6 +1250,24 @@ func (pr *printer) pattern(p Pattern, min int) {
 			pr.pattern(sp.Pattern, 0)
 		}
 		pr.w(")")
+	case *ListPattern:
+		pr.w("[")
+		for i, e := range p.Elems {
+			if i > 0 {
+				pr.w(", ")
+			}
+			pr.pattern(e, 0)
+		}
+		pr.w("]")
+		if p.Name != "" {
+			pr.w(" " + p.Name)
+		}
+	case *SlicePattern:
+		pr.w("..")
+		if p.P != nil {
+			pr.w(" ")
+			pr.pattern(p.P, 3)
+		}
 	case *PropertyPattern:
 		if p.Type != nil {
 			pr.w(p.Type.String() + " ")

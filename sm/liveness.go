@@ -271,7 +271,7 @@ func (r *resolver) expr(x lang.Expr) {
 			if n.Name != "_" {
 				r.res.outs[n] = r.declare(n.Name, n.Type, nil)
 			}
-		case *lang.TypePattern, *lang.VarPattern, *lang.PropertyPattern:
+		case *lang.TypePattern, *lang.VarPattern, *lang.PropertyPattern, *lang.ListPattern:
 			r.pattern(n.(lang.Pattern))
 			return false
 		case *lang.NameOfExpr:
@@ -306,6 +306,21 @@ func (r *resolver) pattern(p lang.Pattern) {
 			v := r.declare(p.Name, p.Type, nil)
 			v.special = true
 			r.res.patterns[p] = v
+		}
+	case *lang.ListPattern:
+		for _, e := range p.Elems {
+			r.pattern(e)
+		}
+		if p.Name != "" && p.Name != "_" {
+			v := r.declare(p.Name, nil, nil)
+			v.special = true
+			r.res.patterns[p] = v
+		}
+	case *lang.SlicePattern:
+		r.pattern(p.P)
+	case *lang.PositionalPattern:
+		for _, sp := range p.Subs {
+			r.pattern(sp.Pattern)
 		}
 	case *lang.NotPattern:
 		r.pattern(p.P)

@@ -256,22 +256,38 @@ func (fl *fnLowering) copyIn(res *resolution, body *lang.BlockStmt, vars []*vari
 		done[v] = true
 		return coreCall(pos, "Hoist", assign(pos, ident(pos, v.field), ident(pos, v.name)))
 	}
-	patternVar := func(p lang.Pattern) *variable {
-		if v := res.patterns[p]; v != nil && want[v] {
-			return v
-		}
-		return nil
+	// patternVars are the kept variables p designates, its subpatterns'
+	// included (`x is [var first, .., var last]`).
+	patternVars := func(p lang.Pattern) []*variable {
+		var vs []*variable
+		lang.Inspect(p, func(n lang.Node) bool {
+			if q, ok := n.(lang.Pattern); ok {
+				if v := res.patterns[q]; v != nil && want[v] {
+					vs = append(vs, v)
+				}
+			}
+			_, lambda := n.(*lang.LambdaExpr)
+			return !lambda
+		})
+		return vs
 	}
-	withWhen := func(pos lang.Pos, when lang.Expr, v *variable) lang.Expr {
-		if when == nil {
-			return hoist(pos, v)
+	hoistAll := func(pos lang.Pos, x lang.Expr, vs []*variable) lang.Expr {
+		for _, v := range vs {
+			x = binary(pos, "&&", x, hoist(pos, v))
 		}
-		return binary(pos, "&&", hoist(pos, v), when)
+		return x
+	}
+	withWhen := func(pos lang.Pos, when lang.Expr, vs []*variable) lang.Expr {
+		x := hoistAll(pos, hoist(pos, vs[0]), vs[1:])
+		if when == nil {
+			return x
+		}
+		return binary(pos, "&&", x, when)
 	}
 	rewrite(body, func(x lang.Expr) lang.Expr {
 		if is, ok := x.(*lang.IsExpr); ok {
-			if v := patternVar(is.Pattern); v != nil {
-				return binary(is.Pos, "&&", is, hoist(is.Pos, v))
+			if vs := patternVars(is.Pattern); len(vs) > 0 {
+				return hoistAll(is.Pos, is, vs)
 			}
 		}
 		return x
@@ -281,8 +297,8 @@ func (fl *fnLowering) copyIn(res *resolution, body *lang.BlockStmt, vars []*vari
 		case *lang.SwitchStmt:
 			for _, sec := range n.Sections {
 				for _, l := range sec.Labels {
-					if v := patternVar(l.Pattern); v != nil {
-						l.When = withWhen(l.Pos, l.When, v)
+					if vs := patternVars(l.Pattern); len(vs) > 0 {
+						l.When = withWhen(l.Pos, l.When, vs)
 					}
 				}
 			}
@@ -290,7 +306,7 @@ func (fl *fnLowering) copyIn(res *resolution, body *lang.BlockStmt, vars []*vari
 			for _, c := range n.Catches {
 				if v := res.catches[c]; v != nil && want[v] {
 					if c.Filter != nil {
-						c.Filter = withWhen(c.Pos, c.Filter, v)
+						c.Filter = withWhen(c.Pos, c.Filter, []*variable{v})
 					} else {
 						done[v] = true
 						c.Body.Stmts = append([]lang.Stmt{assignStmt(c.Pos, ident(c.Pos, v.field), ident(c.Pos, v.name))}, c.Body.Stmts...)

@@ -183,6 +183,14 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 		return fl.ordered(append([]*lang.Expr{&e.X}, argOps(e.Args)...)), e
 	case *lang.UnaryExpr:
 		return fl.ordered([]*lang.Expr{&e.X}), e
+	case *lang.RangeExpr:
+		var ops []*lang.Expr
+		for _, x := range []*lang.Expr{&e.X, &e.Y} {
+			if *x != nil {
+				ops = append(ops, x)
+			}
+		}
+		return fl.ordered(ops), e
 	case *lang.CastExpr:
 		return fl.ordered([]*lang.Expr{&e.X}), e
 	case *lang.AsExpr:
@@ -275,16 +283,34 @@ func (fl *fnLowering) ordered(ops []*lang.Expr) []lang.Stmt {
 	}
 	var pre []lang.Stmt
 	for i := 0; i <= last; i++ {
-		p, x := fl.expr(*ops[i])
+		orig := *ops[i]
+		p, x := fl.expr(orig)
 		pre = append(pre, p...)
 		if i < last && needsSpill(x) {
 			var d lang.Stmt
 			d, x = fl.spillTemp(x.Position(), "s", x)
 			pre = append(pre, d)
 		}
+		fl.keepConversion(orig, x)
 		*ops[i] = x
 	}
 	return pre
+}
+
+// keepConversion gives x, which replaces the operand orig, the implicit
+// conversion the binder applied to orig where it is used (`a[await f()..]`
+// converts the awaited int to an Index at the range).
+func (fl *fnLowering) keepConversion(orig, x lang.Expr) {
+	in := fl.l.info
+	if x == orig || in == nil {
+		return
+	}
+	if m, ok := in.Convs[orig]; ok {
+		in.Convs[x] = m
+	}
+	if t, ok := in.Conversions[orig]; ok {
+		in.Conversions[x] = t
+	}
 }
 
 // needsSpill reports whether an operand's value could change while a later

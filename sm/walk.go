@@ -33,6 +33,13 @@ func (r *rewriter) e(x lang.Expr) lang.Expr {
 		r.args(x.Args)
 	case *lang.UnaryExpr:
 		x.X = r.e(x.X)
+	case *lang.RangeExpr:
+		if x.X != nil {
+			x.X = r.e(x.X)
+		}
+		if x.Y != nil {
+			x.Y = r.e(x.Y)
+		}
 	case *lang.PostfixExpr:
 		x.X = r.e(x.X)
 	case *lang.BinaryExpr:
@@ -133,6 +140,14 @@ func (r *rewriter) pattern(p lang.Pattern) {
 	case *lang.PropertyPattern:
 		for _, sp := range p.Props {
 			r.pattern(sp.Pattern)
+		}
+	case *lang.ListPattern:
+		for _, e := range p.Elems {
+			r.pattern(e)
+		}
+	case *lang.SlicePattern:
+		if p.P != nil {
+			r.pattern(p.P)
 		}
 	}
 }

@@ -75,6 +75,10 @@ type Info struct {
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
+	// Indexing holds the implicit Index or Range support (ranges.go) an
+	// index expression with an Index or Range argument, or a list
+	// pattern, uses.
+	Indexing map[lang.Node]*Indexing
 	// Overrides holds, for each overriding member declaration (a
 	// *lang.MethodDecl or *lang.PropertyDecl, in the program or the
 	// prelude), the declaration of the virtual or abstract member whose
@@ -168,6 +172,11 @@ func (in *Info) Copied(from, to any) {
 	if x, ok := from.(*lang.IndexExpr); ok {
 		if p, ok := in.Indexers[x]; ok {
 			in.Indexers[to.(*lang.IndexExpr)] = p
+		}
+	}
+	if n, ok := from.(lang.Node); ok {
+		if ix, ok := in.Indexing[n]; ok {
+			in.Indexing[to.(lang.Node)] = ix
 		}
 	}
 	if m, ok := from.(*lang.MethodDecl); ok {
@@ -343,7 +352,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
 		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
-		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{},
+		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
 		Deconstructs: map[lang.Node]*lang.CallExpr{}}

@@ -520,6 +520,8 @@ func (c *capturer) pattern(p lang.Pattern) {
 			c.declare(n.Pos, n.Name)
 		case *lang.PropertyPattern:
 			c.declare(n.Pos, n.Name)
+		case *lang.ListPattern:
+			c.declare(n.Pos, n.Name)
 		case *lang.ConstPattern:
 			c.expr(n.X)
 			return false

@@ -247,7 +247,12 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		b.settleLambdas(e.Args)
 		return t
 	case *lang.UnaryExpr:
+		if e.Op == "^" {
+			return b.hat(e)
+		}
 		return b.unary(e)
+	case *lang.RangeExpr:
+		return b.rangeExpr(e)
 	case *lang.PostfixExpr:
 		t := b.expr(e.X)
 		b.checkInitOnly(e.X)
@@ -706,6 +711,14 @@ func (b *binder) index(e *lang.IndexExpr) *Type {
 		return b.u.unchecked
 	}
 	var r *Type
+	if len(args) == 1 && e.Args[0].Name == "" && (args[0] == b.indexType() || args[0] == b.rangeType()) {
+		if r, ok := b.implicitIndex(e, t, args[0]); ok {
+			if e.NullCond && r.Kind != Unchecked {
+				return b.u.NullableOf(r)
+			}
+			return r
+		}
+	}
 	switch {
 	case t.Kind == Array:
 		r = t.Elem

@@ -1011,6 +1011,8 @@ func (a *flow) isPattern(p lang.Pattern) (t, f flowState) {
 			vars = append(vars, a.declare(n.Name))
 		case *lang.PropertyPattern:
 			vars = append(vars, a.declare(n.Name))
+		case *lang.ListPattern:
+			vars = append(vars, a.declare(n.Name))
 		case *lang.ConstPattern:
 			a.patternExpr(n.X)
 			return false

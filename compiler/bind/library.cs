@@ -1039,6 +1039,38 @@ namespace System
         public extern static ValueTuple<T1, T2, T3, T4, T5, T6, T7, ValueTuple<T8>> Create<T1, T2, T3, T4, T5, T6, T7, T8>(T1 item1, T2 item2, T3 item3, T4 item4, T5 item5, T6 item6, T7 item7, T8 item8);
     }
 
+    [Struct] public sealed class Index : IEquatable<Index>
+    {
+        public extern Index(int value, bool fromEnd = false);
+        public static Index Start { get; }
+        public static Index End { get; }
+        public int Value { get; }
+        public bool IsFromEnd { get; }
+        public extern static Index FromStart(int value);
+        public extern static Index FromEnd(int value);
+        public extern int GetOffset(int length);
+        public extern bool Equals(Index other);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern static implicit operator Index(int value);
+    }
+
+    [Struct] public sealed class Range : IEquatable<Range>
+    {
+        public extern Range(Index start, Index end);
+        public Index Start { get; }
+        public Index End { get; }
+        public static Range All { get; }
+        public extern static Range StartAt(Index start);
+        public extern static Range EndAt(Index end);
+        public extern (int Offset, int Length) GetOffsetAndLength(int length);
+        public extern bool Equals(Range other);
+        public extern override bool Equals(object value);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+    }
+
     [Struct] public sealed class TimeSpan : IComparable, IComparable<TimeSpan>, IEquatable<TimeSpan>, IFormattable
     {
         public static readonly TimeSpan MaxValue;
@@ -1462,6 +1494,7 @@ namespace System.Collections.Generic
         public extern void ForEach(Action<T> action);
         public extern Enumerator GetEnumerator();
         public extern List<T> GetRange(int index, int count);
+        public extern List<T> Slice(int start, int length);
         public extern int IndexOf(T item);
         public extern int IndexOf(T item, int index);
         public extern void Insert(int index, T item);
@@ -1915,6 +1948,11 @@ namespace System.Threading
 
 namespace System.Runtime.CompilerServices
 {
+    public static class RuntimeHelpers
+    {
+        public extern static T[] GetSubArray<T>(T[] array, Range range);
+    }
+
     [Struct] public sealed class TaskAwaiter
     {
         public bool IsCompleted { get; }

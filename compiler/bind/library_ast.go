@@ -23395,7 +23395,7 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1042, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TimeSpan",
+				Name:      "Index",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
@@ -23406,361 +23406,286 @@ func libraryAST() *lang.File {
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1042, 45),
-						Name: "IComparable",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1042, 58),
-						Name: "IComparable",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1042, 70),
-								Name: "TimeSpan",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1042, 81),
+						Pos:  lp(1042, 42),
 						Name: "IEquatable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1042, 92),
-								Name: "TimeSpan",
+								Pos:  lp(1042, 53),
+								Name: "Index",
 							},
 						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1042, 103),
-						Name: "IFormattable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.FieldDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1044, 9),
-						Modifiers: lang.Modifiers(273),
-						Type: &lang.TypeRef{
-							Pos:  lp(1044, 32),
-							Name: "TimeSpan",
-						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1044, 41),
-								Name: "MaxValue",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Index",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1044, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1044, 29),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1044, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1044, 40),
+									Name: "bool",
+								},
+								Name: "fromEnd",
+								Default: &lang.Literal{
+									Pos:   lp(1044, 55),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
 							},
 						},
 					},
-					&lang.FieldDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1045, 9),
-						Modifiers: lang.Modifiers(273),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1045, 32),
-							Name: "TimeSpan",
+							Pos:  lp(1045, 23),
+							Name: "Index",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1045, 41),
-								Name: "MinValue",
+						Name: "Start",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1045, 37),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.FieldDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1046, 9),
-						Modifiers: lang.Modifiers(273),
+						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1046, 32),
-							Name: "TimeSpan",
+							Pos:  lp(1046, 23),
+							Name: "Index",
 						},
-						Decls: []*lang.Declarator{
-							&lang.Declarator{
-								Pos:  lp(1046, 41),
-								Name: "Zero",
+						Name: "End",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1046, 35),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1047, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1047, 16),
+							Name: "int",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1047, 28),
+								Kind: "get",
+							},
+						},
 					},
-					&lang.CtorDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1048, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1048, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1048, 32),
-									Name: "long",
-								},
-								Name: "ticks",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1048, 16),
+							Name: "bool",
+						},
+						Name: "IsFromEnd",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1048, 33),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1049, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1049, 30),
+							Name: "Index",
+						},
+						Name: "FromStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1049, 32),
+								Pos: lp(1049, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1049, 32),
+									Pos:  lp(1049, 46),
 									Name: "int",
 								},
-								Name: "hours",
-							},
-							&lang.Param{
-								Pos: lp(1049, 43),
-								Type: &lang.TypeRef{
-									Pos:  lp(1049, 43),
-									Name: "int",
-								},
-								Name: "minutes",
-							},
-							&lang.Param{
-								Pos: lp(1049, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1049, 56),
-									Name: "int",
-								},
-								Name: "seconds",
+								Name: "value",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1050, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1050, 30),
+							Name: "Index",
+						},
+						Name: "FromEnd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1050, 32),
+								Pos: lp(1050, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1050, 32),
+									Pos:  lp(1050, 44),
 									Name: "int",
 								},
-								Name: "days",
-							},
-							&lang.Param{
-								Pos: lp(1050, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 42),
-									Name: "int",
-								},
-								Name: "hours",
-							},
-							&lang.Param{
-								Pos: lp(1050, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 53),
-									Name: "int",
-								},
-								Name: "minutes",
-							},
-							&lang.Param{
-								Pos: lp(1050, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1050, 66),
-									Name: "int",
-								},
-								Name: "seconds",
+								Name: "value",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1051, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TimeSpan",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1051, 23),
+							Name: "int",
+						},
+						Name: "GetOffset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1051, 32),
+								Pos: lp(1051, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1051, 32),
+									Pos:  lp(1051, 37),
 									Name: "int",
 								},
-								Name: "days",
-							},
-							&lang.Param{
-								Pos: lp(1051, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 42),
-									Name: "int",
-								},
-								Name: "hours",
-							},
-							&lang.Param{
-								Pos: lp(1051, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 53),
-									Name: "int",
-								},
-								Name: "minutes",
-							},
-							&lang.Param{
-								Pos: lp(1051, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 66),
-									Name: "int",
-								},
-								Name: "seconds",
-							},
-							&lang.Param{
-								Pos: lp(1051, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1051, 79),
-									Name: "int",
-								},
-								Name: "milliseconds",
+								Name: "length",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1052, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1052, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1052, 23),
+							Name: "bool",
 						},
-						Name: "Days",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1052, 27),
-								Kind: "get",
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1052, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1052, 35),
+									Name: "Index",
+								},
+								Name: "other",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1053, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1053, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1053, 32),
+							Name: "bool",
 						},
-						Name: "Hours",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1053, 28),
-								Kind: "get",
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1053, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1053, 44),
+									Name: "object",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1054, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1054, 16),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1054, 32),
 							Name: "int",
 						},
-						Name: "Milliseconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1054, 35),
-								Kind: "get",
-							},
-						},
+						Name: "GetHashCode",
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1055, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1055, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1055, 32),
+							Name: "string",
 						},
-						Name: "Minutes",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1055, 30),
-								Kind: "get",
-							},
-						},
+						Name: "ToString",
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1056, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1056, 16),
-							Name: "int",
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1056, 48),
+							Name: "Index",
 						},
-						Name: "Seconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1056, 30),
-								Kind: "get",
+						Name: "op_Implicit",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1056, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1056, 54),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+						Operator: "implicit",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1059, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Range",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1059, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1059, 42),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1059, 53),
+								Name: "Range",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1057, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1057, 16),
-							Name: "long",
-						},
-						Name: "Ticks",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1057, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1058, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1058, 16),
-							Name: "double",
-						},
-						Name: "TotalDays",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1058, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1059, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1059, 16),
-							Name: "double",
-						},
-						Name: "TotalHours",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1059, 36),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1060, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1060, 16),
-							Name: "double",
-						},
-						Name: "TotalMilliseconds",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1060, 43),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1061, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1061, 16),
-							Name: "double",
-						},
-						Name: "TotalMinutes",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1061, 38),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Range",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1061, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 29),
+									Name: "Index",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1061, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1061, 42),
+									Name: "Index",
+								},
+								Name: "end",
 							},
 						},
 					},
@@ -23769,117 +23694,134 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1062, 16),
-							Name: "double",
+							Name: "Index",
 						},
-						Name: "TotalSeconds",
+						Name: "Start",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1062, 38),
+								Pos:  lp(1062, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1063, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1063, 16),
+							Name: "Index",
+						},
+						Name: "End",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1063, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1064, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1064, 23),
+							Name: "Range",
+						},
+						Name: "All",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1064, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1063, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1063, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1063, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1063, 36),
-									Name: "TimeSpan",
-								},
-								Name: "ts",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1064, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1064, 23),
-							Name: "int",
-						},
-						Name: "CompareTo",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1064, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1064, 37),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1065, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1065, 23),
-							Name: "int",
+							Pos:  lp(1065, 30),
+							Name: "Range",
 						},
-						Name: "CompareTo",
+						Name: "StartAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1065, 37),
+								Pos: lp(1065, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1065, 37),
-									Name: "TimeSpan",
+									Pos:  lp(1065, 44),
+									Name: "Index",
 								},
-								Name: "value",
+								Name: "start",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1066, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1066, 23),
-							Name: "TimeSpan",
+							Pos:  lp(1066, 30),
+							Name: "Range",
 						},
-						Name: "Duration",
+						Name: "EndAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1066, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1066, 42),
+									Name: "Index",
+								},
+								Name: "end",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1067, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1067, 23),
-							Name: "bool",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1067, 24),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(1067, 36),
+									Name: "int",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Offset",
+								"Length",
+							},
 						},
-						Name: "Equals",
+						Name: "GetOffsetAndLength",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1067, 35),
+								Pos: lp(1067, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1067, 35),
-									Name: "TimeSpan",
+									Pos:  lp(1067, 67),
+									Name: "int",
 								},
-								Name: "obj",
+								Name: "length",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1068, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1068, 32),
+							Pos:  lp(1068, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1068, 44),
+								Pos: lp(1068, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1068, 44),
-									Name: "object",
+									Pos:  lp(1068, 35),
+									Name: "Range",
 								},
-								Name: "value",
+								Name: "other",
 							},
 						},
 					},
@@ -23888,32 +23830,440 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1069, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1069, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1069, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1070, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1070, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1070, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1070, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Negate",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1071, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1071, 23),
+							Pos:  lp(1071, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1074, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TimeSpan",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1074, 6),
+						Name: "Struct",
+					},
+				},
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1074, 45),
+						Name: "IComparable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1074, 58),
+						Name: "IComparable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1074, 70),
+								Name: "TimeSpan",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1074, 81),
+						Name: "IEquatable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1074, 92),
+								Name: "TimeSpan",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1074, 103),
+						Name: "IFormattable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       lp(1076, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1076, 32),
 							Name: "TimeSpan",
 						},
-						Name: "Subtract",
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1076, 41),
+								Name: "MaxValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1077, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1077, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1077, 41),
+								Name: "MinValue",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       lp(1078, 9),
+						Modifiers: lang.Modifiers(273),
+						Type: &lang.TypeRef{
+							Pos:  lp(1078, 32),
+							Name: "TimeSpan",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  lp(1078, 41),
+								Name: "Zero",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1079, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1080, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1071, 41),
+								Pos: lp(1080, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1071, 41),
+									Pos:  lp(1080, 32),
+									Name: "long",
+								},
+								Name: "ticks",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1081, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1081, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 32),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(1081, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 43),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(1081, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1081, 56),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1082, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1082, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 32),
+									Name: "int",
+								},
+								Name: "days",
+							},
+							&lang.Param{
+								Pos: lp(1082, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 42),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(1082, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 53),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(1082, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1082, 66),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1083, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TimeSpan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1083, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 32),
+									Name: "int",
+								},
+								Name: "days",
+							},
+							&lang.Param{
+								Pos: lp(1083, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 42),
+									Name: "int",
+								},
+								Name: "hours",
+							},
+							&lang.Param{
+								Pos: lp(1083, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 53),
+									Name: "int",
+								},
+								Name: "minutes",
+							},
+							&lang.Param{
+								Pos: lp(1083, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 66),
+									Name: "int",
+								},
+								Name: "seconds",
+							},
+							&lang.Param{
+								Pos: lp(1083, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1083, 79),
+									Name: "int",
+								},
+								Name: "milliseconds",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1084, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1084, 16),
+							Name: "int",
+						},
+						Name: "Days",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1084, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1085, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1085, 16),
+							Name: "int",
+						},
+						Name: "Hours",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1085, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1086, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1086, 16),
+							Name: "int",
+						},
+						Name: "Milliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1086, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1087, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1087, 16),
+							Name: "int",
+						},
+						Name: "Minutes",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1087, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1088, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1088, 16),
+							Name: "int",
+						},
+						Name: "Seconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1088, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1089, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1089, 16),
+							Name: "long",
+						},
+						Name: "Ticks",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1089, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1090, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1090, 16),
+							Name: "double",
+						},
+						Name: "TotalDays",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1090, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1091, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1091, 16),
+							Name: "double",
+						},
+						Name: "TotalHours",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1091, 36),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1092, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1092, 16),
+							Name: "double",
+						},
+						Name: "TotalMilliseconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1092, 43),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1093, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1093, 16),
+							Name: "double",
+						},
+						Name: "TotalMinutes",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1093, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1094, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1094, 16),
+							Name: "double",
+						},
+						Name: "TotalSeconds",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1094, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1095, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1095, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1095, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1095, 36),
 									Name: "TimeSpan",
 								},
 								Name: "ts",
@@ -23921,27 +24271,149 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1072, 9),
+						Pos:       lp(1096, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1096, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1096, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1096, 37),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1097, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1097, 23),
+							Name: "int",
+						},
+						Name: "CompareTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1097, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1097, 37),
+									Name: "TimeSpan",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1098, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1098, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Duration",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1099, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1099, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1099, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1099, 35),
+									Name: "TimeSpan",
+								},
+								Name: "obj",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1100, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1072, 32),
+							Pos:  lp(1100, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1100, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1100, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1101, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1101, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1102, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1102, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Negate",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1103, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1103, 23),
+							Name: "TimeSpan",
+						},
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1103, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1103, 41),
+									Name: "TimeSpan",
+								},
+								Name: "ts",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1104, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1104, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1073, 9),
+						Pos:       lp(1105, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1073, 23),
+							Pos:  lp(1105, 23),
 							Name: "string",
 						},
 						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1073, 39),
+								Pos: lp(1105, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1073, 39),
+									Pos:  lp(1105, 39),
 									Name: "string",
 								},
 								Name: "format",
@@ -23949,26 +24421,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1074, 9),
+						Pos:       lp(1106, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1074, 23),
+							Pos:  lp(1106, 23),
 							Name: "string",
 						},
 						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1074, 39),
+								Pos: lp(1106, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1074, 39),
+									Pos:  lp(1106, 39),
 									Name: "string",
 								},
 								Name: "format",
 							},
 							&lang.Param{
-								Pos: lp(1074, 54),
+								Pos: lp(1106, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1074, 54),
+									Pos:  lp(1106, 54),
 									Name: "IFormatProvider",
 								},
 								Name: "formatProvider",
@@ -23976,26 +24448,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1075, 9),
+						Pos:       lp(1107, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1075, 30),
+							Pos:  lp(1107, 30),
 							Name: "int",
 						},
 						Name: "Compare",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1075, 42),
+								Pos: lp(1107, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1075, 42),
+									Pos:  lp(1107, 42),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1075, 55),
+								Pos: lp(1107, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1075, 55),
+									Pos:  lp(1107, 55),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24003,18 +24475,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1076, 9),
+						Pos:       lp(1108, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1076, 30),
+							Pos:  lp(1108, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromDays",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1076, 48),
+								Pos: lp(1108, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1076, 48),
+									Pos:  lp(1108, 48),
 									Name: "double",
 								},
 								Name: "value",
@@ -24022,18 +24494,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1077, 9),
+						Pos:       lp(1109, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1077, 30),
+							Pos:  lp(1109, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromHours",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1077, 49),
+								Pos: lp(1109, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1077, 49),
+									Pos:  lp(1109, 49),
 									Name: "double",
 								},
 								Name: "value",
@@ -24041,18 +24513,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1078, 9),
+						Pos:       lp(1110, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1078, 30),
+							Pos:  lp(1110, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromMilliseconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1078, 56),
+								Pos: lp(1110, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1078, 56),
+									Pos:  lp(1110, 56),
 									Name: "double",
 								},
 								Name: "value",
@@ -24060,18 +24532,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1079, 9),
+						Pos:       lp(1111, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1079, 30),
+							Pos:  lp(1111, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromMinutes",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1079, 51),
+								Pos: lp(1111, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1079, 51),
+									Pos:  lp(1111, 51),
 									Name: "double",
 								},
 								Name: "value",
@@ -24079,18 +24551,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1080, 9),
+						Pos:       lp(1112, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1080, 30),
+							Pos:  lp(1112, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromSeconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1080, 51),
+								Pos: lp(1112, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1080, 51),
+									Pos:  lp(1112, 51),
 									Name: "double",
 								},
 								Name: "value",
@@ -24098,18 +24570,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1081, 9),
+						Pos:       lp(1113, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1081, 30),
+							Pos:  lp(1113, 30),
 							Name: "TimeSpan",
 						},
 						Name: "FromTicks",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1081, 49),
+								Pos: lp(1113, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1081, 49),
+									Pos:  lp(1113, 49),
 									Name: "long",
 								},
 								Name: "value",
@@ -24117,26 +24589,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1082, 9),
+						Pos:       lp(1114, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1082, 30),
+							Pos:  lp(1114, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Addition",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1082, 50),
+								Pos: lp(1114, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1082, 50),
+									Pos:  lp(1114, 50),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1082, 63),
+								Pos: lp(1114, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1082, 63),
+									Pos:  lp(1114, 63),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24145,26 +24617,26 @@ func libraryAST() *lang.File {
 						Operator: "+",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1083, 9),
+						Pos:       lp(1115, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1083, 30),
+							Pos:  lp(1115, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Subtraction",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1083, 50),
+								Pos: lp(1115, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1083, 50),
+									Pos:  lp(1115, 50),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1083, 63),
+								Pos: lp(1115, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1083, 63),
+									Pos:  lp(1115, 63),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24173,18 +24645,18 @@ func libraryAST() *lang.File {
 						Operator: "-",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1084, 9),
+						Pos:       lp(1116, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1084, 30),
+							Pos:  lp(1116, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_UnaryNegation",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1084, 50),
+								Pos: lp(1116, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1084, 50),
+									Pos:  lp(1116, 50),
 									Name: "TimeSpan",
 								},
 								Name: "t",
@@ -24193,26 +24665,26 @@ func libraryAST() *lang.File {
 						Operator: "-",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1085, 9),
+						Pos:       lp(1117, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1085, 30),
+							Pos:  lp(1117, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Multiply",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1085, 50),
+								Pos: lp(1117, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1085, 50),
+									Pos:  lp(1117, 50),
 									Name: "TimeSpan",
 								},
 								Name: "timeSpan",
 							},
 							&lang.Param{
-								Pos: lp(1085, 69),
+								Pos: lp(1117, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1085, 69),
+									Pos:  lp(1117, 69),
 									Name: "double",
 								},
 								Name: "factor",
@@ -24221,26 +24693,26 @@ func libraryAST() *lang.File {
 						Operator: "*",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1086, 9),
+						Pos:       lp(1118, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1086, 30),
+							Pos:  lp(1118, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Multiply",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1086, 50),
+								Pos: lp(1118, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1086, 50),
+									Pos:  lp(1118, 50),
 									Name: "double",
 								},
 								Name: "factor",
 							},
 							&lang.Param{
-								Pos: lp(1086, 65),
+								Pos: lp(1118, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1086, 65),
+									Pos:  lp(1118, 65),
 									Name: "TimeSpan",
 								},
 								Name: "timeSpan",
@@ -24249,26 +24721,26 @@ func libraryAST() *lang.File {
 						Operator: "*",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1087, 9),
+						Pos:       lp(1119, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1087, 30),
+							Pos:  lp(1119, 30),
 							Name: "TimeSpan",
 						},
 						Name: "op_Division",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1087, 50),
+								Pos: lp(1119, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1087, 50),
+									Pos:  lp(1119, 50),
 									Name: "TimeSpan",
 								},
 								Name: "timeSpan",
 							},
 							&lang.Param{
-								Pos: lp(1087, 69),
+								Pos: lp(1119, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1087, 69),
+									Pos:  lp(1119, 69),
 									Name: "double",
 								},
 								Name: "divisor",
@@ -24277,26 +24749,26 @@ func libraryAST() *lang.File {
 						Operator: "/",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1088, 9),
+						Pos:       lp(1120, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1088, 30),
+							Pos:  lp(1120, 30),
 							Name: "double",
 						},
 						Name: "op_Division",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1088, 48),
+								Pos: lp(1120, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1088, 48),
+									Pos:  lp(1120, 48),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1088, 61),
+								Pos: lp(1120, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1088, 61),
+									Pos:  lp(1120, 61),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24305,26 +24777,26 @@ func libraryAST() *lang.File {
 						Operator: "/",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1089, 9),
+						Pos:       lp(1121, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1089, 30),
+							Pos:  lp(1121, 30),
 							Name: "bool",
 						},
 						Name: "op_Equality",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1089, 47),
+								Pos: lp(1121, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1089, 47),
+									Pos:  lp(1121, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1089, 60),
+								Pos: lp(1121, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1089, 60),
+									Pos:  lp(1121, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24333,26 +24805,26 @@ func libraryAST() *lang.File {
 						Operator: "==",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1090, 9),
+						Pos:       lp(1122, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1090, 30),
+							Pos:  lp(1122, 30),
 							Name: "bool",
 						},
 						Name: "op_Inequality",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1090, 47),
+								Pos: lp(1122, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1090, 47),
+									Pos:  lp(1122, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1090, 60),
+								Pos: lp(1122, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1090, 60),
+									Pos:  lp(1122, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24361,26 +24833,26 @@ func libraryAST() *lang.File {
 						Operator: "!=",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1091, 9),
+						Pos:       lp(1123, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1091, 30),
+							Pos:  lp(1123, 30),
 							Name: "bool",
 						},
 						Name: "op_LessThan",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1091, 46),
+								Pos: lp(1123, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1091, 46),
+									Pos:  lp(1123, 46),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1091, 59),
+								Pos: lp(1123, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1091, 59),
+									Pos:  lp(1123, 59),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24389,26 +24861,26 @@ func libraryAST() *lang.File {
 						Operator: "<",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1092, 9),
+						Pos:       lp(1124, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1092, 30),
+							Pos:  lp(1124, 30),
 							Name: "bool",
 						},
 						Name: "op_GreaterThan",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1092, 46),
+								Pos: lp(1124, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1092, 46),
+									Pos:  lp(1124, 46),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1092, 59),
+								Pos: lp(1124, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1092, 59),
+									Pos:  lp(1124, 59),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24417,26 +24889,26 @@ func libraryAST() *lang.File {
 						Operator: ">",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1093, 9),
+						Pos:       lp(1125, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1093, 30),
+							Pos:  lp(1125, 30),
 							Name: "bool",
 						},
 						Name: "op_LessThanOrEqual",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1093, 47),
+								Pos: lp(1125, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1093, 47),
+									Pos:  lp(1125, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1093, 60),
+								Pos: lp(1125, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1093, 60),
+									Pos:  lp(1125, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24445,26 +24917,26 @@ func libraryAST() *lang.File {
 						Operator: "<=",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1094, 9),
+						Pos:       lp(1126, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1094, 30),
+							Pos:  lp(1126, 30),
 							Name: "bool",
 						},
 						Name: "op_GreaterThanOrEqual",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1094, 47),
+								Pos: lp(1126, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1094, 47),
+									Pos:  lp(1126, 47),
 									Name: "TimeSpan",
 								},
 								Name: "t1",
 							},
 							&lang.Param{
-								Pos: lp(1094, 60),
+								Pos: lp(1126, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1094, 60),
+									Pos:  lp(1126, 60),
 									Name: "TimeSpan",
 								},
 								Name: "t2",
@@ -24475,149 +24947,149 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1097, 5),
+				Pos:       lp(1129, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "DateTime",
 				Namespace: "System",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1097, 6),
+						Pos:  lp(1129, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1097, 45),
+						Pos:  lp(1129, 45),
 						Name: "IComparable",
 					},
 					&lang.TypeRef{
-						Pos:  lp(1097, 58),
+						Pos:  lp(1129, 58),
 						Name: "IComparable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1097, 70),
+								Pos:  lp(1129, 70),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1097, 81),
+						Pos:  lp(1129, 81),
 						Name: "IEquatable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1097, 92),
+								Pos:  lp(1129, 92),
 								Name: "DateTime",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1097, 103),
+						Pos:  lp(1129, 103),
 						Name: "IFormattable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       lp(1099, 9),
+						Pos:       lp(1131, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1099, 32),
+							Pos:  lp(1131, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1099, 41),
+								Pos:  lp(1131, 41),
 								Name: "MaxValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1100, 9),
+						Pos:       lp(1132, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1100, 32),
+							Pos:  lp(1132, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1100, 41),
+								Pos:  lp(1132, 41),
 								Name: "MinValue",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1101, 9),
+						Pos:       lp(1133, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1101, 32),
+							Pos:  lp(1133, 32),
 							Name: "DateTime",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1101, 41),
+								Pos:  lp(1133, 41),
 								Name: "UnixEpoch",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1102, 9),
+						Pos:       lp(1134, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1102, 23),
+							Pos:  lp(1134, 23),
 							Name: "DateTime",
 						},
 						Name: "Now",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1102, 38),
+								Pos:  lp(1134, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1103, 9),
+						Pos:       lp(1135, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1103, 23),
+							Pos:  lp(1135, 23),
 							Name: "DateTime",
 						},
 						Name: "Today",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1103, 40),
+								Pos:  lp(1135, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1104, 9),
+						Pos:       lp(1136, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1104, 23),
+							Pos:  lp(1136, 23),
 							Name: "DateTime",
 						},
 						Name: "UtcNow",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1104, 41),
+								Pos:  lp(1136, 41),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1105, 9),
+						Pos:       lp(1137, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1106, 9),
+						Pos:       lp(1138, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1106, 32),
+								Pos: lp(1138, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1106, 32),
+									Pos:  lp(1138, 32),
 									Name: "long",
 								},
 								Name: "ticks",
@@ -24625,22 +25097,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1107, 9),
+						Pos:       lp(1139, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1107, 32),
+								Pos: lp(1139, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1107, 32),
+									Pos:  lp(1139, 32),
 									Name: "long",
 								},
 								Name: "ticks",
 							},
 							&lang.Param{
-								Pos: lp(1107, 44),
+								Pos: lp(1139, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1107, 44),
+									Pos:  lp(1139, 44),
 									Name: "DateTimeKind",
 								},
 								Name: "kind",
@@ -24648,30 +25120,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1108, 9),
+						Pos:       lp(1140, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1108, 32),
+								Pos: lp(1140, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 32),
+									Pos:  lp(1140, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1108, 42),
+								Pos: lp(1140, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 42),
+									Pos:  lp(1140, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1108, 53),
+								Pos: lp(1140, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1108, 53),
+									Pos:  lp(1140, 53),
 									Name: "int",
 								},
 								Name: "day",
@@ -24679,54 +25151,54 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1109, 9),
+						Pos:       lp(1141, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1109, 32),
+								Pos: lp(1141, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 32),
+									Pos:  lp(1141, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1109, 42),
+								Pos: lp(1141, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 42),
+									Pos:  lp(1141, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1109, 53),
+								Pos: lp(1141, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 53),
+									Pos:  lp(1141, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1109, 62),
+								Pos: lp(1141, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 62),
+									Pos:  lp(1141, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1109, 72),
+								Pos: lp(1141, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 72),
+									Pos:  lp(1141, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1109, 84),
+								Pos: lp(1141, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1109, 84),
+									Pos:  lp(1141, 84),
 									Name: "int",
 								},
 								Name: "second",
@@ -24734,62 +25206,62 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1110, 9),
+						Pos:       lp(1142, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1110, 32),
+								Pos: lp(1142, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 32),
+									Pos:  lp(1142, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1110, 42),
+								Pos: lp(1142, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 42),
+									Pos:  lp(1142, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1110, 53),
+								Pos: lp(1142, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 53),
+									Pos:  lp(1142, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1110, 62),
+								Pos: lp(1142, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 62),
+									Pos:  lp(1142, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1110, 72),
+								Pos: lp(1142, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 72),
+									Pos:  lp(1142, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1110, 84),
+								Pos: lp(1142, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 84),
+									Pos:  lp(1142, 84),
 									Name: "int",
 								},
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(1110, 96),
+								Pos: lp(1142, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(1110, 96),
+									Pos:  lp(1142, 96),
 									Name: "DateTimeKind",
 								},
 								Name: "kind",
@@ -24797,62 +25269,62 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1111, 9),
+						Pos:       lp(1143, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1111, 32),
+								Pos: lp(1143, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 32),
+									Pos:  lp(1143, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1111, 42),
+								Pos: lp(1143, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 42),
+									Pos:  lp(1143, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1111, 53),
+								Pos: lp(1143, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 53),
+									Pos:  lp(1143, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1111, 62),
+								Pos: lp(1143, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 62),
+									Pos:  lp(1143, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1111, 72),
+								Pos: lp(1143, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 72),
+									Pos:  lp(1143, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1111, 84),
+								Pos: lp(1143, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 84),
+									Pos:  lp(1143, 84),
 									Name: "int",
 								},
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(1111, 96),
+								Pos: lp(1143, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(1111, 96),
+									Pos:  lp(1143, 96),
 									Name: "int",
 								},
 								Name: "millisecond",
@@ -24860,70 +25332,70 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1112, 9),
+						Pos:       lp(1144, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "DateTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1112, 32),
+								Pos: lp(1144, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 32),
+									Pos:  lp(1144, 32),
 									Name: "int",
 								},
 								Name: "year",
 							},
 							&lang.Param{
-								Pos: lp(1112, 42),
+								Pos: lp(1144, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 42),
+									Pos:  lp(1144, 42),
 									Name: "int",
 								},
 								Name: "month",
 							},
 							&lang.Param{
-								Pos: lp(1112, 53),
+								Pos: lp(1144, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 53),
+									Pos:  lp(1144, 53),
 									Name: "int",
 								},
 								Name: "day",
 							},
 							&lang.Param{
-								Pos: lp(1112, 62),
+								Pos: lp(1144, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 62),
+									Pos:  lp(1144, 62),
 									Name: "int",
 								},
 								Name: "hour",
 							},
 							&lang.Param{
-								Pos: lp(1112, 72),
+								Pos: lp(1144, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 72),
+									Pos:  lp(1144, 72),
 									Name: "int",
 								},
 								Name: "minute",
 							},
 							&lang.Param{
-								Pos: lp(1112, 84),
+								Pos: lp(1144, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 84),
+									Pos:  lp(1144, 84),
 									Name: "int",
 								},
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(1112, 96),
+								Pos: lp(1144, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 96),
+									Pos:  lp(1144, 96),
 									Name: "int",
 								},
 								Name: "millisecond",
 							},
 							&lang.Param{
-								Pos: lp(1112, 113),
+								Pos: lp(1144, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(1112, 113),
+									Pos:  lp(1144, 113),
 									Name: "DateTimeKind",
 								},
 								Name: "kind",
@@ -24931,213 +25403,213 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1113, 9),
+						Pos:       lp(1145, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1113, 16),
+							Pos:  lp(1145, 16),
 							Name: "DateTime",
 						},
 						Name: "Date",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1113, 32),
+								Pos:  lp(1145, 32),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1114, 9),
+						Pos:       lp(1146, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1114, 16),
+							Pos:  lp(1146, 16),
 							Name: "int",
 						},
 						Name: "Day",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1114, 26),
+								Pos:  lp(1146, 26),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1115, 9),
+						Pos:       lp(1147, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1115, 16),
+							Pos:  lp(1147, 16),
 							Name: "DayOfWeek",
 						},
 						Name: "DayOfWeek",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1115, 38),
+								Pos:  lp(1147, 38),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1116, 9),
+						Pos:       lp(1148, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1116, 16),
+							Pos:  lp(1148, 16),
 							Name: "int",
 						},
 						Name: "DayOfYear",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1116, 32),
+								Pos:  lp(1148, 32),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1117, 9),
+						Pos:       lp(1149, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1117, 16),
+							Pos:  lp(1149, 16),
 							Name: "int",
 						},
 						Name: "Hour",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1117, 27),
+								Pos:  lp(1149, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1118, 9),
+						Pos:       lp(1150, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1118, 16),
+							Pos:  lp(1150, 16),
 							Name: "DateTimeKind",
 						},
 						Name: "Kind",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1118, 36),
+								Pos:  lp(1150, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1119, 9),
+						Pos:       lp(1151, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1119, 16),
+							Pos:  lp(1151, 16),
 							Name: "int",
 						},
 						Name: "Millisecond",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1119, 34),
+								Pos:  lp(1151, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1120, 9),
+						Pos:       lp(1152, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1120, 16),
+							Pos:  lp(1152, 16),
 							Name: "int",
 						},
 						Name: "Minute",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1120, 29),
+								Pos:  lp(1152, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1121, 9),
+						Pos:       lp(1153, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1121, 16),
+							Pos:  lp(1153, 16),
 							Name: "int",
 						},
 						Name: "Month",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1121, 28),
+								Pos:  lp(1153, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1122, 9),
+						Pos:       lp(1154, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1122, 16),
+							Pos:  lp(1154, 16),
 							Name: "int",
 						},
 						Name: "Second",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1122, 29),
+								Pos:  lp(1154, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1123, 9),
+						Pos:       lp(1155, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1123, 16),
+							Pos:  lp(1155, 16),
 							Name: "long",
 						},
 						Name: "Ticks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1123, 29),
+								Pos:  lp(1155, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1124, 9),
+						Pos:       lp(1156, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1124, 16),
+							Pos:  lp(1156, 16),
 							Name: "TimeSpan",
 						},
 						Name: "TimeOfDay",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1124, 37),
+								Pos:  lp(1156, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1125, 9),
+						Pos:       lp(1157, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1125, 16),
+							Pos:  lp(1157, 16),
 							Name: "int",
 						},
 						Name: "Year",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1125, 27),
+								Pos:  lp(1157, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1126, 9),
+						Pos:       lp(1158, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1126, 23),
+							Pos:  lp(1158, 23),
 							Name: "DateTime",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1126, 36),
+								Pos: lp(1158, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1126, 36),
+									Pos:  lp(1158, 36),
 									Name: "TimeSpan",
 								},
 								Name: "value",
@@ -25145,18 +25617,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1127, 9),
+						Pos:       lp(1159, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1127, 23),
+							Pos:  lp(1159, 23),
 							Name: "DateTime",
 						},
 						Name: "AddDays",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1127, 40),
+								Pos: lp(1159, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1127, 40),
+									Pos:  lp(1159, 40),
 									Name: "double",
 								},
 								Name: "value",
@@ -25164,18 +25636,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1128, 9),
+						Pos:       lp(1160, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1128, 23),
+							Pos:  lp(1160, 23),
 							Name: "DateTime",
 						},
 						Name: "AddHours",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1128, 41),
+								Pos: lp(1160, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1128, 41),
+									Pos:  lp(1160, 41),
 									Name: "double",
 								},
 								Name: "value",
@@ -25183,18 +25655,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1129, 9),
+						Pos:       lp(1161, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1129, 23),
+							Pos:  lp(1161, 23),
 							Name: "DateTime",
 						},
 						Name: "AddMilliseconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1129, 48),
+								Pos: lp(1161, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1129, 48),
+									Pos:  lp(1161, 48),
 									Name: "double",
 								},
 								Name: "value",
@@ -25202,18 +25674,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1130, 9),
+						Pos:       lp(1162, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1130, 23),
+							Pos:  lp(1162, 23),
 							Name: "DateTime",
 						},
 						Name: "AddMinutes",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1130, 43),
+								Pos: lp(1162, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1130, 43),
+									Pos:  lp(1162, 43),
 									Name: "double",
 								},
 								Name: "value",
@@ -25221,18 +25693,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1131, 9),
+						Pos:       lp(1163, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1131, 23),
+							Pos:  lp(1163, 23),
 							Name: "DateTime",
 						},
 						Name: "AddMonths",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1131, 42),
+								Pos: lp(1163, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1131, 42),
+									Pos:  lp(1163, 42),
 									Name: "int",
 								},
 								Name: "months",
@@ -25240,18 +25712,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1132, 9),
+						Pos:       lp(1164, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1132, 23),
+							Pos:  lp(1164, 23),
 							Name: "DateTime",
 						},
 						Name: "AddSeconds",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1132, 43),
+								Pos: lp(1164, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1132, 43),
+									Pos:  lp(1164, 43),
 									Name: "double",
 								},
 								Name: "value",
@@ -25259,18 +25731,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1133, 9),
+						Pos:       lp(1165, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1133, 23),
+							Pos:  lp(1165, 23),
 							Name: "DateTime",
 						},
 						Name: "AddTicks",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1133, 41),
+								Pos: lp(1165, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1133, 41),
+									Pos:  lp(1165, 41),
 									Name: "long",
 								},
 								Name: "value",
@@ -25278,18 +25750,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1134, 9),
+						Pos:       lp(1166, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1134, 23),
+							Pos:  lp(1166, 23),
 							Name: "DateTime",
 						},
 						Name: "AddYears",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1134, 41),
+								Pos: lp(1166, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1134, 41),
+									Pos:  lp(1166, 41),
 									Name: "int",
 								},
 								Name: "value",
@@ -25297,18 +25769,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1135, 9),
+						Pos:       lp(1167, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1135, 23),
+							Pos:  lp(1167, 23),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1135, 37),
+								Pos: lp(1167, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1135, 37),
+									Pos:  lp(1167, 37),
 									Name: "object",
 								},
 								Name: "value",
@@ -25316,18 +25788,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1136, 9),
+						Pos:       lp(1168, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1136, 23),
+							Pos:  lp(1168, 23),
 							Name: "int",
 						},
 						Name: "CompareTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1136, 37),
+								Pos: lp(1168, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1136, 37),
+									Pos:  lp(1168, 37),
 									Name: "DateTime",
 								},
 								Name: "value",
@@ -25335,18 +25807,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1137, 9),
+						Pos:       lp(1169, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1137, 23),
+							Pos:  lp(1169, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1137, 35),
+								Pos: lp(1169, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1137, 35),
+									Pos:  lp(1169, 35),
 									Name: "DateTime",
 								},
 								Name: "value",
@@ -25354,18 +25826,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1138, 9),
+						Pos:       lp(1170, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1138, 32),
+							Pos:  lp(1170, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1138, 44),
+								Pos: lp(1170, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1138, 44),
+									Pos:  lp(1170, 44),
 									Name: "object",
 								},
 								Name: "value",
@@ -25373,629 +25845,49 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1139, 9),
+						Pos:       lp(1171, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1139, 32),
+							Pos:  lp(1171, 32),
 							Name: "int",
 						},
 						Name: "GetHashCode",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1140, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1140, 23),
-							Name: "TimeSpan",
-						},
-						Name: "Subtract",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1140, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1140, 41),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1141, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1141, 23),
-							Name: "DateTime",
-						},
-						Name: "Subtract",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1141, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1141, 41),
-									Name: "TimeSpan",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1142, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1142, 23),
-							Name: "DateTime",
-						},
-						Name: "ToLocalTime",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1143, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1143, 23),
-							Name: "DateTime",
-						},
-						Name: "ToUniversalTime",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1144, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1144, 23),
-							Name: "string",
-						},
-						Name: "ToLongDateString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1145, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1145, 23),
-							Name: "string",
-						},
-						Name: "ToLongTimeString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1146, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1146, 23),
-							Name: "string",
-						},
-						Name: "ToShortDateString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1147, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1147, 23),
-							Name: "string",
-						},
-						Name: "ToShortTimeString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1148, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1148, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1149, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1149, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1149, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1149, 39),
-									Name: "string",
-								},
-								Name: "format",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1150, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1150, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1150, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1150, 39),
-									Name: "IFormatProvider",
-								},
-								Name: "provider",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1151, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1151, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1151, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1151, 39),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1151, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(1151, 54),
-									Name: "IFormatProvider",
-								},
-								Name: "provider",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1152, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1152, 30),
-							Name: "int",
-						},
-						Name: "Compare",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1152, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1152, 42),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1152, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1152, 55),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1153, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1153, 30),
-							Name: "int",
-						},
-						Name: "DaysInMonth",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1153, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1153, 46),
-									Name: "int",
-								},
-								Name: "year",
-							},
-							&lang.Param{
-								Pos: lp(1153, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1153, 56),
-									Name: "int",
-								},
-								Name: "month",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1154, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1154, 30),
-							Name: "bool",
-						},
-						Name: "IsLeapYear",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1154, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1154, 46),
-									Name: "int",
-								},
-								Name: "year",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1155, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1155, 30),
-							Name: "DateTime",
-						},
-						Name: "SpecifyKind",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1155, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1155, 51),
-									Name: "DateTime",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1155, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1155, 67),
-									Name: "DateTimeKind",
-								},
-								Name: "kind",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1156, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1156, 30),
-							Name: "DateTime",
-						},
-						Name: "op_Addition",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1156, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1156, 50),
-									Name: "DateTime",
-								},
-								Name: "d",
-							},
-							&lang.Param{
-								Pos: lp(1156, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1156, 62),
-									Name: "TimeSpan",
-								},
-								Name: "t",
-							},
-						},
-						Operator: "+",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1157, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1157, 30),
-							Name: "DateTime",
-						},
-						Name: "op_Subtraction",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1157, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1157, 50),
-									Name: "DateTime",
-								},
-								Name: "d",
-							},
-							&lang.Param{
-								Pos: lp(1157, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1157, 62),
-									Name: "TimeSpan",
-								},
-								Name: "t",
-							},
-						},
-						Operator: "-",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1158, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1158, 30),
-							Name: "TimeSpan",
-						},
-						Name: "op_Subtraction",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1158, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1158, 50),
-									Name: "DateTime",
-								},
-								Name: "d1",
-							},
-							&lang.Param{
-								Pos: lp(1158, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1158, 63),
-									Name: "DateTime",
-								},
-								Name: "d2",
-							},
-						},
-						Operator: "-",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1159, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1159, 30),
-							Name: "bool",
-						},
-						Name: "op_Equality",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1159, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1159, 47),
-									Name: "DateTime",
-								},
-								Name: "d1",
-							},
-							&lang.Param{
-								Pos: lp(1159, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1159, 60),
-									Name: "DateTime",
-								},
-								Name: "d2",
-							},
-						},
-						Operator: "==",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1160, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1160, 30),
-							Name: "bool",
-						},
-						Name: "op_Inequality",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1160, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1160, 47),
-									Name: "DateTime",
-								},
-								Name: "d1",
-							},
-							&lang.Param{
-								Pos: lp(1160, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1160, 60),
-									Name: "DateTime",
-								},
-								Name: "d2",
-							},
-						},
-						Operator: "!=",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1161, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1161, 30),
-							Name: "bool",
-						},
-						Name: "op_LessThan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1161, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1161, 46),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1161, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1161, 59),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: "<",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1162, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1162, 30),
-							Name: "bool",
-						},
-						Name: "op_GreaterThan",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1162, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1162, 46),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1162, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1162, 59),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: ">",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1163, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1163, 30),
-							Name: "bool",
-						},
-						Name: "op_LessThanOrEqual",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1163, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1163, 47),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1163, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1163, 60),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: "<=",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1164, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1164, 30),
-							Name: "bool",
-						},
-						Name: "op_GreaterThanOrEqual",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1164, 47),
-								Type: &lang.TypeRef{
-									Pos:  lp(1164, 47),
-									Name: "DateTime",
-								},
-								Name: "t1",
-							},
-							&lang.Param{
-								Pos: lp(1164, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1164, 60),
-									Name: "DateTime",
-								},
-								Name: "t2",
-							},
-						},
-						Operator: ">=",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1167, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Array",
-				Namespace: "System",
-				Modifiers: lang.Modifiers(65),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1167, 35),
-						Name: "ICloneable",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1167, 47),
-						Name: "System.Collections.IList",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1169, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1169, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1169, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1170, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1170, 16),
-							Name: "long",
-						},
-						Name: "LongLength",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1170, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1171, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1171, 16),
-							Name: "int",
-						},
-						Name: "Rank",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1171, 27),
-								Kind: "get",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1172, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1172, 23),
-							Name: "object",
+							Name: "TimeSpan",
 						},
-						Name: "Clone",
+						Name: "Subtract",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1172, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1172, 41),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1173, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1173, 23),
-							Name: "void",
+							Name: "DateTime",
 						},
-						Name: "CopyTo",
+						Name: "Subtract",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1173, 35),
+								Pos: lp(1173, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1173, 35),
-									Name: "Array",
+									Pos:  lp(1173, 41),
+									Name: "TimeSpan",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1173, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1173, 48),
-									Name: "int",
-								},
-								Name: "index",
+								Name: "value",
 							},
 						},
 					},
@@ -26004,314 +25896,126 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1174, 23),
-							Name: "int",
+							Name: "DateTime",
 						},
-						Name: "GetLength",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1174, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1174, 37),
-									Name: "int",
-								},
-								Name: "dimension",
-							},
-						},
+						Name: "ToLocalTime",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1175, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1175, 23),
-							Name: "int",
+							Name: "DateTime",
 						},
-						Name: "GetLowerBound",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1175, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1175, 41),
-									Name: "int",
-								},
-								Name: "dimension",
-							},
-						},
+						Name: "ToUniversalTime",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1176, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1176, 23),
-							Name: "int",
+							Name: "string",
 						},
-						Name: "GetUpperBound",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1176, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1176, 41),
-									Name: "int",
-								},
-								Name: "dimension",
-							},
-						},
+						Name: "ToLongDateString",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1177, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1177, 23),
-							Name: "System.Collections.IEnumerator",
+							Name: "string",
 						},
-						Name: "GetEnumerator",
+						Name: "ToLongTimeString",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1178, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1178, 30),
-							Name: "int",
+							Pos:  lp(1178, 23),
+							Name: "string",
 						},
-						Name: "BinarySearch",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1178, 50),
-								Type: &lang.TypeRef{
-									Pos:       lp(1178, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1178, 50),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1178, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1178, 61),
-									Name: "T",
-								},
-								Name: "value",
-							},
-						},
+						Name: "ToShortDateString",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1179, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1179, 30),
-							Name: "int",
+							Pos:  lp(1179, 23),
+							Name: "string",
 						},
-						Name: "BinarySearch",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1179, 50),
-								Type: &lang.TypeRef{
-									Pos:       lp(1179, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1179, 50),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1179, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1179, 61),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1179, 70),
-								Type: &lang.TypeRef{
-									Pos:  lp(1179, 70),
-									Name: "System.Collections.Generic.IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1179, 107),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
+						Name: "ToShortTimeString",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1180, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1180, 30),
-							Name: "int",
+							Pos:  lp(1180, 32),
+							Name: "string",
 						},
-						Name: "BinarySearch",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1180, 50),
-								Type: &lang.TypeRef{
-									Pos:       lp(1180, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1180, 50),
-										Name: "T",
-									},
-								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1180, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1180, 61),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1180, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1180, 72),
-									Name: "int",
-								},
-								Name: "length",
-							},
-							&lang.Param{
-								Pos: lp(1180, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(1180, 84),
-									Name: "T",
-								},
-								Name: "value",
-							},
-						},
+						Name: "ToString",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1181, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1181, 30),
-							Name: "int",
+							Pos:  lp(1181, 23),
+							Name: "string",
 						},
-						Name: "BinarySearch",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1181, 50),
+								Pos: lp(1181, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(1181, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1181, 50),
-										Name: "T",
-									},
+									Pos:  lp(1181, 39),
+									Name: "string",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1181, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 61),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1181, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 72),
-									Name: "int",
-								},
-								Name: "length",
-							},
-							&lang.Param{
-								Pos: lp(1181, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 84),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1181, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(1181, 93),
-									Name: "System.Collections.Generic.IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1181, 130),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "format",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1182, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1182, 30),
-							Name: "void",
+							Pos:  lp(1182, 23),
+							Name: "string",
 						},
-						Name: "Clear",
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1182, 41),
+								Pos: lp(1182, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1182, 41),
-									Name: "Array",
+									Pos:  lp(1182, 39),
+									Name: "IFormatProvider",
 								},
-								Name: "array",
+								Name: "provider",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1183, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1183, 30),
-							Name: "void",
+							Pos:  lp(1183, 23),
+							Name: "string",
 						},
-						Name: "Clear",
+						Name: "ToString",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1183, 41),
+								Pos: lp(1183, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1183, 41),
-									Name: "Array",
+									Pos:  lp(1183, 39),
+									Name: "string",
 								},
-								Name: "array",
+								Name: "format",
 							},
 							&lang.Param{
 								Pos: lp(1183, 54),
 								Type: &lang.TypeRef{
 									Pos:  lp(1183, 54),
-									Name: "int",
+									Name: "IFormatProvider",
 								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1183, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1183, 65),
-									Name: "int",
-								},
-								Name: "length",
+								Name: "provider",
 							},
 						},
 					},
@@ -26319,10 +26023,778 @@ func libraryAST() *lang.File {
 						Pos:       lp(1184, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1184, 30),
+							Pos:  lp(1184, 30),
+							Name: "int",
+						},
+						Name: "Compare",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1184, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1184, 42),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1184, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1184, 55),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1185, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1185, 30),
+							Name: "int",
+						},
+						Name: "DaysInMonth",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1185, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1185, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+							&lang.Param{
+								Pos: lp(1185, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1185, 56),
+									Name: "int",
+								},
+								Name: "month",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1186, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1186, 30),
+							Name: "bool",
+						},
+						Name: "IsLeapYear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1186, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1186, 46),
+									Name: "int",
+								},
+								Name: "year",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1187, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1187, 30),
+							Name: "DateTime",
+						},
+						Name: "SpecifyKind",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1187, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1187, 51),
+									Name: "DateTime",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1187, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1187, 67),
+									Name: "DateTimeKind",
+								},
+								Name: "kind",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1188, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1188, 30),
+							Name: "DateTime",
+						},
+						Name: "op_Addition",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1188, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1188, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(1188, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1188, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "+",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1189, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1189, 30),
+							Name: "DateTime",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1189, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 50),
+									Name: "DateTime",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: lp(1189, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1189, 62),
+									Name: "TimeSpan",
+								},
+								Name: "t",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1190, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1190, 30),
+							Name: "TimeSpan",
+						},
+						Name: "op_Subtraction",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1190, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 50),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(1190, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1190, 63),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "-",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1191, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1191, 30),
+							Name: "bool",
+						},
+						Name: "op_Equality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1191, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1191, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(1191, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1191, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "==",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1192, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1192, 30),
+							Name: "bool",
+						},
+						Name: "op_Inequality",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1192, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1192, 47),
+									Name: "DateTime",
+								},
+								Name: "d1",
+							},
+							&lang.Param{
+								Pos: lp(1192, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1192, 60),
+									Name: "DateTime",
+								},
+								Name: "d2",
+							},
+						},
+						Operator: "!=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1193, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1193, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1193, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1193, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1193, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1193, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1194, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1194, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThan",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1194, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1194, 46),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1194, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1194, 59),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1195, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1195, 30),
+							Name: "bool",
+						},
+						Name: "op_LessThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1195, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1195, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1195, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1195, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: "<=",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1196, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1196, 30),
+							Name: "bool",
+						},
+						Name: "op_GreaterThanOrEqual",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1196, 47),
+								Type: &lang.TypeRef{
+									Pos:  lp(1196, 47),
+									Name: "DateTime",
+								},
+								Name: "t1",
+							},
+							&lang.Param{
+								Pos: lp(1196, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1196, 60),
+									Name: "DateTime",
+								},
+								Name: "t2",
+							},
+						},
+						Operator: ">=",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1199, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Array",
+				Namespace: "System",
+				Modifiers: lang.Modifiers(65),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1199, 35),
+						Name: "ICloneable",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1199, 47),
+						Name: "System.Collections.IList",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1201, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1201, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1201, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1202, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1202, 16),
+							Name: "long",
+						},
+						Name: "LongLength",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1202, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1203, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1203, 16),
+							Name: "int",
+						},
+						Name: "Rank",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1203, 27),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1204, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1204, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1205, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1205, 23),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1205, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1205, 35),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1205, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1205, 48),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1206, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1206, 23),
+							Name: "int",
+						},
+						Name: "GetLength",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1206, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1206, 37),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1207, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1207, 23),
+							Name: "int",
+						},
+						Name: "GetLowerBound",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1207, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1207, 41),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1208, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1208, 23),
+							Name: "int",
+						},
+						Name: "GetUpperBound",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1208, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1208, 41),
+									Name: "int",
+								},
+								Name: "dimension",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1209, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1209, 23),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1210, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1210, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1210, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1210, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1210, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1210, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1210, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1211, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1211, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1211, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1211, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1211, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1211, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1211, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1211, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(1211, 70),
+									Name: "System.Collections.Generic.IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1211, 107),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1212, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1212, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1212, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1212, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1212, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1212, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1212, 61),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1212, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1212, 72),
+									Name: "int",
+								},
+								Name: "length",
+							},
+							&lang.Param{
+								Pos: lp(1212, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1212, 84),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1213, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1213, 30),
+							Name: "int",
+						},
+						Name: "BinarySearch",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1213, 50),
+								Type: &lang.TypeRef{
+									Pos:       lp(1213, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1213, 50),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1213, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1213, 61),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1213, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(1213, 72),
+									Name: "int",
+								},
+								Name: "length",
+							},
+							&lang.Param{
+								Pos: lp(1213, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(1213, 84),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1213, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(1213, 93),
+									Name: "System.Collections.Generic.IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1213, 130),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1214, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1214, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1214, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1214, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1215, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1215, 30),
+							Name: "void",
+						},
+						Name: "Clear",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1215, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1215, 41),
+									Name: "Array",
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1215, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(1215, 54),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1215, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1215, 65),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1216, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1216, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1184, 30),
+								Pos:  lp(1216, 30),
 								Name: "TOutput",
 							},
 						},
@@ -26333,29 +26805,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1184, 68),
+								Pos: lp(1216, 68),
 								Type: &lang.TypeRef{
-									Pos:       lp(1184, 68),
+									Pos:       lp(1216, 68),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1184, 68),
+										Pos:  lp(1216, 68),
 										Name: "TInput",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1184, 84),
+								Pos: lp(1216, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(1184, 84),
+									Pos:  lp(1216, 84),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1184, 94),
+											Pos:  lp(1216, 94),
 											Name: "TInput",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1184, 102),
+											Pos:  lp(1216, 102),
 											Name: "TOutput",
 										},
 									},
@@ -26365,34 +26837,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1185, 9),
+						Pos:       lp(1217, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1185, 30),
+							Pos:  lp(1217, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1185, 40),
+								Pos: lp(1217, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 40),
+									Pos:  lp(1217, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(1185, 59),
+								Pos: lp(1217, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 59),
+									Pos:  lp(1217, 59),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(1185, 83),
+								Pos: lp(1217, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(1185, 83),
+									Pos:  lp(1217, 83),
 									Name: "int",
 								},
 								Name: "length",
@@ -26400,50 +26872,50 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1186, 9),
+						Pos:       lp(1218, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1186, 30),
+							Pos:  lp(1218, 30),
 							Name: "void",
 						},
 						Name: "Copy",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1186, 40),
+								Pos: lp(1218, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 40),
+									Pos:  lp(1218, 40),
 									Name: "Array",
 								},
 								Name: "sourceArray",
 							},
 							&lang.Param{
-								Pos: lp(1186, 59),
+								Pos: lp(1218, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 59),
+									Pos:  lp(1218, 59),
 									Name: "int",
 								},
 								Name: "sourceIndex",
 							},
 							&lang.Param{
-								Pos: lp(1186, 76),
+								Pos: lp(1218, 76),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 76),
+									Pos:  lp(1218, 76),
 									Name: "Array",
 								},
 								Name: "destinationArray",
 							},
 							&lang.Param{
-								Pos: lp(1186, 100),
+								Pos: lp(1218, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 100),
+									Pos:  lp(1218, 100),
 									Name: "int",
 								},
 								Name: "destinationIndex",
 							},
 							&lang.Param{
-								Pos: lp(1186, 122),
+								Pos: lp(1218, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(1186, 122),
+									Pos:  lp(1218, 122),
 									Name: "int",
 								},
 								Name: "length",
@@ -26451,13 +26923,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1187, 9),
+						Pos:       lp(1219, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1187, 30),
+							Pos:       lp(1219, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1187, 30),
+								Pos:  lp(1219, 30),
 								Name: "T",
 							},
 						},
@@ -26467,10 +26939,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1188, 9),
+						Pos:       lp(1220, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1188, 30),
+							Pos:  lp(1220, 30),
 							Name: "bool",
 						},
 						Name: "Exists",
@@ -26479,25 +26951,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1188, 45),
+								Pos: lp(1220, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1188, 45),
+									Pos:       lp(1220, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1188, 45),
+										Pos:  lp(1220, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1188, 56),
+								Pos: lp(1220, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1188, 56),
+									Pos:  lp(1220, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1188, 66),
+											Pos:  lp(1220, 66),
 											Name: "T",
 										},
 									},
@@ -26507,10 +26979,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1189, 9),
+						Pos:       lp(1221, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1189, 30),
+							Pos:  lp(1221, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -26519,21 +26991,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1189, 43),
+								Pos: lp(1221, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1189, 43),
+									Pos:       lp(1221, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1189, 43),
+										Pos:  lp(1221, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1189, 54),
+								Pos: lp(1221, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1189, 54),
+									Pos:  lp(1221, 54),
 									Name: "T",
 								},
 								Name: "value",
@@ -26541,10 +27013,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1190, 9),
+						Pos:       lp(1222, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1190, 30),
+							Pos:  lp(1222, 30),
 							Name: "void",
 						},
 						Name: "Fill",
@@ -26553,37 +27025,37 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1190, 43),
+								Pos: lp(1222, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1190, 43),
+									Pos:       lp(1222, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1190, 43),
+										Pos:  lp(1222, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1190, 54),
+								Pos: lp(1222, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 54),
+									Pos:  lp(1222, 54),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1190, 63),
+								Pos: lp(1222, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 63),
+									Pos:  lp(1222, 63),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1190, 79),
+								Pos: lp(1222, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1190, 79),
+									Pos:  lp(1222, 79),
 									Name: "int",
 								},
 								Name: "count",
@@ -26591,10 +27063,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1191, 9),
+						Pos:       lp(1223, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1191, 30),
+							Pos:  lp(1223, 30),
 							Name: "T",
 						},
 						Name: "Find",
@@ -26603,25 +27075,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1191, 40),
+								Pos: lp(1223, 40),
 								Type: &lang.TypeRef{
-									Pos:       lp(1191, 40),
+									Pos:       lp(1223, 40),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1191, 40),
+										Pos:  lp(1223, 40),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1191, 51),
+								Pos: lp(1223, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1191, 51),
+									Pos:  lp(1223, 51),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1191, 61),
+											Pos:  lp(1223, 61),
 											Name: "T",
 										},
 									},
@@ -26631,13 +27103,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1192, 9),
+						Pos:       lp(1224, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1192, 30),
+							Pos:       lp(1224, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(1192, 30),
+								Pos:  lp(1224, 30),
 								Name: "T",
 							},
 						},
@@ -26647,25 +27119,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1192, 45),
+								Pos: lp(1224, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1192, 45),
+									Pos:       lp(1224, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1192, 45),
+										Pos:  lp(1224, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1192, 56),
+								Pos: lp(1224, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1192, 56),
+									Pos:  lp(1224, 56),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1192, 66),
+											Pos:  lp(1224, 66),
 											Name: "T",
 										},
 									},
@@ -26675,10 +27147,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1193, 9),
+						Pos:       lp(1225, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1193, 30),
+							Pos:  lp(1225, 30),
 							Name: "int",
 						},
 						Name: "FindIndex",
@@ -26687,25 +27159,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1193, 47),
+								Pos: lp(1225, 47),
 								Type: &lang.TypeRef{
-									Pos:       lp(1193, 47),
+									Pos:       lp(1225, 47),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1193, 47),
+										Pos:  lp(1225, 47),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1193, 58),
+								Pos: lp(1225, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1193, 58),
+									Pos:  lp(1225, 58),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1193, 68),
+											Pos:  lp(1225, 68),
 											Name: "T",
 										},
 									},
@@ -26715,10 +27187,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1194, 9),
+						Pos:       lp(1226, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1194, 30),
+							Pos:  lp(1226, 30),
 							Name: "T",
 						},
 						Name: "FindLast",
@@ -26727,25 +27199,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1194, 44),
+								Pos: lp(1226, 44),
 								Type: &lang.TypeRef{
-									Pos:       lp(1194, 44),
+									Pos:       lp(1226, 44),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1194, 44),
+										Pos:  lp(1226, 44),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1194, 55),
+								Pos: lp(1226, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(1194, 55),
+									Pos:  lp(1226, 55),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1194, 65),
+											Pos:  lp(1226, 65),
 											Name: "T",
 										},
 									},
@@ -26755,10 +27227,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1195, 9),
+						Pos:       lp(1227, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1195, 30),
+							Pos:  lp(1227, 30),
 							Name: "int",
 						},
 						Name: "FindLastIndex",
@@ -26767,25 +27239,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1195, 51),
+								Pos: lp(1227, 51),
 								Type: &lang.TypeRef{
-									Pos:       lp(1195, 51),
+									Pos:       lp(1227, 51),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1195, 51),
+										Pos:  lp(1227, 51),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1195, 62),
+								Pos: lp(1227, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1195, 62),
+									Pos:  lp(1227, 62),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1195, 72),
+											Pos:  lp(1227, 72),
 											Name: "T",
 										},
 									},
@@ -26795,10 +27267,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1196, 9),
+						Pos:       lp(1228, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1196, 30),
+							Pos:  lp(1228, 30),
 							Name: "void",
 						},
 						Name: "ForEach",
@@ -26807,25 +27279,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1196, 46),
+								Pos: lp(1228, 46),
 								Type: &lang.TypeRef{
-									Pos:       lp(1196, 46),
+									Pos:       lp(1228, 46),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1196, 46),
+										Pos:  lp(1228, 46),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1196, 57),
+								Pos: lp(1228, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1196, 57),
+									Pos:  lp(1228, 57),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1196, 64),
+											Pos:  lp(1228, 64),
 											Name: "T",
 										},
 									},
@@ -26835,10 +27307,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1197, 9),
+						Pos:       lp(1229, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1197, 30),
+							Pos:  lp(1229, 30),
 							Name: "bool",
 						},
 						Name: "TrueForAll",
@@ -26847,25 +27319,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1197, 49),
+								Pos: lp(1229, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1197, 49),
+									Pos:       lp(1229, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1197, 49),
+										Pos:  lp(1229, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1197, 60),
+								Pos: lp(1229, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1197, 60),
+									Pos:  lp(1229, 60),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1197, 70),
+											Pos:  lp(1229, 70),
 											Name: "T",
 										},
 									},
@@ -26875,10 +27347,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1198, 9),
+						Pos:       lp(1230, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1198, 30),
+							Pos:  lp(1230, 30),
 							Name: "int",
 						},
 						Name: "IndexOf",
@@ -26887,21 +27359,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1198, 45),
+								Pos: lp(1230, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1198, 45),
+									Pos:       lp(1230, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1198, 45),
+										Pos:  lp(1230, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1198, 56),
+								Pos: lp(1230, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1198, 56),
+									Pos:  lp(1230, 56),
 									Name: "T",
 								},
 								Name: "value",
@@ -26909,10 +27381,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1199, 9),
+						Pos:       lp(1231, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1199, 30),
+							Pos:  lp(1231, 30),
 							Name: "int",
 						},
 						Name: "IndexOf",
@@ -26921,29 +27393,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1199, 45),
+								Pos: lp(1231, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1199, 45),
+									Pos:       lp(1231, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1199, 45),
+										Pos:  lp(1231, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1199, 56),
+								Pos: lp(1231, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1199, 56),
+									Pos:  lp(1231, 56),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1199, 65),
+								Pos: lp(1231, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1199, 65),
+									Pos:  lp(1231, 65),
 									Name: "int",
 								},
 								Name: "startIndex",
@@ -26951,10 +27423,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1200, 9),
+						Pos:       lp(1232, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1200, 30),
+							Pos:  lp(1232, 30),
 							Name: "int",
 						},
 						Name: "IndexOf",
@@ -26963,37 +27435,37 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1200, 45),
+								Pos: lp(1232, 45),
 								Type: &lang.TypeRef{
-									Pos:       lp(1200, 45),
+									Pos:       lp(1232, 45),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1200, 45),
+										Pos:  lp(1232, 45),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1200, 56),
+								Pos: lp(1232, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1200, 56),
+									Pos:  lp(1232, 56),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1200, 65),
+								Pos: lp(1232, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(1200, 65),
+									Pos:  lp(1232, 65),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1200, 81),
+								Pos: lp(1232, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(1200, 81),
+									Pos:  lp(1232, 81),
 									Name: "int",
 								},
 								Name: "count",
@@ -27001,10 +27473,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1201, 9),
+						Pos:       lp(1233, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1201, 30),
+							Pos:  lp(1233, 30),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
@@ -27013,21 +27485,21 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1201, 49),
+								Pos: lp(1233, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1201, 49),
+									Pos:       lp(1233, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1201, 49),
+										Pos:  lp(1233, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1201, 60),
+								Pos: lp(1233, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1201, 60),
+									Pos:  lp(1233, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -27035,10 +27507,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1202, 9),
+						Pos:       lp(1234, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1202, 30),
+							Pos:  lp(1234, 30),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
@@ -27047,29 +27519,29 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1202, 49),
+								Pos: lp(1234, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1202, 49),
+									Pos:       lp(1234, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1202, 49),
+										Pos:  lp(1234, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1202, 60),
+								Pos: lp(1234, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1202, 60),
+									Pos:  lp(1234, 60),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1202, 69),
+								Pos: lp(1234, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1202, 69),
+									Pos:  lp(1234, 69),
 									Name: "int",
 								},
 								Name: "startIndex",
@@ -27077,10 +27549,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1203, 9),
+						Pos:       lp(1235, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1203, 30),
+							Pos:  lp(1235, 30),
 							Name: "int",
 						},
 						Name: "LastIndexOf",
@@ -27089,37 +27561,37 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1203, 49),
+								Pos: lp(1235, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(1203, 49),
+									Pos:       lp(1235, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1203, 49),
+										Pos:  lp(1235, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1203, 60),
+								Pos: lp(1235, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1203, 60),
+									Pos:  lp(1235, 60),
 									Name: "T",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1203, 69),
+								Pos: lp(1235, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(1203, 69),
+									Pos:  lp(1235, 69),
 									Name: "int",
 								},
 								Name: "startIndex",
 							},
 							&lang.Param{
-								Pos: lp(1203, 85),
+								Pos: lp(1235, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(1203, 85),
+									Pos:  lp(1235, 85),
 									Name: "int",
 								},
 								Name: "count",
@@ -27127,10 +27599,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1204, 9),
+						Pos:       lp(1236, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1204, 30),
+							Pos:  lp(1236, 30),
 							Name: "void",
 						},
 						Name: "Resize",
@@ -27139,22 +27611,22 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1204, 45),
+								Pos:      lp(1236, 45),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:       lp(1204, 49),
+									Pos:       lp(1236, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1204, 49),
+										Pos:  lp(1236, 49),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1204, 60),
+								Pos: lp(1236, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1204, 60),
+									Pos:  lp(1236, 60),
 									Name: "int",
 								},
 								Name: "newSize",
@@ -27162,18 +27634,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1205, 9),
+						Pos:       lp(1237, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1205, 30),
+							Pos:  lp(1237, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1205, 43),
+								Pos: lp(1237, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1205, 43),
+									Pos:  lp(1237, 43),
 									Name: "Array",
 								},
 								Name: "array",
@@ -27181,34 +27653,34 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1206, 9),
+						Pos:       lp(1238, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1206, 30),
+							Pos:  lp(1238, 30),
 							Name: "void",
 						},
 						Name: "Reverse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1206, 43),
+								Pos: lp(1238, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1206, 43),
+									Pos:  lp(1238, 43),
 									Name: "Array",
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1206, 56),
+								Pos: lp(1238, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1206, 56),
+									Pos:  lp(1238, 56),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1206, 67),
+								Pos: lp(1238, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1206, 67),
+									Pos:  lp(1238, 67),
 									Name: "int",
 								},
 								Name: "length",
@@ -27216,18 +27688,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1207, 9),
+						Pos:       lp(1239, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1207, 30),
+							Pos:  lp(1239, 30),
 							Name: "void",
 						},
 						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1207, 40),
+								Pos: lp(1239, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1207, 40),
+									Pos:  lp(1239, 40),
 									Name: "Array",
 								},
 								Name: "array",
@@ -27235,10 +27707,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1208, 9),
+						Pos:       lp(1240, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1208, 30),
+							Pos:  lp(1240, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -27247,12 +27719,12 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1208, 43),
+								Pos: lp(1240, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1208, 43),
+									Pos:       lp(1240, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1208, 43),
+										Pos:  lp(1240, 43),
 										Name: "T",
 									},
 								},
@@ -27261,10 +27733,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1209, 9),
+						Pos:       lp(1241, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1209, 30),
+							Pos:  lp(1241, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -27273,25 +27745,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1209, 43),
+								Pos: lp(1241, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1209, 43),
+									Pos:       lp(1241, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1209, 43),
+										Pos:  lp(1241, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1209, 54),
+								Pos: lp(1241, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1209, 54),
+									Pos:  lp(1241, 54),
 									Name: "Comparison",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1209, 65),
+											Pos:  lp(1241, 65),
 											Name: "T",
 										},
 									},
@@ -27301,10 +27773,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1210, 9),
+						Pos:       lp(1242, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1210, 30),
+							Pos:  lp(1242, 30),
 							Name: "void",
 						},
 						Name: "Sort",
@@ -27313,25 +27785,25 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1210, 43),
+								Pos: lp(1242, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(1210, 43),
+									Pos:       lp(1242, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1210, 43),
+										Pos:  lp(1242, 43),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1210, 54),
+								Pos: lp(1242, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(1210, 54),
+									Pos:  lp(1242, 54),
 									Name: "System.Collections.Generic.IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1210, 91),
+											Pos:  lp(1242, 91),
 											Name: "T",
 										},
 									},
@@ -27343,659 +27815,53 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1216, 5),
+				Pos:       lp(1248, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TextWriter",
 				Namespace: "System.IO",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1218, 9),
+						Pos:       lp(1250, 9),
 						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1218, 31),
+							Pos:  lp(1250, 31),
 							Name: "void",
 						},
 						Name: "Flush",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1219, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1219, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1219, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1219, 42),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1220, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1220, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1220, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1220, 42),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1221, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1221, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1221, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1221, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1221, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1221, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1222, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1222, 31),
-							Name: "void",
-						},
-						Name: "Write",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1222, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1222, 42),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1222, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1222, 57),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1222, 70),
-								Type: &lang.TypeRef{
-									Pos:  lp(1222, 70),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1223, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1223, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1223, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1223, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1223, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1223, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1224, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1224, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1224, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1224, 46),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1224, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1224, 61),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-							&lang.Param{
-								Pos: lp(1224, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1224, 74),
-									Name: "object",
-								},
-								Name: "arg1",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1225, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1225, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1226, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1226, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1226, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1226, 46),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1227, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1227, 31),
-							Name: "void",
-						},
-						Name: "WriteLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1227, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1227, 46),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1233, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "StringBuilder",
-				Namespace: "System.Text",
-				Modifiers: lang.Modifiers(33),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1235, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1236, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1236, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1236, 37),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1237, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1237, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1237, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1238, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "StringBuilder",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1238, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1238, 37),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1238, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1238, 51),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1239, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1239, 16),
-							Name: "int",
-						},
-						Name: "Length",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1239, 29),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1239, 34),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1240, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1240, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1240, 33),
-							Name: "char",
-						},
-						Name: "Chars",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1240, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1240, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1241, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1241, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1241, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1241, 44),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1242, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1242, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1242, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1242, 44),
-									Name: "string",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1243, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1243, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1243, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1243, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1244, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1244, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1244, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1244, 44),
-									Name: "char",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1244, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(1244, 56),
-									Name: "int",
-								},
-								Name: "repeatCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1245, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1245, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1245, 44),
-								Type: &lang.TypeRef{
-									Pos:       lp(1245, 44),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1245, 44),
-										Name: "char",
-									},
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1246, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1246, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1246, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1246, 44),
-									Name: "bool",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1247, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1247, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1247, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1247, 44),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1248, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1248, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1248, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1248, 44),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1249, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1249, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1249, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1249, 44),
-									Name: "double",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1250, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1250, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Append",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1250, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1250, 44),
-									Name: "decimal",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1251, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1251, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1251, 31),
+							Name: "void",
 						},
-						Name: "Append",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1251, 44),
+								Pos: lp(1251, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1251, 44),
-									Name: "string",
+									Pos:  lp(1251, 42),
+									Name: "object",
 								},
 								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1251, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1251, 58),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1251, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(1251, 74),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1252, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1252, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1252, 31),
+							Name: "void",
 						},
-						Name: "AppendFormat",
+						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1252, 50),
+								Pos: lp(1252, 42),
 								Type: &lang.TypeRef{
-									Pos:  lp(1252, 50),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos: lp(1252, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1252, 65),
-									Name: "object",
-								},
-								Name: "arg0",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1253, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1253, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendFormat",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1253, 50),
-								Type: &lang.TypeRef{
-									Pos:  lp(1253, 50),
-									Name: "string",
-								},
-								Name: "format",
-							},
-							&lang.Param{
-								Pos:      lp(1253, 65),
-								Modifier: "params",
-								Type: &lang.TypeRef{
-									Pos:       lp(1253, 72),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1253, 72),
-										Name: "object",
-									},
-								},
-								Name: "args",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1254, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1254, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendLine",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1255, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1255, 23),
-							Name: "StringBuilder",
-						},
-						Name: "AppendLine",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1255, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1255, 48),
+									Pos:  lp(1252, 42),
 									Name: "string",
 								},
 								Name: "value",
@@ -28003,54 +27869,151 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1256, 9),
-						Modifiers: lang.Modifiers(16385),
+						Pos:       lp(1253, 9),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1256, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1253, 31),
+							Name: "void",
 						},
-						Name: "Clear",
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1253, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1253, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1253, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1253, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1254, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1254, 31),
+							Name: "void",
+						},
+						Name: "Write",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1254, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1254, 42),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1254, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1254, 57),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1254, 70),
+								Type: &lang.TypeRef{
+									Pos:  lp(1254, 70),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1255, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1255, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1255, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1255, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1255, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1255, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1256, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1256, 31),
+							Name: "void",
+						},
+						Name: "WriteLine",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1256, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1256, 46),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1256, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1256, 61),
+									Name: "object",
+								},
+								Name: "arg0",
+							},
+							&lang.Param{
+								Pos: lp(1256, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1256, 74),
+									Name: "object",
+								},
+								Name: "arg1",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1257, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1257, 23),
-							Name: "bool",
+							Pos:  lp(1257, 31),
+							Name: "void",
 						},
-						Name: "Equals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1257, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1257, 35),
-									Name: "StringBuilder",
-								},
-								Name: "sb",
-							},
-						},
+						Name: "WriteLine",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1258, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1258, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1258, 31),
+							Name: "void",
 						},
-						Name: "Insert",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1258, 44),
+								Pos: lp(1258, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1258, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1258, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1258, 55),
+									Pos:  lp(1258, 46),
 									Name: "object",
 								},
 								Name: "value",
@@ -28059,602 +28022,427 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1259, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1259, 23),
-							Name: "StringBuilder",
+							Pos:  lp(1259, 31),
+							Name: "void",
 						},
-						Name: "Insert",
+						Name: "WriteLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1259, 44),
+								Pos: lp(1259, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1259, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1259, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1259, 55),
+									Pos:  lp(1259, 46),
 									Name: "string",
 								},
 								Name: "value",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1260, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1260, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1260, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 44),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1260, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 55),
-									Name: "string",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1260, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1260, 69),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1261, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1261, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1261, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 44),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1261, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1261, 60),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1262, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1262, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1262, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1262, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1262, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1262, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1263, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1263, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1263, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1263, 45),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1263, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1263, 59),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1264, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1264, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1264, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 45),
-									Name: "string",
-								},
-								Name: "oldValue",
-							},
-							&lang.Param{
-								Pos: lp(1264, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 62),
-									Name: "string",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1264, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 79),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1264, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(1264, 95),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1265, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1265, 23),
-							Name: "StringBuilder",
-						},
-						Name: "Replace",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1265, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1265, 45),
-									Name: "char",
-								},
-								Name: "oldChar",
-							},
-							&lang.Param{
-								Pos: lp(1265, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1265, 59),
-									Name: "char",
-								},
-								Name: "newChar",
-							},
-							&lang.Param{
-								Pos: lp(1265, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(1265, 73),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1265, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1265, 89),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1266, 9),
-						Modifiers: lang.Modifiers(20481),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1266, 32),
-							Name: "string",
-						},
-						Name: "ToString",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1267, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1267, 23),
-							Name: "string",
-						},
-						Name: "ToString",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1267, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 39),
-									Name: "int",
-								},
-								Name: "startIndex",
-							},
-							&lang.Param{
-								Pos: lp(1267, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1267, 55),
-									Name: "int",
-								},
-								Name: "length",
-							},
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1273, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "NumberStyles",
-				Namespace: "System.Globalization",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(1273, 32),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 39),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 42),
-						Name: "AllowLeadingWhite",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 62),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 65),
-						Name: "AllowTrailingWhite",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 86),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 89),
-						Name: "AllowLeadingSign",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 108),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 111),
-						Name: "Integer",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 121),
-							Raw:   "7",
-							Value: int64(7),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 124),
-						Name: "AllowTrailingSign",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 144),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 147),
-						Name: "AllowParentheses",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 166),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 170),
-						Name: "AllowDecimalPoint",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 190),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 194),
-						Name: "AllowThousands",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 211),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 215),
-						Name: "Number",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 224),
-							Raw:   "111",
-							Value: int64(111),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 229),
-						Name: "AllowExponent",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 245),
-							Raw:   "128",
-							Value: int64(128),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 250),
-						Name: "Float",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 258),
-							Raw:   "167",
-							Value: int64(167),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 263),
-						Name: "AllowCurrencySymbol",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 285),
-							Raw:   "256",
-							Value: int64(256),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 290),
-						Name: "Currency",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 301),
-							Raw:   "383",
-							Value: int64(383),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 306),
-						Name: "Any",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 312),
-							Raw:   "511",
-							Value: int64(511),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 317),
-						Name: "AllowHexSpecifier",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 337),
-							Raw:   "512",
-							Value: int64(512),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(1273, 342),
-						Name: "HexNumber",
-						Value: &lang.Literal{
-							Pos:   lp(1273, 354),
-							Raw:   "515",
-							Value: int64(515),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1275, 5),
+				Pos:       lp(1265, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CultureInfo",
-				Namespace: "System.Globalization",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1275, 32),
-						Name: "IFormatProvider",
-					},
-					&lang.TypeRef{
-						Pos:  lp(1275, 49),
-						Name: "ICloneable",
-					},
-				},
+				Name:      "StringBuilder",
+				Namespace: "System.Text",
+				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1277, 9),
+						Pos:       lp(1267, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CultureInfo",
+						Name:      "StringBuilder",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1268, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1277, 35),
+								Pos: lp(1268, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1277, 35),
-									Name: "string",
+									Pos:  lp(1268, 37),
+									Name: "int",
 								},
-								Name: "name",
+								Name: "capacity",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1278, 9),
+						Pos:       lp(1269, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CultureInfo",
+						Name:      "StringBuilder",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1278, 35),
+								Pos: lp(1269, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1278, 35),
+									Pos:  lp(1269, 37),
 									Name: "string",
 								},
-								Name: "name",
+								Name: "value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1270, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "StringBuilder",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1270, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1270, 37),
+									Name: "string",
+								},
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(1278, 48),
+								Pos: lp(1270, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1278, 48),
+									Pos:  lp(1270, 51),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1271, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1271, 16),
+							Name: "int",
+						},
+						Name: "Length",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1271, 29),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1271, 34),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1272, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1272, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1272, 33),
+							Name: "char",
+						},
+						Name: "Chars",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1272, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1272, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1273, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1273, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1273, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1273, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1274, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1274, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1274, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1274, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1275, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1275, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1275, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1275, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1276, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1276, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1276, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1276, 44),
+									Name: "char",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1276, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(1276, 56),
+									Name: "int",
+								},
+								Name: "repeatCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1277, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1277, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1277, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(1277, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1277, 44),
+										Name: "char",
+									},
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1278, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1278, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1278, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1278, 44),
 									Name: "bool",
 								},
-								Name: "useUserOverride",
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1279, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1279, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "CurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1279, 52),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1279, 57),
-								Kind: "set",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1279, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1279, 44),
+									Name: "int",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1280, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1280, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "CurrentUICulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1280, 54),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1280, 59),
-								Kind: "set",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1280, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1280, 44),
+									Name: "long",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1281, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1281, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "DefaultThreadCurrentCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1281, 65),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1281, 70),
-								Kind: "set",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1281, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1281, 44),
+									Name: "double",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1282, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
 							Pos:  lp(1282, 23),
-							Name: "CultureInfo",
+							Name: "StringBuilder",
 						},
-						Name: "InvariantCulture",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1282, 54),
-								Kind: "get",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1282, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1282, 44),
+									Name: "decimal",
+								},
+								Name: "value",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1283, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1283, 16),
-							Name: "string",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1283, 23),
+							Name: "StringBuilder",
 						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1283, 30),
-								Kind: "get",
+						Name: "Append",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1283, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 44),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1283, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 58),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1283, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(1283, 74),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1284, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1284, 16),
-							Name: "string",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1284, 23),
+							Name: "StringBuilder",
 						},
-						Name: "DisplayName",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1284, 37),
-								Kind: "get",
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1284, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos: lp(1284, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1284, 65),
+									Name: "object",
+								},
+								Name: "arg0",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1285, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1285, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1285, 23),
+							Name: "StringBuilder",
 						},
-						Name: "IsReadOnly",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1285, 34),
-								Kind: "get",
+						Name: "AppendFormat",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1285, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(1285, 50),
+									Name: "string",
+								},
+								Name: "format",
+							},
+							&lang.Param{
+								Pos:      lp(1285, 65),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(1285, 72),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1285, 72),
+										Name: "object",
+									},
+								},
+								Name: "args",
 							},
 						},
 					},
@@ -28663,24 +28451,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1286, 23),
-							Name: "object",
+							Name: "StringBuilder",
 						},
-						Name: "Clone",
+						Name: "AppendLine",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1287, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1287, 32),
-							Name: "bool",
+							Pos:  lp(1287, 23),
+							Name: "StringBuilder",
 						},
-						Name: "Equals",
+						Name: "AppendLine",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1287, 44),
+								Pos: lp(1287, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1287, 44),
-									Name: "object",
+									Pos:  lp(1287, 48),
+									Name: "string",
 								},
 								Name: "value",
 							},
@@ -28688,35 +28476,719 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1288, 9),
-						Modifiers: lang.Modifiers(20481),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1288, 32),
-							Name: "int",
+							Pos:  lp(1288, 23),
+							Name: "StringBuilder",
 						},
-						Name: "GetHashCode",
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1289, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1289, 23),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1289, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1289, 35),
+									Name: "StringBuilder",
+								},
+								Name: "sb",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1290, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1290, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1290, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1290, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1290, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1290, 55),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1291, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1291, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1291, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1291, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1291, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1291, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1292, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1292, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1292, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1292, 44),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1292, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1292, 55),
+									Name: "string",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1292, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1292, 69),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1293, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1293, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1293, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1293, 44),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1293, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1293, 60),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1294, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1294, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1294, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1294, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1294, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1294, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1295, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1295, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1295, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1295, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1295, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1295, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1296, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1296, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1296, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1296, 45),
+									Name: "string",
+								},
+								Name: "oldValue",
+							},
+							&lang.Param{
+								Pos: lp(1296, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1296, 62),
+									Name: "string",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1296, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(1296, 79),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1296, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(1296, 95),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1297, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1297, 23),
+							Name: "StringBuilder",
+						},
+						Name: "Replace",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1297, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1297, 45),
+									Name: "char",
+								},
+								Name: "oldChar",
+							},
+							&lang.Param{
+								Pos: lp(1297, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1297, 59),
+									Name: "char",
+								},
+								Name: "newChar",
+							},
+							&lang.Param{
+								Pos: lp(1297, 73),
+								Type: &lang.TypeRef{
+									Pos:  lp(1297, 73),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1297, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1297, 89),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1298, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1289, 32),
+							Pos:  lp(1298, 32),
 							Name: "string",
 						},
 						Name: "ToString",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1290, 9),
+						Pos:       lp(1299, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1299, 23),
+							Name: "string",
+						},
+						Name: "ToString",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1299, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1299, 39),
+									Name: "int",
+								},
+								Name: "startIndex",
+							},
+							&lang.Param{
+								Pos: lp(1299, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1299, 55),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1305, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "NumberStyles",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(1305, 32),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 39),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 42),
+						Name: "AllowLeadingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 62),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 65),
+						Name: "AllowTrailingWhite",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 86),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 89),
+						Name: "AllowLeadingSign",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 108),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 111),
+						Name: "Integer",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 121),
+							Raw:   "7",
+							Value: int64(7),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 124),
+						Name: "AllowTrailingSign",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 144),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 147),
+						Name: "AllowParentheses",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 166),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 170),
+						Name: "AllowDecimalPoint",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 190),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 194),
+						Name: "AllowThousands",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 211),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 215),
+						Name: "Number",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 224),
+							Raw:   "111",
+							Value: int64(111),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 229),
+						Name: "AllowExponent",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 245),
+							Raw:   "128",
+							Value: int64(128),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 250),
+						Name: "Float",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 258),
+							Raw:   "167",
+							Value: int64(167),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 263),
+						Name: "AllowCurrencySymbol",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 285),
+							Raw:   "256",
+							Value: int64(256),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 290),
+						Name: "Currency",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 301),
+							Raw:   "383",
+							Value: int64(383),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 306),
+						Name: "Any",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 312),
+							Raw:   "511",
+							Value: int64(511),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 317),
+						Name: "AllowHexSpecifier",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 337),
+							Raw:   "512",
+							Value: int64(512),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(1305, 342),
+						Name: "HexNumber",
+						Value: &lang.Literal{
+							Pos:   lp(1305, 354),
+							Raw:   "515",
+							Value: int64(515),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1307, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CultureInfo",
+				Namespace: "System.Globalization",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1307, 32),
+						Name: "IFormatProvider",
+					},
+					&lang.TypeRef{
+						Pos:  lp(1307, 49),
+						Name: "ICloneable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1309, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1309, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1309, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1310, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CultureInfo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1310, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1310, 35),
+									Name: "string",
+								},
+								Name: "name",
+							},
+							&lang.Param{
+								Pos: lp(1310, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1310, 48),
+									Name: "bool",
+								},
+								Name: "useUserOverride",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1311, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1311, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1311, 52),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1311, 57),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1312, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1312, 23),
+							Name: "CultureInfo",
+						},
+						Name: "CurrentUICulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1312, 54),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1312, 59),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1313, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1313, 23),
+							Name: "CultureInfo",
+						},
+						Name: "DefaultThreadCurrentCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1313, 65),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1313, 70),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1314, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1314, 23),
+							Name: "CultureInfo",
+						},
+						Name: "InvariantCulture",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1314, 54),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1315, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1315, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1315, 30),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1316, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1316, 16),
+							Name: "string",
+						},
+						Name: "DisplayName",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1316, 37),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1317, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1317, 16),
+							Name: "bool",
+						},
+						Name: "IsReadOnly",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1317, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1318, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1318, 23),
+							Name: "object",
+						},
+						Name: "Clone",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1319, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1319, 32),
+							Name: "bool",
+						},
+						Name: "Equals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1319, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1319, 44),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1320, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1320, 32),
+							Name: "int",
+						},
+						Name: "GetHashCode",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1321, 9),
+						Modifiers: lang.Modifiers(20481),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1321, 32),
+							Name: "string",
+						},
+						Name: "ToString",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1322, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1290, 30),
+							Pos:  lp(1322, 30),
 							Name: "CultureInfo",
 						},
 						Name: "CreateSpecificCulture",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1290, 64),
+								Pos: lp(1322, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(1290, 64),
+									Pos:  lp(1322, 64),
 									Name: "string",
 								},
 								Name: "name",
@@ -28724,18 +29196,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1291, 9),
+						Pos:       lp(1323, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1291, 30),
+							Pos:  lp(1323, 30),
 							Name: "CultureInfo",
 						},
 						Name: "GetCultureInfo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1291, 57),
+								Pos: lp(1323, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1291, 57),
+									Pos:  lp(1323, 57),
 									Name: "string",
 								},
 								Name: "name",
@@ -28745,155 +29217,155 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1297, 5),
+				Pos:       lp(1329, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Stopwatch",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1299, 9),
+						Pos:       lp(1331, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Stopwatch",
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1300, 9),
+						Pos:       lp(1332, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1300, 32),
+							Pos:  lp(1332, 32),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1300, 37),
+								Pos:  lp(1332, 37),
 								Name: "Frequency",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       lp(1301, 9),
+						Pos:       lp(1333, 9),
 						Modifiers: lang.Modifiers(273),
 						Type: &lang.TypeRef{
-							Pos:  lp(1301, 32),
+							Pos:  lp(1333, 32),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  lp(1301, 37),
+								Pos:  lp(1333, 37),
 								Name: "IsHighResolution",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1302, 9),
+						Pos:       lp(1334, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1302, 16),
+							Pos:  lp(1334, 16),
 							Name: "TimeSpan",
 						},
 						Name: "Elapsed",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1302, 35),
+								Pos:  lp(1334, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1303, 9),
+						Pos:       lp(1335, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1303, 16),
+							Pos:  lp(1335, 16),
 							Name: "long",
 						},
 						Name: "ElapsedMilliseconds",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1303, 43),
+								Pos:  lp(1335, 43),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1304, 9),
+						Pos:       lp(1336, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1304, 16),
+							Pos:  lp(1336, 16),
 							Name: "long",
 						},
 						Name: "ElapsedTicks",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1304, 36),
+								Pos:  lp(1336, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1305, 9),
+						Pos:       lp(1337, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1305, 16),
+							Pos:  lp(1337, 16),
 							Name: "bool",
 						},
 						Name: "IsRunning",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1305, 33),
+								Pos:  lp(1337, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1306, 9),
+						Pos:       lp(1338, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1306, 23),
+							Pos:  lp(1338, 23),
 							Name: "void",
 						},
 						Name: "Reset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1307, 9),
+						Pos:       lp(1339, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1307, 23),
+							Pos:  lp(1339, 23),
 							Name: "void",
 						},
 						Name: "Restart",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1308, 9),
+						Pos:       lp(1340, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1308, 23),
+							Pos:  lp(1340, 23),
 							Name: "void",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1309, 9),
+						Pos:       lp(1341, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1309, 23),
+							Pos:  lp(1341, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1310, 9),
+						Pos:       lp(1342, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1310, 30),
+							Pos:  lp(1342, 30),
 							Name: "long",
 						},
 						Name: "GetTimestamp",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1311, 9),
+						Pos:       lp(1343, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1311, 30),
+							Pos:  lp(1343, 30),
 							Name: "Stopwatch",
 						},
 						Name: "StartNew",
@@ -28901,27 +29373,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1314, 5),
+				Pos:       lp(1346, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Activity",
 				Namespace: "System.Diagnostics",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1314, 29),
+						Pos:  lp(1346, 29),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1316, 9),
+						Pos:       lp(1348, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Activity",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1316, 32),
+								Pos: lp(1348, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1316, 32),
+									Pos:  lp(1348, 32),
 									Name: "string",
 								},
 								Name: "operationName",
@@ -28929,124 +29401,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1317, 9),
+						Pos:       lp(1349, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1317, 23),
+							Pos:  lp(1349, 23),
 							Name: "Activity",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1317, 42),
+								Pos:  lp(1349, 42),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1317, 47),
+								Pos:  lp(1349, 47),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1318, 9),
+						Pos:       lp(1350, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1318, 16),
+							Pos:  lp(1350, 16),
 							Name: "string",
 						},
 						Name: "DisplayName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1318, 37),
+								Pos:  lp(1350, 37),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1318, 42),
+								Pos:  lp(1350, 42),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1319, 9),
+						Pos:       lp(1351, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1319, 16),
+							Pos:  lp(1351, 16),
 							Name: "string",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1319, 28),
+								Pos:  lp(1351, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1320, 9),
+						Pos:       lp(1352, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1320, 16),
+							Pos:  lp(1352, 16),
 							Name: "string",
 						},
 						Name: "OperationName",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1320, 39),
+								Pos:  lp(1352, 39),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1321, 9),
+						Pos:       lp(1353, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1321, 16),
+							Pos:  lp(1353, 16),
 							Name: "Activity",
 						},
 						Name: "Parent",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1321, 34),
+								Pos:  lp(1353, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1322, 9),
+						Pos:       lp(1354, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1322, 16),
+							Pos:  lp(1354, 16),
 							Name: "string",
 						},
 						Name: "ParentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1322, 34),
+								Pos:  lp(1354, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1323, 9),
+						Pos:       lp(1355, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1323, 23),
+							Pos:  lp(1355, 23),
 							Name: "Activity",
 						},
 						Name: "AddTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1323, 39),
+								Pos: lp(1355, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1323, 39),
+									Pos:  lp(1355, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1323, 51),
+								Pos: lp(1355, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1323, 51),
+									Pos:  lp(1355, 51),
 									Name: "string",
 								},
 								Name: "value",
@@ -29054,26 +29526,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1324, 9),
+						Pos:       lp(1356, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1324, 23),
+							Pos:  lp(1356, 23),
 							Name: "Activity",
 						},
 						Name: "SetTag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1324, 39),
+								Pos: lp(1356, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1324, 39),
+									Pos:  lp(1356, 39),
 									Name: "string",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1324, 51),
+								Pos: lp(1356, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1324, 51),
+									Pos:  lp(1356, 51),
 									Name: "object",
 								},
 								Name: "value",
@@ -29081,18 +29553,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1325, 9),
+						Pos:       lp(1357, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1325, 23),
+							Pos:  lp(1357, 23),
 							Name: "object",
 						},
 						Name: "GetTagItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1325, 41),
+								Pos: lp(1357, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1325, 41),
+									Pos:  lp(1357, 41),
 									Name: "string",
 								},
 								Name: "key",
@@ -29100,18 +29572,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1326, 9),
+						Pos:       lp(1358, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1326, 23),
+							Pos:  lp(1358, 23),
 							Name: "Activity",
 						},
 						Name: "SetParentId",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1326, 44),
+								Pos: lp(1358, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1326, 44),
+									Pos:  lp(1358, 44),
 									Name: "string",
 								},
 								Name: "parentId",
@@ -29119,28 +29591,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1327, 9),
+						Pos:       lp(1359, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1327, 23),
+							Pos:  lp(1359, 23),
 							Name: "Activity",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1328, 9),
+						Pos:       lp(1360, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1328, 23),
+							Pos:  lp(1360, 23),
 							Name: "void",
 						},
 						Name: "Stop",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1329, 9),
+						Pos:       lp(1361, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1329, 23),
+							Pos:  lp(1361, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -29148,28 +29620,28 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1335, 5),
+				Pos:       lp(1367, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1335, 36),
+						Pos:  lp(1367, 36),
 						Name: "IEnumerable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1337, 9),
+						Pos: lp(1369, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1337, 9),
+							Pos:  lp(1369, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1337, 21),
+								Pos:  lp(1369, 21),
 								Kind: "get",
 							},
 						},
@@ -29177,36 +29649,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1340, 5),
+				Pos:       lp(1372, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IList",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1340, 30),
+						Pos:  lp(1372, 30),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1342, 19),
+						Pos: lp(1374, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1342, 10),
+								Pos:  lp(1374, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1342, 19),
+							Pos:  lp(1374, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1342, 31),
+								Pos: lp(1374, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1342, 31),
+									Pos:  lp(1374, 31),
 									Name: "int",
 								},
 								Name: "index",
@@ -29214,17 +29686,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1343, 9),
+						Pos: lp(1375, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1343, 9),
+							Pos:  lp(1375, 9),
 							Name: "int",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1343, 17),
+								Pos: lp(1375, 17),
 								Type: &lang.TypeRef{
-									Pos:  lp(1343, 17),
+									Pos:  lp(1375, 17),
 									Name: "object",
 								},
 								Name: "value",
@@ -29232,17 +29704,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1344, 9),
+						Pos: lp(1376, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1344, 9),
+							Pos:  lp(1376, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1344, 23),
+								Pos: lp(1376, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1344, 23),
+									Pos:  lp(1376, 23),
 									Name: "object",
 								},
 								Name: "value",
@@ -29250,17 +29722,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1345, 9),
+						Pos: lp(1377, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1345, 9),
+							Pos:  lp(1377, 9),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1345, 21),
+								Pos: lp(1377, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1345, 21),
+									Pos:  lp(1377, 21),
 									Name: "object",
 								},
 								Name: "value",
@@ -29270,36 +29742,36 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1348, 5),
+				Pos:       lp(1380, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IDictionary",
 				Namespace: "System.Collections",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1348, 36),
+						Pos:  lp(1380, 36),
 						Name: "ICollection",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1350, 19),
+						Pos: lp(1382, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1350, 10),
+								Pos:  lp(1382, 10),
 								Name: "Indexer",
 							},
 						},
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1350, 19),
+							Pos:  lp(1382, 19),
 							Name: "object",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1350, 31),
+								Pos: lp(1382, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1350, 31),
+									Pos:  lp(1382, 31),
 									Name: "object",
 								},
 								Name: "key",
@@ -29307,17 +29779,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1351, 9),
+						Pos: lp(1383, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1351, 9),
+							Pos:  lp(1383, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1351, 23),
+								Pos: lp(1383, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1351, 23),
+									Pos:  lp(1383, 23),
 									Name: "object",
 								},
 								Name: "key",
@@ -29327,7 +29799,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1357, 5),
+				Pos:       lp(1389, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IReadOnlyCollection",
 				Namespace: "System.Collections.Generic",
@@ -29337,11 +29809,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1357, 47),
+						Pos:  lp(1389, 47),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1357, 59),
+								Pos:  lp(1389, 59),
 								Name: "T",
 							},
 						},
@@ -29349,15 +29821,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1359, 9),
+						Pos: lp(1391, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1359, 9),
+							Pos:  lp(1391, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1359, 21),
+								Pos:  lp(1391, 21),
 								Kind: "get",
 							},
 						},
@@ -29365,7 +29837,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1362, 5),
+				Pos:       lp(1394, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "ICollection",
 				Namespace: "System.Collections.Generic",
@@ -29375,11 +29847,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1362, 39),
+						Pos:  lp(1394, 39),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1362, 51),
+								Pos:  lp(1394, 51),
 								Name: "T",
 							},
 						},
@@ -29387,45 +29859,45 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(1364, 9),
+						Pos: lp(1396, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1364, 9),
+							Pos:  lp(1396, 9),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1364, 21),
+								Pos:  lp(1396, 21),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: lp(1365, 9),
+						Pos: lp(1397, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(1365, 9),
+							Pos:  lp(1397, 9),
 							Name: "bool",
 						},
 						Name: "IsReadOnly",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1365, 27),
+								Pos:  lp(1397, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1366, 9),
+						Pos: lp(1398, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1366, 9),
+							Pos:  lp(1398, 9),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1366, 18),
+								Pos: lp(1398, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1366, 18),
+									Pos:  lp(1398, 18),
 									Name: "T",
 								},
 								Name: "item",
@@ -29433,25 +29905,25 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1367, 9),
+						Pos: lp(1399, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1367, 9),
+							Pos:  lp(1399, 9),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos: lp(1368, 9),
+						Pos: lp(1400, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1368, 9),
+							Pos:  lp(1400, 9),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1368, 23),
+								Pos: lp(1400, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1368, 23),
+									Pos:  lp(1400, 23),
 									Name: "T",
 								},
 								Name: "item",
@@ -29459,495 +29931,32 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1369, 9),
+						Pos: lp(1401, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1369, 9),
+							Pos:  lp(1401, 9),
 							Name: "void",
 						},
 						Name: "CopyTo",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1369, 21),
+								Pos: lp(1401, 21),
 								Type: &lang.TypeRef{
-									Pos:       lp(1369, 21),
+									Pos:       lp(1401, 21),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1369, 21),
+										Pos:  lp(1401, 21),
 										Name: "T",
 									},
 								},
 								Name: "array",
 							},
 							&lang.Param{
-								Pos: lp(1369, 32),
+								Pos: lp(1401, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1369, 32),
+									Pos:  lp(1401, 32),
 									Name: "int",
 								},
 								Name: "arrayIndex",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1370, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1370, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1370, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1370, 21),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1373, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IList",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1373, 33),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1373, 45),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1375, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1375, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1375, 19),
-							Name: "T",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1375, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1375, 26),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1376, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1376, 9),
-							Name: "int",
-						},
-						Name: "IndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1376, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1376, 21),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1377, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1377, 9),
-							Name: "void",
-						},
-						Name: "Insert",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1377, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1377, 21),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1377, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1377, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1378, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1378, 9),
-							Name: "void",
-						},
-						Name: "RemoveAt",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1378, 23),
-								Type: &lang.TypeRef{
-									Pos:  lp(1378, 23),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1381, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyList",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1381, 41),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1381, 61),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1383, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1383, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1383, 19),
-							Name: "T",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1383, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1383, 26),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1386, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IDictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1386, 50),
-						Name: "ICollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1386, 62),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1386, 75),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1386, 81),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1388, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1388, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1388, 19),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1388, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1388, 31),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1389, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1389, 9),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1389, 21),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1389, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1390, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1390, 9),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1390, 21),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1390, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1391, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1391, 9),
-							Name: "void",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1391, 18),
-								Type: &lang.TypeRef{
-									Pos:  lp(1391, 18),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1391, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(1391, 28),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1392, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1392, 9),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1392, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1392, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1393, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1393, 9),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1393, 21),
-								Type: &lang.TypeRef{
-									Pos:  lp(1393, 21),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1394, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1394, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1394, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1394, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1394, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1394, 40),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1397, 5),
-				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlyDictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1397, 58),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1397, 78),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1397, 91),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1397, 97),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos: lp(1399, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1399, 10),
-								Name: "Indexer",
-							},
-						},
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1399, 19),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1399, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1399, 31),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1400, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1400, 9),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1400, 21),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1400, 34),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos: lp(1401, 9),
-						Type: &lang.TypeRef{
-							Pos:  lp(1401, 9),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1401, 21),
-									Name: "TValue",
-								},
-							},
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1401, 38),
-								Kind: "get",
 							},
 						},
 					},
@@ -29957,51 +29966,24 @@ func libraryAST() *lang.File {
 							Pos:  lp(1402, 9),
 							Name: "bool",
 						},
-						Name: "ContainsKey",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1402, 26),
+								Pos: lp(1402, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1402, 26),
-									Name: "TKey",
+									Pos:  lp(1402, 21),
+									Name: "T",
 								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1403, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1403, 9),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1403, 26),
-								Type: &lang.TypeRef{
-									Pos:  lp(1403, 26),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1403, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1403, 40),
-									Name: "TValue",
-								},
-								Name: "value",
+								Name: "item",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1406, 5),
+				Pos:       lp(1405, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "ISet",
+				Name:      "IList",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
 					"T",
@@ -30009,11 +29991,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1406, 32),
+						Pos:  lp(1405, 33),
 						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1406, 44),
+								Pos:  lp(1405, 45),
 								Name: "T",
 							},
 						},
@@ -30021,18 +30003,41 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1408, 9),
-						Modifiers: lang.Modifiers(8192),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1408, 13),
-							Name: "bool",
+						Pos: lp(1407, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1407, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Add",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1407, 19),
+							Name: "T",
+						},
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1408, 22),
+								Pos: lp(1407, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1408, 22),
+									Pos:  lp(1407, 26),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1408, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1408, 9),
+							Name: "int",
+						},
+						Name: "IndexOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1408, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1408, 21),
 									Name: "T",
 								},
 								Name: "item",
@@ -30045,21 +30050,23 @@ func libraryAST() *lang.File {
 							Pos:  lp(1409, 9),
 							Name: "void",
 						},
-						Name: "ExceptWith",
+						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1409, 25),
+								Pos: lp(1409, 21),
 								Type: &lang.TypeRef{
-									Pos:  lp(1409, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1409, 37),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1409, 21),
+									Name: "int",
 								},
-								Name: "other",
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1409, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1409, 32),
+									Name: "T",
+								},
+								Name: "item",
 							},
 						},
 					},
@@ -30069,141 +30076,63 @@ func libraryAST() *lang.File {
 							Pos:  lp(1410, 9),
 							Name: "void",
 						},
-						Name: "IntersectWith",
+						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1410, 28),
+								Pos: lp(1410, 23),
 								Type: &lang.TypeRef{
-									Pos:  lp(1410, 28),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1410, 40),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1410, 23),
+									Name: "int",
 								},
-								Name: "other",
+								Name: "index",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos: lp(1411, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1411, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1411, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1411, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1411, 37),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1413, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1413, 41),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1413, 61),
+								Name: "T",
 							},
 						},
 					},
+				},
+				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1412, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1412, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1412, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1412, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1412, 39),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+						Pos: lp(1415, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1415, 10),
+								Name: "Indexer",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1413, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1413, 9),
-							Name: "bool",
+							Pos:  lp(1415, 19),
+							Name: "T",
 						},
-						Name: "Overlaps",
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1413, 23),
+								Pos: lp(1415, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1413, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1413, 35),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1415, 26),
+									Name: "int",
 								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1414, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1414, 9),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1414, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1414, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1414, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1415, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1415, 9),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1415, 24),
-								Type: &lang.TypeRef{
-									Pos:  lp(1415, 24),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1415, 36),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
+								Name: "index",
 							},
 						},
 					},
@@ -30212,88 +30141,97 @@ func libraryAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       lp(1418, 5),
 				Kind:      lang.TypeKind("interface"),
-				Name:      "IReadOnlySet",
+				Name:      "IDictionary",
 				Namespace: "System.Collections.Generic",
 				TypeParams: []string{
-					"T",
+					"TKey",
+					"TValue",
 				},
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1418, 40),
-						Name: "IReadOnlyCollection",
+						Pos:  lp(1418, 50),
+						Name: "ICollection",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1418, 60),
-								Name: "T",
+								Pos:  lp(1418, 62),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1418, 75),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1418, 81),
+										Name: "TValue",
+									},
+								},
 							},
 						},
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos: lp(1420, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1420, 9),
-							Name: "bool",
+						Pos: lp(1420, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1420, 10),
+								Name: "Indexer",
+							},
 						},
-						Name: "Contains",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1420, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1420, 23),
+								Pos: lp(1420, 31),
 								Type: &lang.TypeRef{
-									Pos:  lp(1420, 23),
-									Name: "T",
+									Pos:  lp(1420, 31),
+									Name: "TKey",
 								},
-								Name: "item",
+								Name: "key",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos: lp(1421, 9),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  lp(1421, 9),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1421, 25),
-								Type: &lang.TypeRef{
-									Pos:  lp(1421, 25),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1421, 37),
-											Name: "T",
-										},
-									},
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1421, 21),
+									Name: "TKey",
 								},
-								Name: "other",
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1421, 34),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos: lp(1422, 9),
-						ReturnType: &lang.TypeRef{
+						Type: &lang.TypeRef{
 							Pos:  lp(1422, 9),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1422, 27),
-								Type: &lang.TypeRef{
-									Pos:  lp(1422, 27),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1422, 39),
-											Name: "T",
-										},
-									},
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1422, 21),
+									Name: "TValue",
 								},
-								Name: "other",
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1422, 38),
+								Kind: "get",
 							},
 						},
 					},
@@ -30301,23 +30239,25 @@ func libraryAST() *lang.File {
 						Pos: lp(1423, 9),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1423, 9),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Overlaps",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1423, 23),
+								Pos: lp(1423, 18),
 								Type: &lang.TypeRef{
-									Pos:  lp(1423, 23),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1423, 35),
-											Name: "T",
-										},
-									},
+									Pos:  lp(1423, 18),
+									Name: "TKey",
 								},
-								Name: "other",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1423, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1423, 28),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -30327,16 +30267,410 @@ func libraryAST() *lang.File {
 							Pos:  lp(1424, 9),
 							Name: "bool",
 						},
-						Name: "SetEquals",
+						Name: "ContainsKey",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1424, 24),
+								Pos: lp(1424, 26),
 								Type: &lang.TypeRef{
-									Pos:  lp(1424, 24),
+									Pos:  lp(1424, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1425, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1425, 9),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1425, 21),
+								Type: &lang.TypeRef{
+									Pos:  lp(1425, 21),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1426, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1426, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1426, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1426, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1426, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1426, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1429, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlyDictionary",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1429, 58),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1429, 78),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1429, 91),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1429, 97),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1431, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1431, 10),
+								Name: "Indexer",
+							},
+						},
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1431, 19),
+							Name: "TValue",
+						},
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1431, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1431, 31),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(1432, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1432, 9),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1432, 21),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1432, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos: lp(1433, 9),
+						Type: &lang.TypeRef{
+							Pos:  lp(1433, 9),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1433, 21),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1433, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1434, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1434, 9),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1434, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1434, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1435, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1435, 9),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1435, 26),
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 26),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1435, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1435, 40),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1438, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "ISet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1438, 32),
+						Name: "ICollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1438, 44),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1440, 9),
+						Modifiers: lang.Modifiers(8192),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1440, 13),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1440, 22),
+								Type: &lang.TypeRef{
+									Pos:  lp(1440, 22),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1441, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1441, 9),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1441, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1441, 25),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1424, 36),
+											Pos:  lp(1441, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1442, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1442, 9),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1442, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(1442, 28),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1442, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1443, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1443, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1443, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1443, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1443, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1444, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1444, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1444, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1444, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1444, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1445, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1445, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1445, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1445, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1445, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1446, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1446, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1446, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1446, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1446, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1447, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1447, 9),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1447, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1447, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1447, 36),
 											Name: "T",
 										},
 									},
@@ -30348,7 +30682,145 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1427, 5),
+				Pos:       lp(1450, 5),
+				Kind:      lang.TypeKind("interface"),
+				Name:      "IReadOnlySet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1450, 40),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1450, 60),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos: lp(1452, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1452, 9),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1452, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1452, 23),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1453, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1453, 9),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1453, 25),
+								Type: &lang.TypeRef{
+									Pos:  lp(1453, 25),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1453, 37),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1454, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1454, 9),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1454, 27),
+								Type: &lang.TypeRef{
+									Pos:  lp(1454, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1454, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1455, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1455, 9),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1455, 23),
+								Type: &lang.TypeRef{
+									Pos:  lp(1455, 23),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1455, 35),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1456, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1456, 9),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1456, 24),
+								Type: &lang.TypeRef{
+									Pos:  lp(1456, 24),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1456, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1459, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
@@ -30359,28 +30831,28 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1427, 6),
+						Pos:  lp(1459, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1429, 9),
+						Pos:       lp(1461, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "KeyValuePair",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1429, 36),
+								Pos: lp(1461, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1429, 36),
+									Pos:  lp(1461, 36),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1429, 46),
+								Pos: lp(1461, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1429, 46),
+									Pos:  lp(1461, 46),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30388,58 +30860,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1430, 9),
+						Pos:       lp(1462, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1430, 16),
+							Pos:  lp(1462, 16),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1430, 27),
+								Pos:  lp(1462, 27),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1431, 9),
+						Pos:       lp(1463, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1431, 16),
+							Pos:  lp(1463, 16),
 							Name: "TValue",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1431, 31),
+								Pos:  lp(1463, 31),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1432, 9),
+						Pos:       lp(1464, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1432, 23),
+							Pos:  lp(1464, 23),
 							Name: "void",
 						},
 						Name: "Deconstruct",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1432, 40),
+								Pos:      lp(1464, 40),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1432, 44),
+									Pos:  lp(1464, 44),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos:      lp(1432, 54),
+								Pos:      lp(1464, 54),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1432, 58),
+									Pos:  lp(1464, 58),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30447,10 +30919,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1433, 9),
+						Pos:       lp(1465, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1433, 32),
+							Pos:  lp(1465, 32),
 							Name: "string",
 						},
 						Name: "ToString",
@@ -30458,25 +30930,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1436, 5),
+				Pos:       lp(1468, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "KeyValuePair",
 				Namespace: "System.Collections.Generic",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1438, 9),
+						Pos:       lp(1470, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1438, 30),
+							Pos:  lp(1470, 30),
 							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1438, 43),
+									Pos:  lp(1470, 43),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(1438, 49),
+									Pos:  lp(1470, 49),
 									Name: "TValue",
 								},
 							},
@@ -30488,17 +30960,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1438, 78),
+								Pos: lp(1470, 78),
 								Type: &lang.TypeRef{
-									Pos:  lp(1438, 78),
+									Pos:  lp(1470, 78),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1438, 88),
+								Pos: lp(1470, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(1438, 88),
+									Pos:  lp(1470, 88),
 									Name: "TValue",
 								},
 								Name: "value",
@@ -30508,7 +30980,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1441, 5),
+				Pos:       lp(1473, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "List",
 				Namespace: "System.Collections.Generic",
@@ -30518,45 +30990,45 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1441, 28),
+						Pos:  lp(1473, 28),
 						Name: "IList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1441, 34),
+								Pos:  lp(1473, 34),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1441, 38),
+						Pos:  lp(1473, 38),
 						Name: "IReadOnlyList",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1441, 52),
+								Pos:  lp(1473, 52),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1441, 56),
+						Pos:  lp(1473, 56),
 						Name: "System.Collections.IList",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1443, 9),
+						Pos:       lp(1475, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1444, 9),
+						Pos:       lp(1476, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1444, 28),
+								Pos: lp(1476, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1444, 28),
+									Pos:  lp(1476, 28),
 									Name: "int",
 								},
 								Name: "capacity",
@@ -30564,18 +31036,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1445, 9),
+						Pos:       lp(1477, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "List",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1445, 28),
+								Pos: lp(1477, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1445, 28),
+									Pos:  lp(1477, 28),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1445, 40),
+											Pos:  lp(1477, 40),
 											Name: "T",
 										},
 									},
@@ -30585,58 +31057,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1446, 9),
+						Pos:       lp(1478, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1446, 16),
+							Pos:  lp(1478, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1446, 28),
+								Pos:  lp(1478, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1447, 9),
+						Pos:       lp(1479, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1447, 16),
+							Pos:  lp(1479, 16),
 							Name: "int",
 						},
 						Name: "Capacity",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1447, 31),
+								Pos:  lp(1479, 31),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1447, 36),
+								Pos:  lp(1479, 36),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1448, 19),
+						Pos: lp(1480, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1448, 10),
+								Pos:  lp(1480, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1448, 33),
+							Pos:  lp(1480, 33),
 							Name: "T",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1448, 40),
+								Pos: lp(1480, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1448, 40),
+									Pos:  lp(1480, 40),
 									Name: "int",
 								},
 								Name: "index",
@@ -30644,18 +31116,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1449, 9),
+						Pos:       lp(1481, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1449, 23),
+							Pos:  lp(1481, 23),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1449, 32),
+								Pos: lp(1481, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1449, 32),
+									Pos:  lp(1481, 32),
 									Name: "T",
 								},
 								Name: "item",
@@ -30663,22 +31135,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1450, 9),
+						Pos:       lp(1482, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1450, 23),
+							Pos:  lp(1482, 23),
 							Name: "void",
 						},
 						Name: "AddRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1450, 37),
+								Pos: lp(1482, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1450, 37),
+									Pos:  lp(1482, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1450, 49),
+											Pos:  lp(1482, 49),
 											Name: "T",
 										},
 									},
@@ -30688,14 +31160,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1451, 9),
+						Pos:       lp(1483, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1451, 23),
+							Pos:  lp(1483, 23),
 							Name: "System.Collections.ObjectModel.ReadOnlyCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1451, 73),
+									Pos:  lp(1483, 73),
 									Name: "T",
 								},
 							},
@@ -30703,18 +31175,18 @@ func libraryAST() *lang.File {
 						Name: "AsReadOnly",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1452, 9),
+						Pos:       lp(1484, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1452, 23),
+							Pos:  lp(1484, 23),
 							Name: "int",
 						},
 						Name: "BinarySearch",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1452, 40),
+								Pos: lp(1484, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1452, 40),
+									Pos:  lp(1484, 40),
 									Name: "T",
 								},
 								Name: "item",
@@ -30722,27 +31194,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1453, 9),
+						Pos:       lp(1485, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1453, 23),
+							Pos:  lp(1485, 23),
 							Name: "void",
 						},
 						Name: "Clear",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1454, 9),
+						Pos:       lp(1486, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1454, 23),
+							Pos:  lp(1486, 23),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1454, 37),
+								Pos: lp(1486, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1454, 37),
+									Pos:  lp(1486, 37),
 									Name: "T",
 								},
 								Name: "item",
@@ -30750,14 +31222,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1455, 9),
+						Pos:       lp(1487, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1455, 23),
+							Pos:  lp(1487, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1455, 28),
+									Pos:  lp(1487, 28),
 									Name: "TOutput",
 								},
 							},
@@ -30768,17 +31240,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1455, 57),
+								Pos: lp(1487, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(1455, 57),
+									Pos:  lp(1487, 57),
 									Name: "Converter",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1455, 67),
+											Pos:  lp(1487, 67),
 											Name: "T",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1455, 70),
+											Pos:  lp(1487, 70),
 											Name: "TOutput",
 										},
 									},
@@ -30788,22 +31260,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1456, 9),
+						Pos:       lp(1488, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1456, 23),
+							Pos:  lp(1488, 23),
 							Name: "bool",
 						},
 						Name: "Exists",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1456, 35),
+								Pos: lp(1488, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1456, 35),
+									Pos:  lp(1488, 35),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1456, 45),
+											Pos:  lp(1488, 45),
 											Name: "T",
 										},
 									},
@@ -30813,22 +31285,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1457, 9),
+						Pos:       lp(1489, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1457, 23),
+							Pos:  lp(1489, 23),
 							Name: "T",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1457, 30),
+								Pos: lp(1489, 30),
 								Type: &lang.TypeRef{
-									Pos:  lp(1457, 30),
+									Pos:  lp(1489, 30),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1457, 40),
+											Pos:  lp(1489, 40),
 											Name: "T",
 										},
 									},
@@ -30838,14 +31310,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1458, 9),
+						Pos:       lp(1490, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1458, 23),
+							Pos:  lp(1490, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1458, 28),
+									Pos:  lp(1490, 28),
 									Name: "T",
 								},
 							},
@@ -30853,13 +31325,13 @@ func libraryAST() *lang.File {
 						Name: "FindAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1458, 39),
+								Pos: lp(1490, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1458, 39),
+									Pos:  lp(1490, 39),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1458, 49),
+											Pos:  lp(1490, 49),
 											Name: "T",
 										},
 									},
@@ -30869,22 +31341,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1459, 9),
+						Pos:       lp(1491, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1459, 23),
+							Pos:  lp(1491, 23),
 							Name: "int",
 						},
 						Name: "FindIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1459, 37),
+								Pos: lp(1491, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1459, 37),
+									Pos:  lp(1491, 37),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1459, 47),
+											Pos:  lp(1491, 47),
 											Name: "T",
 										},
 									},
@@ -30894,22 +31366,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1460, 9),
+						Pos:       lp(1492, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1460, 23),
+							Pos:  lp(1492, 23),
 							Name: "T",
 						},
 						Name: "FindLast",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1460, 34),
+								Pos: lp(1492, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1460, 34),
+									Pos:  lp(1492, 34),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1460, 44),
+											Pos:  lp(1492, 44),
 											Name: "T",
 										},
 									},
@@ -30919,22 +31391,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1461, 9),
+						Pos:       lp(1493, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1461, 23),
+							Pos:  lp(1493, 23),
 							Name: "int",
 						},
 						Name: "FindLastIndex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1461, 41),
+								Pos: lp(1493, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1461, 41),
+									Pos:  lp(1493, 41),
 									Name: "Predicate",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1461, 51),
+											Pos:  lp(1493, 51),
 											Name: "T",
 										},
 									},
@@ -30944,22 +31416,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1462, 9),
+						Pos:       lp(1494, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1462, 23),
+							Pos:  lp(1494, 23),
 							Name: "void",
 						},
 						Name: "ForEach",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1462, 36),
+								Pos: lp(1494, 36),
 								Type: &lang.TypeRef{
-									Pos:  lp(1462, 36),
+									Pos:  lp(1494, 36),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1462, 43),
+											Pos:  lp(1494, 43),
 											Name: "T",
 										},
 									},
@@ -30969,23 +31441,23 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1463, 9),
+						Pos:       lp(1495, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1463, 23),
+							Pos:  lp(1495, 23),
 							Name: "Enumerator",
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1464, 9),
+						Pos:       lp(1496, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1464, 23),
+							Pos:  lp(1496, 23),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1464, 28),
+									Pos:  lp(1496, 28),
 									Name: "T",
 								},
 							},
@@ -30993,17 +31465,17 @@ func libraryAST() *lang.File {
 						Name: "GetRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1464, 40),
+								Pos: lp(1496, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1464, 40),
+									Pos:  lp(1496, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1464, 51),
+								Pos: lp(1496, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1464, 51),
+									Pos:  lp(1496, 51),
 									Name: "int",
 								},
 								Name: "count",
@@ -31011,18 +31483,51 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1465, 9),
+						Pos:       lp(1497, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1465, 23),
+							Pos:  lp(1497, 23),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1497, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Slice",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1497, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1497, 37),
+									Name: "int",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1497, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1497, 48),
+									Name: "int",
+								},
+								Name: "length",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1498, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1498, 23),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1465, 35),
+								Pos: lp(1498, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1465, 35),
+									Pos:  lp(1498, 35),
 									Name: "T",
 								},
 								Name: "item",
@@ -31030,26 +31535,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1466, 9),
+						Pos:       lp(1499, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1466, 23),
+							Pos:  lp(1499, 23),
 							Name: "int",
 						},
 						Name: "IndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1466, 35),
+								Pos: lp(1499, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 35),
+									Pos:  lp(1499, 35),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: lp(1466, 43),
+								Pos: lp(1499, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1466, 43),
+									Pos:  lp(1499, 43),
 									Name: "int",
 								},
 								Name: "index",
@@ -31057,26 +31562,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1467, 9),
+						Pos:       lp(1500, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1467, 23),
+							Pos:  lp(1500, 23),
 							Name: "void",
 						},
 						Name: "Insert",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1467, 35),
+								Pos: lp(1500, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1467, 35),
+									Pos:  lp(1500, 35),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1467, 46),
+								Pos: lp(1500, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1467, 46),
+									Pos:  lp(1500, 46),
 									Name: "T",
 								},
 								Name: "item",
@@ -31084,586 +31589,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1468, 9),
+						Pos:       lp(1501, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1468, 23),
+							Pos:  lp(1501, 23),
 							Name: "void",
 						},
 						Name: "InsertRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1468, 40),
+								Pos: lp(1501, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1468, 40),
+									Pos:  lp(1501, 40),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: lp(1468, 51),
+								Pos: lp(1501, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1468, 51),
+									Pos:  lp(1501, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1468, 63),
+											Pos:  lp(1501, 63),
 											Name: "T",
 										},
 									},
 								},
 								Name: "collection",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1469, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1469, 23),
-							Name: "int",
-						},
-						Name: "LastIndexOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1469, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1469, 39),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1470, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1470, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1470, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1470, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1471, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1471, 23),
-							Name: "int",
-						},
-						Name: "RemoveAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1471, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1471, 37),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1471, 47),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1472, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1472, 23),
-							Name: "void",
-						},
-						Name: "RemoveAt",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1472, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1472, 37),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1473, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1473, 23),
-							Name: "void",
-						},
-						Name: "RemoveRange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1473, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1473, 40),
-									Name: "int",
-								},
-								Name: "index",
-							},
-							&lang.Param{
-								Pos: lp(1473, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1473, 51),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1474, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1474, 23),
-							Name: "void",
-						},
-						Name: "Reverse",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1475, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1475, 23),
-							Name: "void",
-						},
-						Name: "Sort",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1476, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1476, 23),
-							Name: "void",
-						},
-						Name: "Sort",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1476, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1476, 33),
-									Name: "Comparison",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1476, 44),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparison",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1477, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1477, 23),
-							Name: "void",
-						},
-						Name: "Sort",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1477, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1477, 33),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1477, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1478, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1478, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1478, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1479, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1479, 23),
-							Name: "bool",
-						},
-						Name: "TrueForAll",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1479, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1479, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1479, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.TypeDecl{
-						Pos:       lp(1481, 9),
-						Kind:      lang.TypeKind("class"),
-						Name:      "Enumerator",
-						Namespace: "System.Collections.Generic",
-						Modifiers: lang.Modifiers(1),
-						Bases: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1481, 35),
-								Name: "IEnumerator",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1481, 47),
-										Name: "T",
-									},
-								},
-							},
-						},
-						Members: []lang.Member{
-							&lang.PropertyDecl{
-								Pos:       lp(1483, 13),
-								Modifiers: lang.Modifiers(1),
-								Type: &lang.TypeRef{
-									Pos:  lp(1483, 20),
-									Name: "T",
-								},
-								Name: "Current",
-								Accessors: []*lang.Accessor{
-									&lang.Accessor{
-										Pos:  lp(1483, 32),
-										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1484, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1484, 27),
-									Name: "bool",
-								},
-								Name: "MoveNext",
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1485, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1485, 27),
-									Name: "void",
-								},
-								Name: "Dispose",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1489, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Dictionary",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"TKey",
-					"TValue",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1489, 45),
-						Name: "IDictionary",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1489, 57),
-								Name: "TKey",
-							},
-							&lang.TypeRef{
-								Pos:  lp(1489, 63),
-								Name: "TValue",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1489, 72),
-						Name: "IReadOnlyDictionary",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1489, 92),
-								Name: "TKey",
-							},
-							&lang.TypeRef{
-								Pos:  lp(1489, 98),
-								Name: "TValue",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1489, 107),
-						Name: "System.Collections.IDictionary",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1491, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1492, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1492, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1492, 34),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1493, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1493, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1493, 34),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1493, 52),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1494, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1494, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1494, 34),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-							&lang.Param{
-								Pos: lp(1494, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1494, 48),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1494, 66),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1495, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1495, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1495, 34),
-									Name: "IDictionary",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1495, 46),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1495, 52),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "dictionary",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1496, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1496, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1496, 34),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1496, 46),
-											Name: "KeyValuePair",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(1496, 59),
-													Name: "TKey",
-												},
-												&lang.TypeRef{
-													Pos:  lp(1496, 65),
-													Name: "TValue",
-												},
-											},
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1497, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Dictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1497, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 34),
-									Name: "IDictionary",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1497, 46),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1497, 52),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "dictionary",
-							},
-							&lang.Param{
-								Pos: lp(1497, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(1497, 72),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1497, 90),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1498, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1498, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1498, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos: lp(1499, 19),
-						Attributes: []*lang.Attribute{
-							&lang.Attribute{
-								Pos:  lp(1499, 10),
-								Name: "Indexer",
-							},
-						},
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1499, 33),
-							Name: "TValue",
-						},
-						Name: "Item",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1499, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1499, 45),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1500, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1500, 16),
-							Name: "KeyCollection",
-						},
-						Name: "Keys",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1500, 37),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1501, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1501, 16),
-							Name: "ValueCollection",
-						},
-						Name: "Values",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1501, 41),
-								Kind: "get",
 							},
 						},
 					},
@@ -31672,25 +31626,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1502, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Add",
+						Name: "LastIndexOf",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1502, 32),
+								Pos: lp(1502, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1502, 32),
-									Name: "TKey",
+									Pos:  lp(1502, 39),
+									Name: "T",
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1502, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1502, 42),
-									Name: "TValue",
-								},
-								Name: "value",
+								Name: "item",
 							},
 						},
 					},
@@ -31701,23 +31647,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1503, 23),
 							Name: "bool",
 						},
-						Name: "TryAdd",
+						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(1503, 35),
 								Type: &lang.TypeRef{
 									Pos:  lp(1503, 35),
-									Name: "TKey",
+									Name: "T",
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1503, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1503, 45),
-									Name: "TValue",
-								},
-								Name: "value",
+								Name: "item",
 							},
 						},
 					},
@@ -31726,17 +31664,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1504, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "ContainsKey",
+						Name: "RemoveAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1504, 40),
+								Pos: lp(1504, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1504, 40),
-									Name: "TKey",
+									Pos:  lp(1504, 37),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1504, 47),
+											Name: "T",
+										},
+									},
 								},
-								Name: "key",
+								Name: "match",
 							},
 						},
 					},
@@ -31745,17 +31689,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1505, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "ContainsValue",
+						Name: "RemoveAt",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1505, 42),
+								Pos: lp(1505, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1505, 42),
-									Name: "TValue",
+									Pos:  lp(1505, 37),
+									Name: "int",
 								},
-								Name: "value",
+								Name: "index",
 							},
 						},
 					},
@@ -31764,17 +31708,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1506, 23),
-							Name: "TValue",
+							Name: "void",
 						},
-						Name: "GetValueOrDefault",
+						Name: "RemoveRange",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1506, 48),
+								Pos: lp(1506, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1506, 48),
-									Name: "TKey",
+									Pos:  lp(1506, 40),
+									Name: "int",
 								},
-								Name: "key",
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: lp(1506, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1506, 51),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -31783,72 +31735,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1507, 23),
-							Name: "TValue",
+							Name: "void",
 						},
-						Name: "GetValueOrDefault",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1507, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1507, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1507, 58),
-									Name: "TValue",
-								},
-								Name: "defaultValue",
-							},
-						},
+						Name: "Reverse",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1508, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1508, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1508, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1508, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1508, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1508, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
+						Name: "Sort",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1509, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1509, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Remove",
+						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1509, 35),
+								Pos: lp(1509, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1509, 35),
-									Name: "TKey",
+									Pos:  lp(1509, 33),
+									Name: "Comparison",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1509, 44),
+											Name: "T",
+										},
+									},
 								},
-								Name: "key",
+								Name: "comparison",
 							},
 						},
 					},
@@ -31857,26 +31778,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1510, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Remove",
+						Name: "Sort",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1510, 35),
+								Pos: lp(1510, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1510, 35),
-									Name: "TKey",
+									Pos:  lp(1510, 33),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1510, 43),
+											Name: "T",
+										},
+									},
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1510, 45),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1510, 49),
-									Name: "TValue",
-								},
-								Name: "value",
+								Name: "comparer",
 							},
 						},
 					},
@@ -31884,19 +31802,39 @@ func libraryAST() *lang.File {
 						Pos:       lp(1511, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1511, 23),
-							Name: "void",
+							Pos:       lp(1511, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1511, 23),
+								Name: "T",
+							},
 						},
-						Name: "Clear",
+						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1512, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1512, 23),
-							Name: "Enumerator",
+							Name: "bool",
 						},
-						Name: "GetEnumerator",
+						Name: "TrueForAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1512, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1512, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1512, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
 					},
 					&lang.TypeDecl{
 						Pos:       lp(1514, 9),
@@ -31911,17 +31849,7 @@ func libraryAST() *lang.File {
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
 										Pos:  lp(1514, 47),
-										Name: "KeyValuePair",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(1514, 60),
-												Name: "TKey",
-											},
-											&lang.TypeRef{
-												Pos:  lp(1514, 66),
-												Name: "TValue",
-											},
-										},
+										Name: "T",
 									},
 								},
 							},
@@ -31932,22 +31860,12 @@ func libraryAST() *lang.File {
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
 									Pos:  lp(1516, 20),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1516, 33),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1516, 39),
-											Name: "TValue",
-										},
-									},
+									Name: "T",
 								},
 								Name: "Current",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1516, 57),
+										Pos:  lp(1516, 32),
 										Kind: "get",
 									},
 								},
@@ -31972,1038 +31890,13 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.TypeDecl{
-						Pos:       lp(1521, 9),
-						Kind:      lang.TypeKind("class"),
-						Name:      "KeyCollection",
-						Namespace: "System.Collections.Generic",
-						Modifiers: lang.Modifiers(33),
-						Bases: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1521, 45),
-								Name: "ICollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1521, 57),
-										Name: "TKey",
-									},
-								},
-							},
-							&lang.TypeRef{
-								Pos:  lp(1521, 64),
-								Name: "IReadOnlyCollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1521, 84),
-										Name: "TKey",
-									},
-								},
-							},
-						},
-						Members: []lang.Member{
-							&lang.PropertyDecl{
-								Pos:       lp(1523, 13),
-								Modifiers: lang.Modifiers(1),
-								Type: &lang.TypeRef{
-									Pos:  lp(1523, 20),
-									Name: "int",
-								},
-								Name: "Count",
-								Accessors: []*lang.Accessor{
-									&lang.Accessor{
-										Pos:  lp(1523, 32),
-										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1524, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1524, 27),
-									Name: "IEnumerator",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1524, 39),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "GetEnumerator",
-							},
-						},
-					},
-					&lang.TypeDecl{
-						Pos:       lp(1527, 9),
-						Kind:      lang.TypeKind("class"),
-						Name:      "ValueCollection",
-						Namespace: "System.Collections.Generic",
-						Modifiers: lang.Modifiers(33),
-						Bases: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1527, 47),
-								Name: "ICollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1527, 59),
-										Name: "TValue",
-									},
-								},
-							},
-							&lang.TypeRef{
-								Pos:  lp(1527, 68),
-								Name: "IReadOnlyCollection",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1527, 88),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-						Members: []lang.Member{
-							&lang.PropertyDecl{
-								Pos:       lp(1529, 13),
-								Modifiers: lang.Modifiers(1),
-								Type: &lang.TypeRef{
-									Pos:  lp(1529, 20),
-									Name: "int",
-								},
-								Name: "Count",
-								Accessors: []*lang.Accessor{
-									&lang.Accessor{
-										Pos:  lp(1529, 32),
-										Kind: "get",
-									},
-								},
-							},
-							&lang.MethodDecl{
-								Pos:       lp(1530, 13),
-								Modifiers: lang.Modifiers(16385),
-								ReturnType: &lang.TypeRef{
-									Pos:  lp(1530, 27),
-									Name: "IEnumerator",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1530, 39),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "GetEnumerator",
-							},
-						},
-					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1534, 5),
+				Pos:       lp(1522, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "HashSet",
+				Name:      "Dictionary",
 				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1534, 31),
-						Name: "ISet",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1534, 36),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1534, 40),
-						Name: "IReadOnlySet",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1534, 53),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1536, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1537, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1537, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1537, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1537, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1538, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1538, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1538, 31),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1538, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1539, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "HashSet",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1539, 31),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 31),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1539, 43),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-							&lang.Param{
-								Pos: lp(1539, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1539, 58),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1539, 76),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1540, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1540, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1540, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1541, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1541, 23),
-							Name: "bool",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1541, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1541, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1542, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1542, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1543, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1543, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1543, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1543, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1544, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1544, 23),
-							Name: "void",
-						},
-						Name: "ExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1544, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1544, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1544, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1545, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1545, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1545, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1546, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1546, 23),
-							Name: "void",
-						},
-						Name: "IntersectWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1546, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1546, 42),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1546, 54),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1547, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1547, 23),
-							Name: "void",
-						},
-						Name: "SymmetricExceptWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1547, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1547, 48),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1547, 60),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1548, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1548, 23),
-							Name: "int",
-						},
-						Name: "RemoveWhere",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1548, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1548, 39),
-									Name: "Predicate",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1548, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "match",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1549, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1549, 23),
-							Name: "bool",
-						},
-						Name: "IsSubsetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1549, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1549, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1549, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1550, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1550, 23),
-							Name: "bool",
-						},
-						Name: "IsSupersetOf",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1550, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(1550, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1550, 53),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1551, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1551, 23),
-							Name: "bool",
-						},
-						Name: "Overlaps",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1551, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1551, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1551, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1552, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1552, 23),
-							Name: "bool",
-						},
-						Name: "Remove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1552, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1552, 35),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1553, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1553, 23),
-							Name: "bool",
-						},
-						Name: "SetEquals",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1553, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1553, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1553, 50),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1554, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1554, 23),
-							Name: "void",
-						},
-						Name: "UnionWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1554, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1554, 38),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1554, 50),
-											Name: "T",
-										},
-									},
-								},
-								Name: "other",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1557, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Queue",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1557, 29),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1557, 49),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1557, 53),
-						Name: "System.Collections.ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1559, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1560, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1560, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1560, 29),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1561, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Queue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1561, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1561, 29),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1561, 41),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1562, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1562, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1562, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1563, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1563, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1564, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1564, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1564, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1564, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1565, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1565, 23),
-							Name: "T",
-						},
-						Name: "Dequeue",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1566, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1566, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1566, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1566, 36),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1567, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1567, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1567, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1568, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1568, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1569, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1569, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1569, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1570, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1570, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1570, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1570, 43),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1571, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1571, 23),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1571, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1571, 40),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1574, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Stack",
-				Namespace: "System.Collections.Generic",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1574, 29),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1574, 49),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1574, 53),
-						Name: "System.Collections.ICollection",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1576, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1577, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1577, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1577, 29),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1578, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Stack",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1578, 29),
-								Type: &lang.TypeRef{
-									Pos:  lp(1578, 29),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1578, 41),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1579, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1579, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1579, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1580, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1580, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1581, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1581, 23),
-							Name: "bool",
-						},
-						Name: "Contains",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1581, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1581, 37),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1582, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1582, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1582, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1583, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1583, 23),
-							Name: "T",
-						},
-						Name: "Peek",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1584, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1584, 23),
-							Name: "T",
-						},
-						Name: "Pop",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1585, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1585, 23),
-							Name: "void",
-						},
-						Name: "Push",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1585, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1585, 33),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1586, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1586, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1586, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1587, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1587, 23),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1587, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1587, 40),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1588, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1588, 23),
-							Name: "bool",
-						},
-						Name: "TryPop",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1588, 35),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1588, 39),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1594, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ReadOnlyCollection",
-				Namespace: "System.Collections.ObjectModel",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1594, 42),
-						Name: "System.Collections.Generic.IList",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1594, 75),
-								Name: "T",
-							},
-						},
-					},
-					&lang.TypeRef{
-						Pos:  lp(1594, 79),
-						Name: "System.Collections.Generic.IReadOnlyList",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1594, 120),
-								Name: "T",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1601, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentDictionary",
-				Namespace: "System.Collections.Concurrent",
 				TypeParams: []string{
 					"TKey",
 					"TValue",
@@ -33011,53 +31904,72 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1601, 55),
+						Pos:  lp(1522, 45),
 						Name: "IDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1601, 67),
+								Pos:  lp(1522, 57),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1601, 73),
+								Pos:  lp(1522, 63),
 								Name: "TValue",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  lp(1601, 82),
+						Pos:  lp(1522, 72),
 						Name: "IReadOnlyDictionary",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(1601, 102),
+								Pos:  lp(1522, 92),
 								Name: "TKey",
 							},
 							&lang.TypeRef{
-								Pos:  lp(1601, 108),
+								Pos:  lp(1522, 98),
 								Name: "TValue",
 							},
 						},
 					},
+					&lang.TypeRef{
+						Pos:  lp(1522, 107),
+						Name: "System.Collections.IDictionary",
+					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1603, 9),
+						Pos:       lp(1524, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
+						Name:      "Dictionary",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1604, 9),
+						Pos:       lp(1525, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
+						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1604, 44),
+								Pos: lp(1525, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1604, 44),
+									Pos:  lp(1525, 34),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1526, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1526, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1526, 34),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1604, 62),
+											Pos:  lp(1526, 52),
 											Name: "TKey",
 										},
 									},
@@ -33067,26 +31979,80 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1605, 9),
+						Pos:       lp(1527, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
+						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1605, 44),
+								Pos: lp(1527, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1605, 44),
+									Pos:  lp(1527, 34),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1527, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1527, 48),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1527, 66),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1528, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1528, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1528, 34),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1528, 46),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1528, 52),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1529, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Dictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1529, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1529, 34),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1605, 56),
+											Pos:  lp(1529, 46),
 											Name: "KeyValuePair",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1605, 69),
+													Pos:  lp(1529, 59),
 													Name: "TKey",
 												},
 												&lang.TypeRef{
-													Pos:  lp(1605, 75),
+													Pos:  lp(1529, 65),
 													Name: "TValue",
 												},
 											},
@@ -33098,57 +32064,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1606, 9),
+						Pos:       lp(1530, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
+						Name:      "Dictionary",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1606, 44),
+								Pos: lp(1530, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1606, 44),
-									Name: "int",
+									Pos:  lp(1530, 34),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1530, 46),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1530, 52),
+											Name: "TValue",
+										},
+									},
 								},
-								Name: "concurrencyLevel",
+								Name: "dictionary",
 							},
 							&lang.Param{
-								Pos: lp(1606, 66),
+								Pos: lp(1530, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(1606, 66),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1607, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentDictionary",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1607, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1607, 44),
-									Name: "int",
-								},
-								Name: "concurrencyLevel",
-							},
-							&lang.Param{
-								Pos: lp(1607, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(1607, 66),
-									Name: "int",
-								},
-								Name: "capacity",
-							},
-							&lang.Param{
-								Pos: lp(1607, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1607, 80),
+									Pos:  lp(1530, 72),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1607, 98),
+											Pos:  lp(1530, 90),
 											Name: "TKey",
 										},
 									},
@@ -33158,54 +32103,39 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1608, 9),
+						Pos:       lp(1531, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1608, 16),
+							Pos:  lp(1531, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1608, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1609, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1609, 16),
-							Name: "bool",
-						},
-						Name: "IsEmpty",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1609, 31),
+								Pos:  lp(1531, 28),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos: lp(1610, 19),
+						Pos: lp(1532, 19),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1610, 10),
+								Pos:  lp(1532, 10),
 								Name: "Indexer",
 							},
 						},
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1610, 33),
+							Pos:  lp(1532, 33),
 							Name: "TValue",
 						},
 						Name: "Item",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1610, 45),
+								Pos: lp(1532, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1610, 45),
+									Pos:  lp(1532, 45),
 									Name: "TKey",
 								},
 								Name: "key",
@@ -33213,23 +32143,1182 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1611, 9),
+						Pos:       lp(1533, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1611, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1611, 28),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(1533, 16),
+							Name: "KeyCollection",
 						},
 						Name: "Keys",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1611, 41),
+								Pos:  lp(1533, 37),
 								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1534, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1534, 16),
+							Name: "ValueCollection",
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1534, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1535, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1535, 23),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1535, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1535, 32),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1535, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1535, 42),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1536, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1536, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1536, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1536, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1536, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1536, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1537, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1537, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1537, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1537, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1538, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1538, 23),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1538, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1538, 42),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1539, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1539, 23),
+							Name: "TValue",
+						},
+						Name: "GetValueOrDefault",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1539, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1539, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1540, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1540, 23),
+							Name: "TValue",
+						},
+						Name: "GetValueOrDefault",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1540, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1540, 48),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1540, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1540, 58),
+									Name: "TValue",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1541, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1541, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1541, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1541, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1541, 50),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1541, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1542, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1542, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1542, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1542, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1543, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1543, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1543, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1543, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1543, 45),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1543, 49),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1544, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1544, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1545, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1545, 23),
+							Name: "Enumerator",
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1547, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "Enumerator",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(1),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1547, 35),
+								Name: "IEnumerator",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1547, 47),
+										Name: "KeyValuePair",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(1547, 60),
+												Name: "TKey",
+											},
+											&lang.TypeRef{
+												Pos:  lp(1547, 66),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1549, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1549, 20),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1549, 33),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1549, 39),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "Current",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1549, 57),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1550, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1550, 27),
+									Name: "bool",
+								},
+								Name: "MoveNext",
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1551, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1551, 27),
+									Name: "void",
+								},
+								Name: "Dispose",
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1554, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "KeyCollection",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(33),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1554, 45),
+								Name: "ICollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1554, 57),
+										Name: "TKey",
+									},
+								},
+							},
+							&lang.TypeRef{
+								Pos:  lp(1554, 64),
+								Name: "IReadOnlyCollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1554, 84),
+										Name: "TKey",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1556, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1556, 20),
+									Name: "int",
+								},
+								Name: "Count",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1556, 32),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1557, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1557, 27),
+									Name: "IEnumerator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1557, 39),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+					&lang.TypeDecl{
+						Pos:       lp(1560, 9),
+						Kind:      lang.TypeKind("class"),
+						Name:      "ValueCollection",
+						Namespace: "System.Collections.Generic",
+						Modifiers: lang.Modifiers(33),
+						Bases: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1560, 47),
+								Name: "ICollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1560, 59),
+										Name: "TValue",
+									},
+								},
+							},
+							&lang.TypeRef{
+								Pos:  lp(1560, 68),
+								Name: "IReadOnlyCollection",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1560, 88),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Members: []lang.Member{
+							&lang.PropertyDecl{
+								Pos:       lp(1562, 13),
+								Modifiers: lang.Modifiers(1),
+								Type: &lang.TypeRef{
+									Pos:  lp(1562, 20),
+									Name: "int",
+								},
+								Name: "Count",
+								Accessors: []*lang.Accessor{
+									&lang.Accessor{
+										Pos:  lp(1562, 32),
+										Kind: "get",
+									},
+								},
+							},
+							&lang.MethodDecl{
+								Pos:       lp(1563, 13),
+								Modifiers: lang.Modifiers(16385),
+								ReturnType: &lang.TypeRef{
+									Pos:  lp(1563, 27),
+									Name: "IEnumerator",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1563, 39),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "GetEnumerator",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1567, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "HashSet",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1567, 31),
+						Name: "ISet",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1567, 36),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1567, 40),
+						Name: "IReadOnlySet",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1567, 53),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1569, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1570, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1570, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1570, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1570, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1571, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1571, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1571, 31),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1571, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1572, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "HashSet",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1572, 31),
+								Type: &lang.TypeRef{
+									Pos:  lp(1572, 31),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1572, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+							&lang.Param{
+								Pos: lp(1572, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1572, 58),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1572, 76),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1573, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1573, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1573, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1574, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1574, 23),
+							Name: "bool",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1574, 32),
+								Type: &lang.TypeRef{
+									Pos:  lp(1574, 32),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1575, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1575, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1576, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1576, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1576, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1576, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1577, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1577, 23),
+							Name: "void",
+						},
+						Name: "ExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1577, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1577, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1577, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1578, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1578, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1578, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1579, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1579, 23),
+							Name: "void",
+						},
+						Name: "IntersectWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1579, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1579, 42),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1579, 54),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1580, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1580, 23),
+							Name: "void",
+						},
+						Name: "SymmetricExceptWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1580, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1580, 48),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1580, 60),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1581, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1581, 23),
+							Name: "int",
+						},
+						Name: "RemoveWhere",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1581, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1581, 39),
+									Name: "Predicate",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1581, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "match",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1582, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1582, 23),
+							Name: "bool",
+						},
+						Name: "IsSubsetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1582, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1582, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1582, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1583, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1583, 23),
+							Name: "bool",
+						},
+						Name: "IsSupersetOf",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1583, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(1583, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1583, 53),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1584, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1584, 23),
+							Name: "bool",
+						},
+						Name: "Overlaps",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1584, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1584, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1584, 49),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1585, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1585, 23),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1585, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1585, 35),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1586, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1586, 23),
+							Name: "bool",
+						},
+						Name: "SetEquals",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1586, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1586, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1586, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1587, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1587, 23),
+							Name: "void",
+						},
+						Name: "UnionWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1587, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1587, 38),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1587, 50),
+											Name: "T",
+										},
+									},
+								},
+								Name: "other",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1590, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Queue",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1590, 29),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1590, 49),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1590, 53),
+						Name: "System.Collections.ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1592, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1593, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1593, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1593, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1594, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Queue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1594, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1594, 29),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1594, 41),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1595, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1595, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1595, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1596, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1596, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1597, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1597, 23),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1597, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1597, 37),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1598, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1598, 23),
+							Name: "T",
+						},
+						Name: "Dequeue",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1599, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1599, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1599, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1599, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1600, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1600, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1600, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1601, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1601, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1602, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1602, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1602, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1603, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1603, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1603, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1603, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1604, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1604, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1604, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1604, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1607, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Stack",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1607, 29),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1607, 49),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1607, 53),
+						Name: "System.Collections.ICollection",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1609, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1610, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1610, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1610, 29),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1611, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Stack",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1611, 29),
+								Type: &lang.TypeRef{
+									Pos:  lp(1611, 29),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1611, 41),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
 							},
 						},
 					},
@@ -33238,18 +33327,12 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(1612, 16),
-							Name: "ICollection",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1612, 28),
-									Name: "TValue",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Values",
+						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1612, 45),
+								Pos:  lp(1612, 28),
 								Kind: "get",
 							},
 						},
@@ -33259,106 +33342,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1613, 23),
-							Name: "TValue",
+							Name: "void",
 						},
-						Name: "AddOrUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1613, 42),
-								Type: &lang.TypeRef{
-									Pos:  lp(1613, 42),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1613, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1613, 52),
-									Name: "TValue",
-								},
-								Name: "addValue",
-							},
-							&lang.Param{
-								Pos: lp(1613, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1613, 69),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1613, 74),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1613, 80),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1613, 88),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1614, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1614, 23),
-							Name: "TValue",
+							Name: "bool",
 						},
-						Name: "AddOrUpdate",
+						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1614, 42),
+								Pos: lp(1614, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1614, 42),
-									Name: "TKey",
+									Pos:  lp(1614, 37),
+									Name: "T",
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1614, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(1614, 52),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1614, 57),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1614, 63),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1614, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(1614, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1614, 93),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1614, 99),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1614, 107),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
+								Name: "item",
 							},
 						},
 					},
@@ -33367,193 +33370,83 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1615, 23),
-							Name: "TValue",
-						},
-						Name: "AddOrUpdate",
-						TypeParams: []string{
-							"TArg",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1615, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1615, 48),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1615, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1615, 58),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1615, 63),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1615, 69),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1615, 75),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "addValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1615, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1615, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1615, 105),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1615, 111),
-											Name: "TValue",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1615, 119),
-											Name: "TArg",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1615, 125),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "updateValueFactory",
-							},
-							&lang.Param{
-								Pos: lp(1615, 153),
-								Type: &lang.TypeRef{
-									Pos:  lp(1615, 153),
-									Name: "TArg",
-								},
-								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1616, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1616, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1617, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1617, 23),
-							Name: "bool",
-						},
-						Name: "ContainsKey",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1617, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1617, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1618, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1618, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1618, 35),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1618, 48),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1618, 54),
-											Name: "TValue",
-										},
-									},
+									Pos:  lp(1615, 35),
+									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
+						Pos:       lp(1616, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1616, 23),
+							Name: "T",
+						},
+						Name: "Peek",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1617, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1617, 23),
+							Name: "T",
+						},
+						Name: "Pop",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1618, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1618, 23),
+							Name: "void",
+						},
+						Name: "Push",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1618, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1618, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(1619, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1619, 23),
-							Name: "TValue",
-						},
-						Name: "GetOrAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1619, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1619, 39),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1619, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1619, 49),
-									Name: "TValue",
-								},
-								Name: "value",
+							Pos:       lp(1619, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1619, 23),
+								Name: "T",
 							},
 						},
+						Name: "ToArray",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1620, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1620, 23),
-							Name: "TValue",
+							Name: "bool",
 						},
-						Name: "GetOrAdd",
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1620, 39),
+								Pos:      lp(1620, 36),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1620, 39),
-									Name: "TKey",
+									Pos:  lp(1620, 40),
+									Name: "T",
 								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1620, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1620, 49),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1620, 54),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(1620, 60),
-											Name: "TValue",
-										},
-									},
-								},
-								Name: "valueFactory",
+								Name: "result",
 							},
 						},
 					},
@@ -33562,447 +33455,493 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1621, 23),
+							Name: "bool",
+						},
+						Name: "TryPop",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1621, 35),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1621, 39),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1627, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ReadOnlyCollection",
+				Namespace: "System.Collections.ObjectModel",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1627, 42),
+						Name: "System.Collections.Generic.IList",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1627, 75),
+								Name: "T",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1627, 79),
+						Name: "System.Collections.Generic.IReadOnlyList",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1627, 120),
+								Name: "T",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1634, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentDictionary",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1634, 55),
+						Name: "IDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1634, 67),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  lp(1634, 73),
+								Name: "TValue",
+							},
+						},
+					},
+					&lang.TypeRef{
+						Pos:  lp(1634, 82),
+						Name: "IReadOnlyDictionary",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1634, 102),
+								Name: "TKey",
+							},
+							&lang.TypeRef{
+								Pos:  lp(1634, 108),
+								Name: "TValue",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1636, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1637, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1637, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1637, 44),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1637, 62),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1638, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1638, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1638, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1638, 56),
+											Name: "KeyValuePair",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(1638, 69),
+													Name: "TKey",
+												},
+												&lang.TypeRef{
+													Pos:  lp(1638, 75),
+													Name: "TValue",
+												},
+											},
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1639, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1639, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1639, 44),
+									Name: "int",
+								},
+								Name: "concurrencyLevel",
+							},
+							&lang.Param{
+								Pos: lp(1639, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1639, 66),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1640, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentDictionary",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1640, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1640, 44),
+									Name: "int",
+								},
+								Name: "concurrencyLevel",
+							},
+							&lang.Param{
+								Pos: lp(1640, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(1640, 66),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+							&lang.Param{
+								Pos: lp(1640, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1640, 80),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1640, 98),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1641, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1641, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1641, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1642, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1642, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1642, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: lp(1643, 19),
+						Attributes: []*lang.Attribute{
+							&lang.Attribute{
+								Pos:  lp(1643, 10),
+								Name: "Indexer",
+							},
+						},
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1643, 33),
 							Name: "TValue",
 						},
-						Name: "GetOrAdd",
+						Name: "Item",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1643, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1643, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1644, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1644, 16),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1644, 28),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1644, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1645, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1645, 16),
+							Name: "ICollection",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1645, 28),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1645, 45),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1646, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1646, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1646, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1646, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1646, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1646, 52),
+									Name: "TValue",
+								},
+								Name: "addValue",
+							},
+							&lang.Param{
+								Pos: lp(1646, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1646, 69),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1646, 74),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1646, 80),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1646, 88),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1647, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1647, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1647, 42),
+								Type: &lang.TypeRef{
+									Pos:  lp(1647, 42),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1647, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(1647, 52),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1647, 57),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1647, 63),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "addValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1647, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(1647, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1647, 93),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1647, 99),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1647, 107),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1648, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1648, 23),
+							Name: "TValue",
+						},
+						Name: "AddOrUpdate",
 						TypeParams: []string{
 							"TArg",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1621, 45),
+								Pos: lp(1648, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(1621, 45),
+									Pos:  lp(1648, 48),
 									Name: "TKey",
 								},
 								Name: "key",
 							},
 							&lang.Param{
-								Pos: lp(1621, 55),
+								Pos: lp(1648, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1621, 55),
+									Pos:  lp(1648, 58),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1621, 60),
+											Pos:  lp(1648, 63),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1621, 66),
+											Pos:  lp(1648, 69),
 											Name: "TArg",
 										},
 										&lang.TypeRef{
-											Pos:  lp(1621, 72),
+											Pos:  lp(1648, 75),
 											Name: "TValue",
 										},
 									},
 								},
-								Name: "valueFactory",
+								Name: "addValueFactory",
 							},
 							&lang.Param{
-								Pos: lp(1621, 94),
+								Pos: lp(1648, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1621, 94),
+									Pos:  lp(1648, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1648, 105),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1648, 111),
+											Name: "TValue",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1648, 119),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1648, 125),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "updateValueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1648, 153),
+								Type: &lang.TypeRef{
+									Pos:  lp(1648, 153),
 									Name: "TArg",
 								},
 								Name: "factoryArgument",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1622, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1622, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1622, 23),
-								Name: "KeyValuePair",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(1622, 36),
-										Name: "TKey",
-									},
-									&lang.TypeRef{
-										Pos:  lp(1622, 42),
-										Name: "TValue",
-									},
-								},
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1623, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1623, 23),
-							Name: "bool",
-						},
-						Name: "TryAdd",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1623, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1623, 35),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1623, 45),
-								Type: &lang.TypeRef{
-									Pos:  lp(1623, 45),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1624, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1624, 23),
-							Name: "bool",
-						},
-						Name: "TryGetValue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1624, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1624, 40),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1624, 50),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1624, 54),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1625, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1625, 23),
-							Name: "bool",
-						},
-						Name: "TryRemove",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1625, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1625, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos:      lp(1625, 48),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1625, 52),
-									Name: "TValue",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1626, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1626, 23),
-							Name: "bool",
-						},
-						Name: "TryUpdate",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1626, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1626, 38),
-									Name: "TKey",
-								},
-								Name: "key",
-							},
-							&lang.Param{
-								Pos: lp(1626, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(1626, 48),
-									Name: "TValue",
-								},
-								Name: "newValue",
-							},
-							&lang.Param{
-								Pos: lp(1626, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(1626, 65),
-									Name: "TValue",
-								},
-								Name: "comparisonValue",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1629, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentQueue",
-				Namespace: "System.Collections.Concurrent",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1629, 39),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1629, 59),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1631, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1632, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentQueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1632, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(1632, 39),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1632, 51),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1633, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1633, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1633, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1634, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1634, 16),
-							Name: "bool",
-						},
-						Name: "IsEmpty",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1634, 31),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1635, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1635, 23),
-							Name: "void",
-						},
-						Name: "Clear",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1636, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1636, 23),
-							Name: "void",
-						},
-						Name: "Enqueue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1636, 36),
-								Type: &lang.TypeRef{
-									Pos:  lp(1636, 36),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1637, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1637, 23),
-							Name: "IEnumerator",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1637, 35),
-									Name: "T",
-								},
-							},
-						},
-						Name: "GetEnumerator",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1638, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1638, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1638, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1639, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1639, 23),
-							Name: "bool",
-						},
-						Name: "TryDequeue",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1639, 39),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1639, 43),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1640, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1640, 23),
-							Name: "bool",
-						},
-						Name: "TryPeek",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1640, 36),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1640, 40),
-									Name: "T",
-								},
-								Name: "result",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1643, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConcurrentBag",
-				Namespace: "System.Collections.Concurrent",
-				TypeParams: []string{
-					"T",
-				},
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1643, 37),
-						Name: "IReadOnlyCollection",
-						Args: []*lang.TypeRef{
-							&lang.TypeRef{
-								Pos:  lp(1643, 57),
-								Name: "T",
-							},
-						},
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1645, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1646, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ConcurrentBag",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1646, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1646, 37),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1646, 49),
-											Name: "T",
-										},
-									},
-								},
-								Name: "collection",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1647, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1647, 16),
-							Name: "int",
-						},
-						Name: "Count",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1647, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1648, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1648, 16),
-							Name: "bool",
-						},
-						Name: "IsEmpty",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1648, 31),
-								Kind: "get",
 							},
 						},
 					},
@@ -34013,63 +33952,76 @@ func libraryAST() *lang.File {
 							Pos:  lp(1649, 23),
 							Name: "void",
 						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1649, 32),
-								Type: &lang.TypeRef{
-									Pos:  lp(1649, 32),
-									Name: "T",
-								},
-								Name: "item",
-							},
-						},
+						Name: "Clear",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1650, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1650, 23),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1650, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1650, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1651, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1651, 23),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1650, 35),
-									Name: "T",
+									Pos:  lp(1651, 35),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1651, 48),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1651, 54),
+											Name: "TValue",
+										},
+									},
 								},
 							},
 						},
 						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1651, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:       lp(1651, 23),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1651, 23),
-								Name: "T",
-							},
-						},
-						Name: "ToArray",
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1652, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1652, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryPeek",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1652, 36),
-								Modifier: "out",
+								Pos: lp(1652, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1652, 40),
-									Name: "T",
+									Pos:  lp(1652, 39),
+									Name: "TKey",
 								},
-								Name: "result",
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1652, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1652, 49),
+									Name: "TValue",
+								},
+								Name: "value",
 							},
 						},
 					},
@@ -34078,15 +34030,401 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1653, 23),
-							Name: "bool",
+							Name: "TValue",
 						},
-						Name: "TryTake",
+						Name: "GetOrAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1653, 36),
+								Pos: lp(1653, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1653, 39),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1653, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1653, 49),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1653, 54),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1653, 60),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1654, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1654, 23),
+							Name: "TValue",
+						},
+						Name: "GetOrAdd",
+						TypeParams: []string{
+							"TArg",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1654, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1654, 45),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1654, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1654, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1654, 60),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1654, 66),
+											Name: "TArg",
+										},
+										&lang.TypeRef{
+											Pos:  lp(1654, 72),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "valueFactory",
+							},
+							&lang.Param{
+								Pos: lp(1654, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(1654, 94),
+									Name: "TArg",
+								},
+								Name: "factoryArgument",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1655, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1655, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1655, 23),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(1655, 36),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  lp(1655, 42),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1656, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1656, 23),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1656, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1656, 35),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1656, 45),
+								Type: &lang.TypeRef{
+									Pos:  lp(1656, 45),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1657, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1657, 23),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1657, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1657, 40),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1657, 50),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1653, 40),
+									Pos:  lp(1657, 54),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1658, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1658, 23),
+							Name: "bool",
+						},
+						Name: "TryRemove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1658, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1658, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      lp(1658, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1658, 52),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1659, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1659, 23),
+							Name: "bool",
+						},
+						Name: "TryUpdate",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1659, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1659, 38),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: lp(1659, 48),
+								Type: &lang.TypeRef{
+									Pos:  lp(1659, 48),
+									Name: "TValue",
+								},
+								Name: "newValue",
+							},
+							&lang.Param{
+								Pos: lp(1659, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(1659, 65),
+									Name: "TValue",
+								},
+								Name: "comparisonValue",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1662, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConcurrentQueue",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1662, 39),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1662, 59),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1664, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentQueue",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1665, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ConcurrentQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1665, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(1665, 39),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1665, 51),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1666, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1666, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1666, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1667, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1667, 16),
+							Name: "bool",
+						},
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1667, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1668, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1668, 23),
+							Name: "void",
+						},
+						Name: "Clear",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1669, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1669, 23),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1669, 36),
+								Type: &lang.TypeRef{
+									Pos:  lp(1669, 36),
+									Name: "T",
+								},
+								Name: "item",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1670, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1670, 23),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1670, 35),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1671, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1671, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1671, 23),
+								Name: "T",
+							},
+						},
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1672, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1672, 23),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1672, 39),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1672, 43),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1673, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1673, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1673, 36),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1673, 40),
 									Name: "T",
 								},
 								Name: "result",
@@ -34096,387 +34434,82 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1659, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1659, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1659, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1660, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ParameterizedThreadStart",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1660, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1660, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1660, 51),
-							Type: &lang.TypeRef{
-								Pos:  lp(1660, 51),
-								Name: "object",
-							},
-							Name: "obj",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1661, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "WaitCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1661, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1661, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1661, 39),
-							Type: &lang.TypeRef{
-								Pos:  lp(1661, 39),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1662, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "ContextCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1662, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1662, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1662, 42),
-							Type: &lang.TypeRef{
-								Pos:  lp(1662, 42),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1663, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "TimerCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1663, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1663, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1663, 40),
-							Type: &lang.TypeRef{
-								Pos:  lp(1663, 40),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1664, 5),
-				Kind:      lang.TypeKind("delegate"),
-				Name:      "SendOrPostCallback",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Invoke: &lang.MethodDecl{
-					Pos:       lp(1664, 26),
-					Modifiers: lang.Modifiers(2049),
-					ReturnType: &lang.TypeRef{
-						Pos:  lp(1664, 21),
-						Name: "void",
-					},
-					Name: "Invoke",
-					Params: []*lang.Param{
-						&lang.Param{
-							Pos: lp(1664, 45),
-							Type: &lang.TypeRef{
-								Pos:  lp(1664, 45),
-								Name: "object",
-							},
-							Name: "state",
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1666, 5),
+				Pos:       lp(1676, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Thread",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
+				Name:      "ConcurrentBag",
+				Namespace: "System.Collections.Concurrent",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1676, 37),
+						Name: "IReadOnlyCollection",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  lp(1676, 57),
+								Name: "T",
+							},
+						},
+					},
+				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1668, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1668, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1668, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1669, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1669, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 30),
-									Name: "ThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1669, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1669, 49),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1670, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1670, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1670, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1671, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Thread",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1671, 30),
-								Type: &lang.TypeRef{
-									Pos:  lp(1671, 30),
-									Name: "ParameterizedThreadStart",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(1671, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1671, 62),
-									Name: "int",
-								},
-								Name: "maxStackSize",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1672, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1672, 23),
-							Name: "Thread",
-						},
-						Name: "CurrentThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1672, 46),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1673, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1673, 16),
-							Name: "bool",
-						},
-						Name: "IsAlive",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1673, 31),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1674, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1674, 16),
-							Name: "bool",
-						},
-						Name: "IsBackground",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1674, 36),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1674, 41),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1675, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1675, 16),
-							Name: "bool",
-						},
-						Name: "IsThreadPoolThread",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1675, 42),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1676, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1676, 16),
-							Name: "int",
-						},
-						Name: "ManagedThreadId",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1676, 38),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1677, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1677, 16),
-							Name: "string",
-						},
-						Name: "Name",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1677, 30),
-								Kind: "get",
-							},
-							&lang.Accessor{
-								Pos:  lp(1677, 35),
-								Kind: "set",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1678, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1678, 23),
-							Name: "void",
-						},
-						Name: "Join",
+						Name:      "ConcurrentBag",
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1679, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1679, 23),
-							Name: "bool",
-						},
-						Name: "Join",
+						Name:      "ConcurrentBag",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1679, 33),
+								Pos: lp(1679, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1679, 33),
-									Name: "int",
+									Pos:  lp(1679, 37),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1679, 49),
+											Name: "T",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "collection",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1680, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1680, 23),
-							Name: "bool",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1680, 16),
+							Name: "int",
 						},
-						Name: "Join",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1680, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1680, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
+						Name: "Count",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1680, 28),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(1681, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1681, 23),
-							Name: "void",
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1681, 16),
+							Name: "bool",
 						},
-						Name: "Start",
+						Name: "IsEmpty",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1681, 31),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1682, 9),
@@ -34485,15 +34518,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1682, 23),
 							Name: "void",
 						},
-						Name: "Start",
+						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1682, 34),
+								Pos: lp(1682, 32),
 								Type: &lang.TypeRef{
-									Pos:  lp(1682, 34),
-									Name: "object",
+									Pos:  lp(1682, 32),
+									Name: "T",
 								},
-								Name: "parameter",
+								Name: "item",
 							},
 						},
 					},
@@ -34502,42 +34535,420 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1683, 23),
-							Name: "void",
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1683, 35),
+									Name: "T",
+								},
+							},
 						},
-						Name: "UnsafeStart",
+						Name: "GetEnumerator",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1684, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1684, 23),
-							Name: "void",
+							Pos:       lp(1684, 23),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1684, 23),
+								Name: "T",
+							},
 						},
-						Name: "UnsafeStart",
+						Name: "ToArray",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1685, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1685, 23),
+							Name: "bool",
+						},
+						Name: "TryPeek",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1684, 40),
+								Pos:      lp(1685, 36),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1684, 40),
-									Name: "object",
+									Pos:  lp(1685, 40),
+									Name: "T",
 								},
-								Name: "parameter",
+								Name: "result",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1685, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1686, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1685, 30),
-							Name: "void",
+							Pos:  lp(1686, 23),
+							Name: "bool",
 						},
-						Name: "Sleep",
+						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1685, 41),
+								Pos:      lp(1686, 36),
+								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  lp(1685, 41),
+									Pos:  lp(1686, 40),
+									Name: "T",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1692, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1692, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1692, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1693, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ParameterizedThreadStart",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1693, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1693, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1693, 51),
+							Type: &lang.TypeRef{
+								Pos:  lp(1693, 51),
+								Name: "object",
+							},
+							Name: "obj",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1694, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "WaitCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1694, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1694, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1694, 39),
+							Type: &lang.TypeRef{
+								Pos:  lp(1694, 39),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1695, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "ContextCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1695, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1695, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1695, 42),
+							Type: &lang.TypeRef{
+								Pos:  lp(1695, 42),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1696, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "TimerCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1696, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1696, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1696, 40),
+							Type: &lang.TypeRef{
+								Pos:  lp(1696, 40),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1697, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       lp(1697, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  lp(1697, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: lp(1697, 45),
+							Type: &lang.TypeRef{
+								Pos:  lp(1697, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1699, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Thread",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1701, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1701, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1701, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1702, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1702, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1702, 30),
+									Name: "ThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1702, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(1702, 49),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1703, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1703, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1703, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1704, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Thread",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1704, 30),
+								Type: &lang.TypeRef{
+									Pos:  lp(1704, 30),
+									Name: "ParameterizedThreadStart",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(1704, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1704, 62),
+									Name: "int",
+								},
+								Name: "maxStackSize",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1705, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1705, 23),
+							Name: "Thread",
+						},
+						Name: "CurrentThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1705, 46),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1706, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1706, 16),
+							Name: "bool",
+						},
+						Name: "IsAlive",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1706, 31),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1707, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1707, 16),
+							Name: "bool",
+						},
+						Name: "IsBackground",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1707, 36),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1707, 41),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1708, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1708, 16),
+							Name: "bool",
+						},
+						Name: "IsThreadPoolThread",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1708, 42),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1709, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1709, 16),
+							Name: "int",
+						},
+						Name: "ManagedThreadId",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1709, 38),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1710, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1710, 16),
+							Name: "string",
+						},
+						Name: "Name",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1710, 30),
+								Kind: "get",
+							},
+							&lang.Accessor{
+								Pos:  lp(1710, 35),
+								Kind: "set",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1711, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1711, 23),
+							Name: "void",
+						},
+						Name: "Join",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1712, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1712, 23),
+							Name: "bool",
+						},
+						Name: "Join",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1712, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1712, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -34545,18 +34956,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1686, 9),
-						Modifiers: lang.Modifiers(16401),
+						Pos:       lp(1713, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1686, 30),
-							Name: "void",
+							Pos:  lp(1713, 23),
+							Name: "bool",
 						},
-						Name: "Sleep",
+						Name: "Join",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1686, 41),
+								Pos: lp(1713, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1686, 41),
+									Pos:  lp(1713, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -34564,665 +34975,58 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1687, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1687, 30),
-							Name: "void",
-						},
-						Name: "SpinWait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1687, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1687, 44),
-									Name: "int",
-								},
-								Name: "iterations",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1688, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1688, 30),
-							Name: "bool",
-						},
-						Name: "Yield",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1691, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ThreadPool",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1693, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1693, 23),
-							Name: "int",
-						},
-						Name: "ThreadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1693, 41),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1694, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(1694, 23),
-							Name: "long",
-						},
-						Name: "PendingWorkItemCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1694, 51),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1695, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1695, 30),
-							Name: "void",
-						},
-						Name: "GetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1695, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1695, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1695, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1695, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1696, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1696, 30),
-							Name: "void",
-						},
-						Name: "GetMaxThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1696, 49),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1696, 53),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1696, 72),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1696, 76),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1697, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1697, 30),
-							Name: "void",
-						},
-						Name: "GetAvailableThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1697, 55),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1697, 59),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos:      lp(1697, 78),
-								Modifier: "out",
-								Type: &lang.TypeRef{
-									Pos:  lp(1697, 82),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1698, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1698, 30),
-							Name: "bool",
-						},
-						Name: "SetMinThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1698, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1698, 49),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos: lp(1698, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1698, 68),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1699, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1699, 30),
-							Name: "bool",
-						},
-						Name: "SetMaxThreads",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1699, 49),
-								Type: &lang.TypeRef{
-									Pos:  lp(1699, 49),
-									Name: "int",
-								},
-								Name: "workerThreads",
-							},
-							&lang.Param{
-								Pos: lp(1699, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1699, 68),
-									Name: "int",
-								},
-								Name: "completionPortThreads",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1700, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1700, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1700, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1700, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1701, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1701, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1701, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 53),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1701, 76),
-								Type: &lang.TypeRef{
-									Pos:  lp(1701, 76),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1702, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1702, 30),
-							Name: "bool",
-						},
-						Name: "QueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1702, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 61),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1702, 68),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1702, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 86),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1702, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(1702, 100),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1703, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1703, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1703, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 59),
-									Name: "WaitCallback",
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1703, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(1703, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1704, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1704, 30),
-							Name: "bool",
-						},
-						Name: "UnsafeQueueUserWorkItem",
-						TypeParams: []string{
-							"TState",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1704, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 67),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(1704, 74),
-											Name: "TState",
-										},
-									},
-								},
-								Name: "callBack",
-							},
-							&lang.Param{
-								Pos: lp(1704, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 92),
-									Name: "TState",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(1704, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(1704, 106),
-									Name: "bool",
-								},
-								Name: "preferLocal",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1707, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "Interlocked",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1709, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1709, 30),
-							Name: "int",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1709, 38),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1709, 42),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1709, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(1709, 57),
-									Name: "int",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1710, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1710, 30),
-							Name: "long",
-						},
-						Name: "Add",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1710, 39),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1710, 43),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1710, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(1710, 59),
-									Name: "long",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1711, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1711, 30),
-							Name: "int",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1711, 50),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1711, 54),
-									Name: "int",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1711, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(1711, 69),
-									Name: "int",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1711, 80),
-								Type: &lang.TypeRef{
-									Pos:  lp(1711, 80),
-									Name: "int",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1712, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1712, 30),
-							Name: "long",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1712, 51),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1712, 55),
-									Name: "long",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1712, 71),
-								Type: &lang.TypeRef{
-									Pos:  lp(1712, 71),
-									Name: "long",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1712, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(1712, 83),
-									Name: "long",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1713, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1713, 30),
-							Name: "double",
-						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1713, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1713, 57),
-									Name: "double",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1713, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1713, 75),
-									Name: "double",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1713, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1713, 89),
-									Name: "double",
-								},
-								Name: "comparand",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1714, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1714, 30),
-							Name: "object",
+							Pos:  lp(1714, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1714, 53),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 57),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1714, 75),
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 75),
-									Name: "object",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1714, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(1714, 89),
-									Name: "object",
-								},
-								Name: "comparand",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1715, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1715, 30),
-							Name: "T",
+							Pos:  lp(1715, 23),
+							Name: "void",
 						},
-						Name: "CompareExchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1715, 51),
-								Modifier: "ref",
+								Pos: lp(1715, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1715, 55),
-									Name: "T",
+									Pos:  lp(1715, 34),
+									Name: "object",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1715, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1715, 68),
-									Name: "T",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(1715, 77),
-								Type: &lang.TypeRef{
-									Pos:  lp(1715, 77),
-									Name: "T",
-								},
-								Name: "comparand",
+								Name: "parameter",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1716, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1716, 30),
-							Name: "int",
+							Pos:  lp(1716, 23),
+							Name: "void",
 						},
-						Name: "Decrement",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1716, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1716, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
+						Name: "UnsafeStart",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1717, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1717, 30),
-							Name: "long",
+							Pos:  lp(1717, 23),
+							Name: "void",
 						},
-						Name: "Decrement",
+						Name: "UnsafeStart",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1717, 45),
-								Modifier: "ref",
+								Pos: lp(1717, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1717, 49),
-									Name: "long",
+									Pos:  lp(1717, 40),
+									Name: "object",
 								},
-								Name: "location",
+								Name: "parameter",
 							},
 						},
 					},
@@ -35231,26 +35035,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1718, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Exchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1718, 43),
-								Modifier: "ref",
+								Pos: lp(1718, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1718, 47),
+									Pos:  lp(1718, 41),
 									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1718, 62),
-								Type: &lang.TypeRef{
-									Pos:  lp(1718, 62),
-									Name: "int",
-								},
-								Name: "value",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -35259,26 +35054,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1719, 30),
-							Name: "long",
+							Name: "void",
 						},
-						Name: "Exchange",
+						Name: "Sleep",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1719, 44),
-								Modifier: "ref",
+								Pos: lp(1719, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1719, 48),
-									Name: "long",
+									Pos:  lp(1719, 41),
+									Name: "TimeSpan",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1719, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(1719, 64),
-									Name: "long",
-								},
-								Name: "value",
+								Name: "timeout",
 							},
 						},
 					},
@@ -35287,26 +35073,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1720, 30),
-							Name: "double",
+							Name: "void",
 						},
-						Name: "Exchange",
+						Name: "SpinWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1720, 46),
-								Modifier: "ref",
+								Pos: lp(1720, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1720, 50),
-									Name: "double",
+									Pos:  lp(1720, 44),
+									Name: "int",
 								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1720, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1720, 68),
-									Name: "double",
-								},
-								Name: "value",
+								Name: "iterations",
 							},
 						},
 					},
@@ -35315,161 +35092,160 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1721, 30),
-							Name: "object",
+							Name: "bool",
 						},
-						Name: "Exchange",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1721, 46),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1721, 50),
-									Name: "object",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1721, 68),
-								Type: &lang.TypeRef{
-									Pos:  lp(1721, 68),
-									Name: "object",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1722, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1722, 30),
-							Name: "T",
-						},
-						Name: "Exchange",
-						TypeParams: []string{
-							"T",
-						},
-						Constraints: []*lang.Constraint{
-							&lang.Constraint{
-								Param: "T",
-								Kind:  "class",
-							},
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1722, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1722, 48),
-									Name: "T",
-								},
-								Name: "location1",
-							},
-							&lang.Param{
-								Pos: lp(1722, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1722, 61),
-									Name: "T",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1723, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1723, 30),
-							Name: "int",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1723, 44),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1723, 48),
-									Name: "int",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1724, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1724, 30),
-							Name: "long",
-						},
-						Name: "Increment",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1724, 45),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1724, 49),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1725, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1725, 30),
-							Name: "void",
-						},
-						Name: "MemoryBarrier",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1726, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1726, 30),
-							Name: "long",
-						},
-						Name: "Read",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(1726, 40),
-								Modifier: "ref",
-								Type: &lang.TypeRef{
-									Pos:  lp(1726, 44),
-									Name: "long",
-								},
-								Name: "location",
-							},
-						},
+						Name: "Yield",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1729, 5),
+				Pos:       lp(1724, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "Volatile",
+				Name:      "ThreadPool",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1726, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1726, 23),
+							Name: "int",
+						},
+						Name: "ThreadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1726, 41),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1727, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(1727, 23),
+							Name: "long",
+						},
+						Name: "PendingWorkItemCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1727, 51),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1728, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1728, 30),
+							Name: "void",
+						},
+						Name: "GetMinThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1728, 49),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1728, 53),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1728, 72),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1728, 76),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1729, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1729, 30),
+							Name: "void",
+						},
+						Name: "GetMaxThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1729, 49),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1729, 53),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1729, 72),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1729, 76),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1730, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1730, 30),
+							Name: "void",
+						},
+						Name: "GetAvailableThreads",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1730, 55),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1730, 59),
+									Name: "int",
+								},
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos:      lp(1730, 78),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  lp(1730, 82),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(1731, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1731, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "SetMinThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1731, 39),
-								Modifier: "ref",
+								Pos: lp(1731, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1731, 43),
+									Pos:  lp(1731, 49),
 									Name: "int",
 								},
-								Name: "location",
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1731, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1731, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -35478,18 +35254,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1732, 30),
-							Name: "long",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "SetMaxThreads",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1732, 40),
-								Modifier: "ref",
+								Pos: lp(1732, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(1732, 44),
-									Name: "long",
+									Pos:  lp(1732, 49),
+									Name: "int",
 								},
-								Name: "location",
+								Name: "workerThreads",
+							},
+							&lang.Param{
+								Pos: lp(1732, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1732, 68),
+									Name: "int",
+								},
+								Name: "completionPortThreads",
 							},
 						},
 					},
@@ -35500,16 +35283,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(1733, 30),
 							Name: "bool",
 						},
-						Name: "Read",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1733, 40),
-								Modifier: "ref",
+								Pos: lp(1733, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1733, 44),
-									Name: "bool",
+									Pos:  lp(1733, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location",
+								Name: "callBack",
 							},
 						},
 					},
@@ -35518,18 +35300,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1734, 30),
-							Name: "double",
+							Name: "bool",
 						},
-						Name: "Read",
+						Name: "QueueUserWorkItem",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1734, 42),
-								Modifier: "ref",
+								Pos: lp(1734, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(1734, 46),
-									Name: "double",
+									Pos:  lp(1734, 53),
+									Name: "WaitCallback",
 								},
-								Name: "location",
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1734, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(1734, 76),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -35538,6 +35327,722 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1735, 30),
+							Name: "bool",
+						},
+						Name: "QueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1735, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 61),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1735, 68),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1735, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 86),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1735, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(1735, 100),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1736, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1736, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1736, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 59),
+									Name: "WaitCallback",
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1736, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(1736, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1737, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1737, 30),
+							Name: "bool",
+						},
+						Name: "UnsafeQueueUserWorkItem",
+						TypeParams: []string{
+							"TState",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1737, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 67),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(1737, 74),
+											Name: "TState",
+										},
+									},
+								},
+								Name: "callBack",
+							},
+							&lang.Param{
+								Pos: lp(1737, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 92),
+									Name: "TState",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(1737, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(1737, 106),
+									Name: "bool",
+								},
+								Name: "preferLocal",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1740, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Interlocked",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1742, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1742, 30),
+							Name: "int",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1742, 38),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1742, 42),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1742, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(1742, 57),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1743, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1743, 30),
+							Name: "long",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1743, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1743, 43),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1743, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(1743, 59),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1744, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1744, 30),
+							Name: "int",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1744, 50),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 54),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1744, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 69),
+									Name: "int",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1744, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(1744, 80),
+									Name: "int",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1745, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1745, 30),
+							Name: "long",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1745, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 55),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1745, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 71),
+									Name: "long",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1745, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(1745, 83),
+									Name: "long",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1746, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1746, 30),
+							Name: "double",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1746, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 57),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1746, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 75),
+									Name: "double",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1746, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1746, 89),
+									Name: "double",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1747, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1747, 30),
+							Name: "object",
+						},
+						Name: "CompareExchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1747, 53),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1747, 57),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1747, 75),
+								Type: &lang.TypeRef{
+									Pos:  lp(1747, 75),
+									Name: "object",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1747, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(1747, 89),
+									Name: "object",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1748, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1748, 30),
+							Name: "T",
+						},
+						Name: "CompareExchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1748, 51),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1748, 55),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1748, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1748, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(1748, 77),
+								Type: &lang.TypeRef{
+									Pos:  lp(1748, 77),
+									Name: "T",
+								},
+								Name: "comparand",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1749, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1749, 30),
+							Name: "int",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1749, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1749, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1750, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1750, 30),
+							Name: "long",
+						},
+						Name: "Decrement",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1750, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1750, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1751, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1751, 30),
+							Name: "int",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1751, 43),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 47),
+									Name: "int",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1751, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(1751, 62),
+									Name: "int",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1752, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1752, 30),
+							Name: "long",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1752, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1752, 48),
+									Name: "long",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1752, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(1752, 64),
+									Name: "long",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1753, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1753, 30),
+							Name: "double",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1753, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 50),
+									Name: "double",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1753, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1753, 68),
+									Name: "double",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1754, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1754, 30),
+							Name: "object",
+						},
+						Name: "Exchange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1754, 46),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1754, 50),
+									Name: "object",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1754, 68),
+								Type: &lang.TypeRef{
+									Pos:  lp(1754, 68),
+									Name: "object",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1755, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1755, 30),
+							Name: "T",
+						},
+						Name: "Exchange",
+						TypeParams: []string{
+							"T",
+						},
+						Constraints: []*lang.Constraint{
+							&lang.Constraint{
+								Param: "T",
+								Kind:  "class",
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1755, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 48),
+									Name: "T",
+								},
+								Name: "location1",
+							},
+							&lang.Param{
+								Pos: lp(1755, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1755, 61),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1756, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1756, 30),
+							Name: "int",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1756, 44),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1756, 48),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1757, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1757, 30),
+							Name: "long",
+						},
+						Name: "Increment",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1757, 45),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1757, 49),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1758, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1758, 30),
+							Name: "void",
+						},
+						Name: "MemoryBarrier",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1759, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1759, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1759, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1759, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1762, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Volatile",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1764, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1764, 30),
+							Name: "int",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1764, 39),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1764, 43),
+									Name: "int",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1765, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1765, 30),
+							Name: "long",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1765, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1765, 44),
+									Name: "long",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1766, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1766, 30),
+							Name: "bool",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1766, 40),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1766, 44),
+									Name: "bool",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1767, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1767, 30),
+							Name: "double",
+						},
+						Name: "Read",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(1767, 42),
+								Modifier: "ref",
+								Type: &lang.TypeRef{
+									Pos:  lp(1767, 46),
+									Name: "double",
+								},
+								Name: "location",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1768, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1768, 30),
 							Name: "T",
 						},
 						Name: "Read",
@@ -35552,10 +36057,10 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1735, 40),
+								Pos:      lp(1768, 40),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1735, 44),
+									Pos:  lp(1768, 44),
 									Name: "T",
 								},
 								Name: "location",
@@ -35563,27 +36068,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1736, 9),
+						Pos:       lp(1769, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1736, 30),
+							Pos:  lp(1769, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1736, 41),
+								Pos:      lp(1769, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1736, 45),
+									Pos:  lp(1769, 45),
 									Name: "int",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1736, 59),
+								Pos: lp(1769, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(1736, 59),
+									Pos:  lp(1769, 59),
 									Name: "int",
 								},
 								Name: "value",
@@ -35591,27 +36096,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1737, 9),
+						Pos:       lp(1770, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1737, 30),
+							Pos:  lp(1770, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1737, 41),
+								Pos:      lp(1770, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 45),
+									Pos:  lp(1770, 45),
 									Name: "long",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1737, 60),
+								Pos: lp(1770, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1737, 60),
+									Pos:  lp(1770, 60),
 									Name: "long",
 								},
 								Name: "value",
@@ -35619,27 +36124,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1738, 9),
+						Pos:       lp(1771, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1738, 30),
+							Pos:  lp(1771, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1738, 41),
+								Pos:      lp(1771, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1738, 45),
+									Pos:  lp(1771, 45),
 									Name: "bool",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1738, 60),
+								Pos: lp(1771, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1738, 60),
+									Pos:  lp(1771, 60),
 									Name: "bool",
 								},
 								Name: "value",
@@ -35647,27 +36152,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1739, 9),
+						Pos:       lp(1772, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1739, 30),
+							Pos:  lp(1772, 30),
 							Name: "void",
 						},
 						Name: "Write",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1739, 41),
+								Pos:      lp(1772, 41),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1739, 45),
+									Pos:  lp(1772, 45),
 									Name: "double",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1739, 62),
+								Pos: lp(1772, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1739, 62),
+									Pos:  lp(1772, 62),
 									Name: "double",
 								},
 								Name: "value",
@@ -35675,10 +36180,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1740, 9),
+						Pos:       lp(1773, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1740, 30),
+							Pos:  lp(1773, 30),
 							Name: "void",
 						},
 						Name: "Write",
@@ -35693,18 +36198,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1740, 44),
+								Pos:      lp(1773, 44),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1740, 48),
+									Pos:  lp(1773, 48),
 									Name: "T",
 								},
 								Name: "location",
 							},
 							&lang.Param{
-								Pos: lp(1740, 60),
+								Pos: lp(1773, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(1740, 60),
+									Pos:  lp(1773, 60),
 									Name: "T",
 								},
 								Name: "value",
@@ -35714,25 +36219,25 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1743, 5),
+				Pos:       lp(1776, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Monitor",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1745, 9),
+						Pos:       lp(1778, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1745, 30),
+							Pos:  lp(1778, 30),
 							Name: "void",
 						},
 						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1745, 41),
+								Pos: lp(1778, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1745, 41),
+									Pos:  lp(1778, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35740,27 +36245,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1746, 9),
+						Pos:       lp(1779, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1746, 30),
+							Pos:  lp(1779, 30),
 							Name: "void",
 						},
 						Name: "Enter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1746, 41),
+								Pos: lp(1779, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1746, 41),
+									Pos:  lp(1779, 41),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1746, 53),
+								Pos:      lp(1779, 53),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1746, 57),
+									Pos:  lp(1779, 57),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -35768,18 +36273,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1747, 9),
+						Pos:       lp(1780, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1747, 30),
+							Pos:  lp(1780, 30),
 							Name: "void",
 						},
 						Name: "Exit",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1747, 40),
+								Pos: lp(1780, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1747, 40),
+									Pos:  lp(1780, 40),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35787,18 +36292,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1748, 9),
+						Pos:       lp(1781, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1748, 30),
+							Pos:  lp(1781, 30),
 							Name: "bool",
 						},
 						Name: "IsEntered",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1748, 45),
+								Pos: lp(1781, 45),
 								Type: &lang.TypeRef{
-									Pos:  lp(1748, 45),
+									Pos:  lp(1781, 45),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35806,18 +36311,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1749, 9),
+						Pos:       lp(1782, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1749, 30),
+							Pos:  lp(1782, 30),
 							Name: "void",
 						},
 						Name: "Pulse",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1749, 41),
+								Pos: lp(1782, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1749, 41),
+									Pos:  lp(1782, 41),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35825,18 +36330,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1750, 9),
+						Pos:       lp(1783, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1750, 30),
+							Pos:  lp(1783, 30),
 							Name: "void",
 						},
 						Name: "PulseAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1750, 44),
+								Pos: lp(1783, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1750, 44),
+									Pos:  lp(1783, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35844,18 +36349,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1751, 9),
+						Pos:       lp(1784, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1751, 30),
+							Pos:  lp(1784, 30),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1751, 44),
+								Pos: lp(1784, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1751, 44),
+									Pos:  lp(1784, 44),
 									Name: "object",
 								},
 								Name: "obj",
@@ -35863,26 +36368,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1752, 9),
+						Pos:       lp(1785, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1752, 30),
+							Pos:  lp(1785, 30),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1752, 44),
+								Pos: lp(1785, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1752, 44),
+									Pos:  lp(1785, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1752, 56),
+								Pos: lp(1785, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1752, 56),
+									Pos:  lp(1785, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -35890,26 +36395,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1753, 9),
+						Pos:       lp(1786, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1753, 30),
+							Pos:  lp(1786, 30),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1753, 44),
+								Pos: lp(1786, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1753, 44),
+									Pos:  lp(1786, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1753, 56),
+								Pos: lp(1786, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1753, 56),
+									Pos:  lp(1786, 56),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -35917,27 +36422,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1754, 9),
+						Pos:       lp(1787, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1754, 30),
+							Pos:  lp(1787, 30),
 							Name: "void",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1754, 44),
+								Pos: lp(1787, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1754, 44),
+									Pos:  lp(1787, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos:      lp(1754, 56),
+								Pos:      lp(1787, 56),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1754, 60),
+									Pos:  lp(1787, 60),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -35945,35 +36450,35 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1755, 9),
+						Pos:       lp(1788, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1755, 30),
+							Pos:  lp(1788, 30),
 							Name: "void",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1755, 44),
+								Pos: lp(1788, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1755, 44),
+									Pos:  lp(1788, 44),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1755, 56),
+								Pos: lp(1788, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(1755, 56),
+									Pos:  lp(1788, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos:      lp(1755, 81),
+								Pos:      lp(1788, 81),
 								Modifier: "ref",
 								Type: &lang.TypeRef{
-									Pos:  lp(1755, 85),
+									Pos:  lp(1788, 85),
 									Name: "bool",
 								},
 								Name: "lockTaken",
@@ -35981,18 +36486,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1756, 9),
+						Pos:       lp(1789, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1756, 30),
+							Pos:  lp(1789, 30),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1756, 40),
+								Pos: lp(1789, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1756, 40),
+									Pos:  lp(1789, 40),
 									Name: "object",
 								},
 								Name: "obj",
@@ -36000,26 +36505,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1757, 9),
+						Pos:       lp(1790, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1757, 30),
+							Pos:  lp(1790, 30),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1757, 40),
+								Pos: lp(1790, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 40),
+									Pos:  lp(1790, 40),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1757, 52),
+								Pos: lp(1790, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1757, 52),
+									Pos:  lp(1790, 52),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -36027,26 +36532,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1758, 9),
+						Pos:       lp(1791, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1758, 30),
+							Pos:  lp(1791, 30),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1758, 40),
+								Pos: lp(1791, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1758, 40),
+									Pos:  lp(1791, 40),
 									Name: "object",
 								},
 								Name: "obj",
 							},
 							&lang.Param{
-								Pos: lp(1758, 52),
+								Pos: lp(1791, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(1758, 52),
+									Pos:  lp(1791, 52),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -36056,67 +36561,67 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1761, 5),
+				Pos:       lp(1794, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ExecutionContext",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1761, 44),
+						Pos:  lp(1794, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1763, 9),
+						Pos:       lp(1796, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1763, 23),
+							Pos:  lp(1796, 23),
 							Name: "ExecutionContext",
 						},
 						Name: "CreateCopy",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1764, 9),
+						Pos:       lp(1797, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1764, 23),
+							Pos:  lp(1797, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1765, 9),
+						Pos:       lp(1798, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1765, 30),
+							Pos:  lp(1798, 30),
 							Name: "ExecutionContext",
 						},
 						Name: "Capture",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1766, 9),
+						Pos:       lp(1799, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1766, 30),
+							Pos:  lp(1799, 30),
 							Name: "bool",
 						},
 						Name: "IsFlowSuppressed",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1767, 9),
+						Pos:       lp(1800, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1767, 30),
+							Pos:  lp(1800, 30),
 							Name: "void",
 						},
 						Name: "Restore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1767, 43),
+								Pos: lp(1800, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1767, 43),
+									Pos:  lp(1800, 43),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
@@ -36124,43 +36629,43 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1768, 9),
+						Pos:       lp(1801, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1768, 30),
+							Pos:  lp(1801, 30),
 							Name: "void",
 						},
 						Name: "RestoreFlow",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1769, 9),
+						Pos:       lp(1802, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1769, 30),
+							Pos:  lp(1802, 30),
 							Name: "void",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1769, 39),
+								Pos: lp(1802, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(1769, 39),
+									Pos:  lp(1802, 39),
 									Name: "ExecutionContext",
 								},
 								Name: "executionContext",
 							},
 							&lang.Param{
-								Pos: lp(1769, 74),
+								Pos: lp(1802, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(1769, 74),
+									Pos:  lp(1802, 74),
 									Name: "ContextCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1769, 100),
+								Pos: lp(1802, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(1769, 100),
+									Pos:  lp(1802, 100),
 									Name: "object",
 								},
 								Name: "state",
@@ -36168,10 +36673,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1770, 9),
+						Pos:       lp(1803, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1770, 30),
+							Pos:  lp(1803, 30),
 							Name: "AsyncFlowControl",
 						},
 						Name: "SuppressFlow",
@@ -36179,38 +36684,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1773, 5),
+				Pos:       lp(1806, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncFlowControl",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1773, 6),
+						Pos:  lp(1806, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1773, 53),
+						Pos:  lp(1806, 53),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1775, 9),
+						Pos:       lp(1808, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1775, 23),
+							Pos:  lp(1808, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1776, 9),
+						Pos:       lp(1809, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1776, 23),
+							Pos:  lp(1809, 23),
 							Name: "void",
 						},
 						Name: "Undo",
@@ -36218,7 +36723,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1779, 5),
+				Pos:       lp(1812, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocal",
 				Namespace: "System.Threading",
@@ -36228,27 +36733,27 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1781, 9),
+						Pos:       lp(1814, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1782, 9),
+						Pos:       lp(1815, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AsyncLocal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1782, 34),
+								Pos: lp(1815, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(1782, 34),
+									Pos:  lp(1815, 34),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1782, 41),
+											Pos:  lp(1815, 41),
 											Name: "AsyncLocalValueChangedArgs",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(1782, 68),
+													Pos:  lp(1815, 68),
 													Name: "T",
 												},
 											},
@@ -36260,20 +36765,20 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1783, 9),
+						Pos:       lp(1816, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1783, 16),
+							Pos:  lp(1816, 16),
 							Name: "T",
 						},
 						Name: "Value",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1783, 26),
+								Pos:  lp(1816, 26),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(1783, 31),
+								Pos:  lp(1816, 31),
 								Kind: "set",
 							},
 						},
@@ -36281,7 +36786,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1786, 5),
+				Pos:       lp(1819, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AsyncLocalValueChangedArgs",
 				Namespace: "System.Threading",
@@ -36291,52 +36796,52 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1786, 6),
+						Pos:  lp(1819, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1788, 9),
+						Pos:       lp(1821, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1788, 16),
+							Pos:  lp(1821, 16),
 							Name: "T",
 						},
 						Name: "CurrentValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1788, 33),
+								Pos:  lp(1821, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1789, 9),
+						Pos:       lp(1822, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1789, 16),
+							Pos:  lp(1822, 16),
 							Name: "T",
 						},
 						Name: "PreviousValue",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1789, 34),
+								Pos:  lp(1822, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1790, 9),
+						Pos:       lp(1823, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1790, 16),
+							Pos:  lp(1823, 16),
 							Name: "bool",
 						},
 						Name: "ThreadContextChanged",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1790, 44),
+								Pos:  lp(1823, 44),
 								Kind: "get",
 							},
 						},
@@ -36344,32 +36849,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1793, 5),
+				Pos:       lp(1826, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationToken",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1793, 6),
+						Pos:  lp(1826, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1795, 9),
+						Pos:       lp(1828, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1796, 9),
+						Pos:       lp(1829, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationToken",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1796, 41),
+								Pos: lp(1829, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(1796, 41),
+									Pos:  lp(1829, 41),
 									Name: "bool",
 								},
 								Name: "canceled",
@@ -36377,63 +36882,63 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1797, 9),
+						Pos:       lp(1830, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(1797, 23),
+							Pos:  lp(1830, 23),
 							Name: "CancellationToken",
 						},
 						Name: "None",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1797, 48),
+								Pos:  lp(1830, 48),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1798, 9),
+						Pos:       lp(1831, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1798, 16),
+							Pos:  lp(1831, 16),
 							Name: "bool",
 						},
 						Name: "CanBeCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1798, 37),
+								Pos:  lp(1831, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1799, 9),
+						Pos:       lp(1832, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1799, 16),
+							Pos:  lp(1832, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1799, 47),
+								Pos:  lp(1832, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1800, 9),
+						Pos:       lp(1833, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1800, 23),
+							Pos:  lp(1833, 23),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1800, 35),
+								Pos: lp(1833, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1800, 35),
+									Pos:  lp(1833, 35),
 									Name: "CancellationToken",
 								},
 								Name: "other",
@@ -36441,18 +36946,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1801, 9),
+						Pos:       lp(1834, 9),
 						Modifiers: lang.Modifiers(20481),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1801, 32),
+							Pos:  lp(1834, 32),
 							Name: "bool",
 						},
 						Name: "Equals",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1801, 44),
+								Pos: lp(1834, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1801, 44),
+									Pos:  lp(1834, 44),
 									Name: "object",
 								},
 								Name: "other",
@@ -36460,18 +36965,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1802, 9),
+						Pos:       lp(1835, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1802, 23),
+							Pos:  lp(1835, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1802, 62),
+								Pos: lp(1835, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1802, 62),
+									Pos:  lp(1835, 62),
 									Name: "Action",
 								},
 								Name: "callback",
@@ -36479,26 +36984,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1803, 9),
+						Pos:       lp(1836, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1803, 23),
+							Pos:  lp(1836, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1803, 62),
+								Pos: lp(1836, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1803, 62),
+									Pos:  lp(1836, 62),
 									Name: "Action",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1803, 79),
+								Pos: lp(1836, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(1803, 79),
+									Pos:  lp(1836, 79),
 									Name: "bool",
 								},
 								Name: "useSynchronizationContext",
@@ -36506,22 +37011,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1804, 9),
+						Pos:       lp(1837, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1804, 23),
+							Pos:  lp(1837, 23),
 							Name: "CancellationTokenRegistration",
 						},
 						Name: "Register",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1804, 62),
+								Pos: lp(1837, 62),
 								Type: &lang.TypeRef{
-									Pos:  lp(1804, 62),
+									Pos:  lp(1837, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1804, 69),
+											Pos:  lp(1837, 69),
 											Name: "object",
 										},
 									},
@@ -36529,9 +37034,9 @@ func libraryAST() *lang.File {
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: lp(1804, 87),
+								Pos: lp(1837, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(1804, 87),
+									Pos:  lp(1837, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -36539,10 +37044,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1805, 9),
+						Pos:       lp(1838, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1805, 23),
+							Pos:  lp(1838, 23),
 							Name: "void",
 						},
 						Name: "ThrowIfCancellationRequested",
@@ -36550,38 +37055,38 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1808, 5),
+				Pos:       lp(1841, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenRegistration",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1808, 6),
+						Pos:  lp(1841, 6),
 						Name: "Struct",
 					},
 				},
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1808, 66),
+						Pos:  lp(1841, 66),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1810, 9),
+						Pos:       lp(1843, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1810, 23),
+							Pos:  lp(1843, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1811, 9),
+						Pos:       lp(1844, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1811, 23),
+							Pos:  lp(1844, 23),
 							Name: "bool",
 						},
 						Name: "Unregister",
@@ -36589,32 +37094,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1814, 5),
+				Pos:       lp(1847, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "CancellationTokenSource",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1814, 44),
+						Pos:  lp(1847, 44),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1816, 9),
+						Pos:       lp(1849, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1817, 9),
+						Pos:       lp(1850, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1817, 47),
+								Pos: lp(1850, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1817, 47),
+									Pos:  lp(1850, 47),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -36622,14 +37127,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1818, 9),
+						Pos:       lp(1851, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "CancellationTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1818, 47),
+								Pos: lp(1851, 47),
 								Type: &lang.TypeRef{
-									Pos:  lp(1818, 47),
+									Pos:  lp(1851, 47),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -36637,57 +37142,57 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1819, 9),
+						Pos:       lp(1852, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1819, 16),
+							Pos:  lp(1852, 16),
 							Name: "bool",
 						},
 						Name: "IsCancellationRequested",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1819, 47),
+								Pos:  lp(1852, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1820, 9),
+						Pos:       lp(1853, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1820, 16),
+							Pos:  lp(1853, 16),
 							Name: "CancellationToken",
 						},
 						Name: "Token",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1820, 42),
+								Pos:  lp(1853, 42),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1821, 9),
+						Pos:       lp(1854, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1821, 23),
+							Pos:  lp(1854, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1822, 9),
+						Pos:       lp(1855, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1822, 23),
+							Pos:  lp(1855, 23),
 							Name: "void",
 						},
 						Name: "Cancel",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1822, 35),
+								Pos: lp(1855, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1822, 35),
+									Pos:  lp(1855, 35),
 									Name: "bool",
 								},
 								Name: "throwOnFirstException",
@@ -36695,18 +37200,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1823, 9),
+						Pos:       lp(1856, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1823, 23),
+							Pos:  lp(1856, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1823, 40),
+								Pos: lp(1856, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1823, 40),
+									Pos:  lp(1856, 40),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -36714,18 +37219,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1824, 9),
+						Pos:       lp(1857, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1824, 23),
+							Pos:  lp(1857, 23),
 							Name: "void",
 						},
 						Name: "CancelAfter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1824, 40),
+								Pos: lp(1857, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1824, 40),
+									Pos:  lp(1857, 40),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -36733,40 +37238,40 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1825, 9),
+						Pos:       lp(1858, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1825, 23),
+							Pos:  lp(1858, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1826, 9),
+						Pos:       lp(1859, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1826, 23),
+							Pos:  lp(1859, 23),
 							Name: "bool",
 						},
 						Name: "TryReset",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1827, 9),
+						Pos:       lp(1860, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1827, 30),
+							Pos:  lp(1860, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1827, 78),
+								Pos:      lp(1860, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1827, 85),
+									Pos:       lp(1860, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1827, 85),
+										Pos:  lp(1860, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -36777,357 +37282,62 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1830, 5),
+				Pos:       lp(1863, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1830, 40),
+						Pos:  lp(1863, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1832, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1832, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1833, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1833, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1833, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1833, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1834, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1834, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1834, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1834, 44),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1835, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1835, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1838, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "EventWaitHandle",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1838, 36),
-						Name: "WaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1840, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1840, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1841, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1841, 23),
-							Name: "bool",
-						},
-						Name: "Set",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1844, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1844, 44),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1846, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1846, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1846, 40),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1849, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "AutoResetEvent",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(33),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1849, 42),
-						Name: "EventWaitHandle",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1851, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "AutoResetEvent",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1851, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(1851, 38),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1854, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
-				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  lp(1854, 41),
-						Name: "IDisposable",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(1856, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1857, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1857, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1857, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1858, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1858, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1858, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1858, 63),
-									Name: "int",
-								},
-								Name: "spinCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1859, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1859, 16),
-							Name: "bool",
-						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1859, 29),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1860, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1860, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1861, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1861, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1862, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1862, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1863, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1863, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1864, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1864, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1864, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1864, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1865, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1865, 23),
+							Pos:  lp(1865, 31),
 							Name: "bool",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1865, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1865, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "WaitOne",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1866, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1866, 23),
-							Name: "void",
+							Pos:  lp(1866, 31),
+							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1866, 33),
+								Pos: lp(1866, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1866, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1866, 44),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1867, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(18433),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1867, 23),
+							Pos:  lp(1867, 31),
 							Name: "bool",
 						},
-						Name: "Wait",
+						Name: "WaitOne",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1867, 33),
+								Pos: lp(1867, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1867, 33),
-									Name: "int",
+									Pos:  lp(1867, 44),
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1867, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1867, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -37136,469 +37346,247 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1868, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1868, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1868, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1868, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1868, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Dispose",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1871, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
+				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1871, 34),
-						Name: "IDisposable",
+						Pos:  lp(1871, 36),
+						Name: "WaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1873, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1873, 23),
+							Name: "bool",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1874, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1874, 23),
+							Name: "bool",
+						},
+						Name: "Set",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1877, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1877, 44),
+						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1873, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1873, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(1874, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1874, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-							&lang.Param{
-								Pos: lp(1874, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(1874, 55),
-									Name: "int",
-								},
-								Name: "maxCount",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1875, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1875, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1875, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1876, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1876, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1877, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1877, 23),
-							Name: "int",
-						},
-						Name: "Release",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1878, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1878, 23),
-							Name: "int",
-						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1878, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1878, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(1879, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1879, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1880, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1880, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1880, 33),
+								Pos: lp(1879, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1880, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1881, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1881, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1881, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1881, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1882, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1882, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1882, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1882, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1883, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1883, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1883, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1883, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1883, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1883, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1884, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1884, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1884, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1884, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1884, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1884, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1885, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1885, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1886, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1886, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1886, 51),
+									Pos:  lp(1879, 40),
 									Name: "bool",
 								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1886, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1886, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1887, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1887, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1887, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1887, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1887, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1888, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1888, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1888, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1888, 61),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1889, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1889, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1889, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1889, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1889, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1889, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1889, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1890, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1890, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1890, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1890, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1890, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1890, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(1890, 85),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "initialState",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1893, 5),
+				Pos:       lp(1882, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "AutoResetEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1882, 42),
+						Name: "EventWaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1884, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "AutoResetEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1884, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1884, 38),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1887, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1893, 35),
+						Pos:  lp(1887, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1895, 9),
+						Pos:       lp(1889, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "ManualResetEventSlim",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1890, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1895, 38),
+								Pos: lp(1890, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1895, 38),
+									Pos:  lp(1890, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1891, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1891, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1891, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
+							},
+							&lang.Param{
+								Pos: lp(1891, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(1891, 63),
 									Name: "int",
 								},
-								Name: "initialCount",
+								Name: "spinCount",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1896, 9),
+						Pos:       lp(1892, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1896, 16),
-							Name: "int",
-						},
-						Name: "CurrentCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1896, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1897, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1897, 16),
-							Name: "int",
-						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1897, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(1898, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1898, 16),
+							Pos:  lp(1892, 16),
 							Name: "bool",
 						},
 						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1898, 29),
+								Pos:  lp(1892, 29),
 								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1893, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1893, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1894, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1894, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1895, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1895, 23),
+							Name: "void",
+						},
+						Name: "Set",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1896, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1896, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1897, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1897, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1897, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1897, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1898, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1898, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1898, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1898, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
 							},
 						},
 					},
@@ -37609,24 +37597,42 @@ func libraryAST() *lang.File {
 							Pos:  lp(1899, 23),
 							Name: "void",
 						},
-						Name: "AddCount",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1899, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1899, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1900, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1900, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "AddCount",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1900, 37),
+								Pos: lp(1900, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 37),
+									Pos:  lp(1900, 33),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1900, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1900, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -37635,157 +37641,130 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1901, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1902, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1902, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1903, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1903, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1903, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(1903, 34),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1904, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1904, 23),
 							Name: "bool",
-						},
-						Name: "Signal",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1905, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1905, 23),
-							Name: "bool",
-						},
-						Name: "Signal",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1905, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1905, 35),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1906, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1906, 23),
-							Name: "bool",
-						},
-						Name: "TryAddCount",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1907, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1907, 23),
-							Name: "bool",
-						},
-						Name: "TryAddCount",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1907, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1907, 40),
-									Name: "int",
-								},
-								Name: "signalCount",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1908, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1908, 23),
-							Name: "void",
 						},
 						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1901, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1901, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1901, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1901, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1904, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SemaphoreSlim",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1904, 34),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1906, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1906, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1906, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1907, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1907, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1907, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1907, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1908, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1908, 35),
+								Kind: "get",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1909, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1909, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1909, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1909, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1910, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1910, 23),
-							Name: "bool",
+							Name: "int",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1910, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1910, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1911, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1911, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1911, 33),
+								Pos: lp(1911, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1911, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1911, 35),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "releaseCount",
 							},
 						},
 					},
@@ -37794,22 +37773,259 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1912, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1913, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1913, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1912, 33),
+								Pos: lp(1913, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 33),
+									Pos:  lp(1913, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1914, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1914, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1914, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1914, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1915, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1915, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1915, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1915, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1916, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1916, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1916, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1916, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1912, 58),
+								Pos: lp(1916, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1912, 58),
+									Pos:  lp(1916, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1917, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1917, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1917, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1917, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1917, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1917, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1918, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1918, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1919, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1919, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1919, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1919, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1919, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1920, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1920, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1920, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1920, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1920, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1921, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1921, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1921, 61),
+								Type: &lang.TypeRef{
+									Pos:  lp(1921, 61),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1922, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1922, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1922, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1922, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1922, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1922, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1922, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1923, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1923, 23),
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1923, 51),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1923, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1923, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1923, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1923, 85),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37819,234 +38035,570 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1918, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1918, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1920, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1920, 16),
-							Name: "bool",
-						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1920, 35),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1921, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1921, 23),
-							Name: "void",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1922, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1922, 23),
-							Name: "void",
-						},
-						Name: "OnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1922, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(1922, 40),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1923, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1923, 23),
-							Name: "void",
-						},
-						Name: "UnsafeOnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1923, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1923, 46),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
 				Pos:       lp(1926, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1926, 6),
-						Name: "Struct",
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1926, 35),
+						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1928, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CountdownEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1928, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1928, 38),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1929, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1928, 16),
-							Name: "bool",
+							Pos:  lp(1929, 16),
+							Name: "int",
 						},
-						Name: "IsCompleted",
+						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1928, 35),
+								Pos:  lp(1929, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1930, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1930, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1930, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1931, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1931, 16),
+							Name: "bool",
+						},
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1931, 29),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1929, 9),
+						Pos:       lp(1932, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1929, 23),
-							Name: "TResult",
-						},
-						Name: "GetResult",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1930, 23),
+							Pos:  lp(1932, 23),
 							Name: "void",
 						},
-						Name: "OnCompleted",
+						Name: "AddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1933, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1933, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1930, 40),
+								Pos: lp(1933, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1930, 40),
-									Name: "Action",
+									Pos:  lp(1933, 37),
+									Name: "int",
 								},
-								Name: "continuation",
+								Name: "signalCount",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1931, 9),
+						Pos:       lp(1934, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1931, 23),
+							Pos:  lp(1934, 23),
 							Name: "void",
 						},
-						Name: "UnsafeOnCompleted",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1931, 46),
-								Type: &lang.TypeRef{
-									Pos:  lp(1931, 46),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1935, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1935, 23),
+							Name: "void",
 						},
+						Name: "Reset",
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1934, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ConfiguredTaskAwaitable",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1934, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(1936, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1936, 23),
+							Name: "void",
+						},
+						Name: "Reset",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1936, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(1936, 34),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1937, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1937, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1938, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1938, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1938, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1938, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1939, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1939, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1940, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1940, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1940, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1941, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1941, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1942, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1942, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1942, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1942, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1943, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1943, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1943, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1943, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1944, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1944, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1944, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1944, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1945, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1945, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1945, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1945, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1951, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "RuntimeHelpers",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1953, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1953, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1953, 30),
+								Name: "T",
+							},
+						},
+						Name: "GetSubArray",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1953, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(1953, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1953, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1953, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1953, 60),
+									Name: "Range",
+								},
+								Name: "range",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1956, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1956, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1958, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1958, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1958, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1959, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1959, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1960, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1960, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1960, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1960, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1961, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1961, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1961, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1961, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1964, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1964, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1966, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1966, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1966, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1967, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1967, 23),
+							Name: "TResult",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1968, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1968, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1968, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1968, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1969, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1969, 23),
+							Name: "void",
+						},
+						Name: "UnsafeOnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1969, 46),
+								Type: &lang.TypeRef{
+									Pos:  lp(1969, 46),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1972, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ConfiguredTaskAwaitable",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1972, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1974, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1974, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1938, 18),
+						Pos:       lp(1976, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1938, 10),
+								Pos:  lp(1976, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1940, 13),
+								Pos:       lp(1978, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1940, 20),
+									Pos:  lp(1978, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1940, 39),
+										Pos:  lp(1978, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1941, 13),
+								Pos:       lp(1979, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1941, 27),
+									Pos:  lp(1979, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1942, 13),
+								Pos:       lp(1980, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1942, 27),
+									Pos:  lp(1980, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1942, 44),
+										Pos: lp(1980, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1942, 44),
+											Pos:  lp(1980, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38054,18 +38606,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1943, 13),
+								Pos:       lp(1981, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1943, 27),
+									Pos:  lp(1981, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1943, 50),
+										Pos: lp(1981, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1943, 50),
+											Pos:  lp(1981, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38077,7 +38629,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1947, 5),
+				Pos:       lp(1985, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38087,70 +38639,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1947, 6),
+						Pos:  lp(1985, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1949, 9),
+						Pos:       lp(1987, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1949, 23),
+							Pos:  lp(1987, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1951, 18),
+						Pos:       lp(1989, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1951, 10),
+								Pos:  lp(1989, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1953, 13),
+								Pos:       lp(1991, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1953, 20),
+									Pos:  lp(1991, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1953, 39),
+										Pos:  lp(1991, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1954, 13),
+								Pos:       lp(1992, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1954, 27),
+									Pos:  lp(1992, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1955, 13),
+								Pos:       lp(1993, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1955, 27),
+									Pos:  lp(1993, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1955, 44),
+										Pos: lp(1993, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1955, 44),
+											Pos:  lp(1993, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38158,18 +38710,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1956, 13),
+								Pos:       lp(1994, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1956, 27),
+									Pos:  lp(1994, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1956, 50),
+										Pos: lp(1994, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1956, 50),
+											Pos:  lp(1994, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38181,77 +38733,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1960, 5),
+				Pos:       lp(1998, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1960, 6),
+						Pos:  lp(1998, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1962, 9),
+						Pos:       lp(2000, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1962, 23),
+							Pos:  lp(2000, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1964, 18),
+						Pos:       lp(2002, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1964, 10),
+								Pos:  lp(2002, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1966, 13),
+								Pos:       lp(2004, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 20),
+									Pos:  lp(2004, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1966, 39),
+										Pos:  lp(2004, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1967, 13),
+								Pos:       lp(2005, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1967, 27),
+									Pos:  lp(2005, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1968, 13),
+								Pos:       lp(2006, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1968, 27),
+									Pos:  lp(2006, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1968, 44),
+										Pos: lp(2006, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1968, 44),
+											Pos:  lp(2006, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38259,18 +38811,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1969, 13),
+								Pos:       lp(2007, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1969, 27),
+									Pos:  lp(2007, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1969, 50),
+										Pos: lp(2007, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1969, 50),
+											Pos:  lp(2007, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38282,7 +38834,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1973, 5),
+				Pos:       lp(2011, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38292,48 +38844,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1973, 6),
+						Pos:  lp(2011, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1975, 9),
+						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1975, 16),
+							Pos:  lp(2013, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1975, 35),
+								Pos:  lp(2013, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1976, 9),
+						Pos:       lp(2014, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1976, 23),
+							Pos:  lp(2014, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1977, 9),
+						Pos:       lp(2015, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1977, 23),
+							Pos:  lp(2015, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1977, 40),
+								Pos: lp(2015, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1977, 40),
+									Pos:  lp(2015, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38341,18 +38893,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1978, 9),
+						Pos:       lp(2016, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1978, 23),
+							Pos:  lp(2016, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1978, 46),
+								Pos: lp(2016, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1978, 46),
+									Pos:  lp(2016, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38362,7 +38914,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1981, 5),
+				Pos:       lp(2019, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38372,20 +38924,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1981, 6),
+						Pos:  lp(2019, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1983, 9),
+						Pos:       lp(2021, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1983, 23),
+							Pos:  lp(2021, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(1983, 40),
+									Pos:  lp(2021, 40),
 									Name: "TResult",
 								},
 							},
@@ -38395,112 +38947,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1989, 5),
+				Pos:       lp(2027, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1989, 30),
+						Pos:  lp(2027, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 39),
+						Pos:  lp(2027, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 61),
+						Pos:  lp(2027, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 75),
+						Pos:  lp(2027, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 84),
+						Pos:  lp(2027, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 114),
+						Pos:  lp(2027, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 131),
+						Pos:  lp(2027, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(1989, 141),
+						Pos:  lp(2027, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1991, 5),
+				Pos:       lp(2029, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(1991, 39),
+						Pos:  lp(2029, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 46),
+							Pos:   lp(2029, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1991, 49),
+						Pos:  lp(2029, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 66),
+							Pos:   lp(2029, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1991, 69),
+						Pos:  lp(2029, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 83),
+							Pos:   lp(2029, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1991, 86),
+						Pos:  lp(2029, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 105),
+							Pos:   lp(2029, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1991, 108),
+						Pos:  lp(2029, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 126),
+							Pos:   lp(2029, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1991, 129),
+						Pos:  lp(2029, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 145),
+							Pos:   lp(2029, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(1991, 149),
+						Pos:  lp(2029, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(1991, 182),
+							Pos:   lp(2029, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -38508,27 +39060,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1993, 5),
+				Pos:       lp(2031, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1993, 25),
+						Pos:  lp(2031, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1995, 9),
+						Pos:       lp(2033, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1995, 28),
+								Pos: lp(2033, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1995, 28),
+									Pos:  lp(2033, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -38536,22 +39088,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1996, 9),
+						Pos:       lp(2034, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1996, 28),
+								Pos: lp(2034, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 28),
+									Pos:  lp(2034, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1996, 43),
+								Pos: lp(2034, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1996, 43),
+									Pos:  lp(2034, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38559,22 +39111,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1997, 9),
+						Pos:       lp(2035, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1997, 28),
+								Pos: lp(2035, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 28),
+									Pos:  lp(2035, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1997, 43),
+								Pos: lp(2035, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1997, 43),
+									Pos:  lp(2035, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38582,18 +39134,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1998, 9),
+						Pos:       lp(2036, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1998, 28),
+								Pos: lp(2036, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 28),
+									Pos:  lp(2036, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(1998, 35),
+											Pos:  lp(2036, 35),
 											Name: "object",
 										},
 									},
@@ -38601,9 +39153,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1998, 51),
+								Pos: lp(2036, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1998, 51),
+									Pos:  lp(2036, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -38611,30 +39163,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(1999, 9),
+						Pos:       lp(2037, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1999, 28),
+								Pos: lp(2037, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 28),
+									Pos:  lp(2037, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(1999, 43),
+								Pos: lp(2037, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 43),
+									Pos:  lp(2037, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(1999, 97),
+								Pos: lp(2037, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 97),
+									Pos:  lp(2037, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -38642,184 +39194,184 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2000, 9),
+						Pos:       lp(2038, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2000, 23),
+							Pos:  lp(2038, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2000, 44),
+								Pos:  lp(2038, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2001, 9),
+						Pos:       lp(2039, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(2001, 23),
+							Pos:      lp(2039, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2001, 40),
+								Pos:  lp(2039, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2002, 9),
+						Pos:       lp(2040, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2002, 23),
+							Pos:  lp(2040, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2002, 45),
+								Pos:  lp(2040, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2003, 9),
+						Pos:       lp(2041, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2003, 16),
+							Pos:  lp(2041, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2003, 54),
+								Pos:  lp(2041, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2004, 9),
+						Pos:       lp(2042, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2004, 16),
+							Pos:  lp(2042, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2004, 47),
+								Pos:  lp(2042, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2005, 9),
+						Pos:       lp(2043, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2005, 16),
+							Pos:  lp(2043, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2005, 25),
+								Pos:  lp(2043, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2006, 9),
+						Pos:       lp(2044, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2006, 16),
+							Pos:  lp(2044, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2006, 34),
+								Pos:  lp(2044, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2007, 9),
+						Pos:       lp(2045, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2007, 16),
+							Pos:  lp(2045, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2007, 35),
+								Pos:  lp(2045, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2008, 9),
+						Pos:       lp(2046, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2008, 16),
+							Pos:  lp(2046, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2008, 47),
+								Pos:  lp(2046, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2009, 9),
+						Pos:       lp(2047, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2009, 16),
+							Pos:  lp(2047, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2009, 33),
+								Pos:  lp(2047, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2010, 9),
+						Pos:       lp(2048, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2010, 16),
+							Pos:  lp(2048, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2010, 36),
+								Pos:  lp(2048, 36),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
+						Pos:       lp(2049, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 23),
+							Pos:  lp(2049, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2011, 94),
+								Pos: lp(2049, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2011, 94),
+									Pos:  lp(2049, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -38827,22 +39379,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2012, 9),
+						Pos:       lp(2050, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2012, 23),
+							Pos:  lp(2050, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2012, 41),
+								Pos: lp(2050, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2012, 41),
+									Pos:  lp(2050, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2012, 48),
+											Pos:  lp(2050, 48),
 											Name: "Task",
 										},
 									},
@@ -38852,22 +39404,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2013, 9),
+						Pos:       lp(2051, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2013, 23),
+							Pos:  lp(2051, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2013, 41),
+								Pos: lp(2051, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2013, 41),
+									Pos:  lp(2051, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2013, 48),
+											Pos:  lp(2051, 48),
 											Name: "Task",
 										},
 									},
@@ -38875,9 +39427,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2013, 74),
+								Pos: lp(2051, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2013, 74),
+									Pos:  lp(2051, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38885,22 +39437,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
+						Pos:       lp(2052, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 23),
+							Pos:  lp(2052, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2014, 41),
+								Pos: lp(2052, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 41),
+									Pos:  lp(2052, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2014, 48),
+											Pos:  lp(2052, 48),
 											Name: "Task",
 										},
 									},
@@ -38908,9 +39460,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2014, 74),
+								Pos: lp(2052, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 74),
+									Pos:  lp(2052, 74),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -38918,22 +39470,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
+						Pos:       lp(2053, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 23),
+							Pos:  lp(2053, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2015, 41),
+								Pos: lp(2053, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2015, 41),
+									Pos:  lp(2053, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2015, 48),
+											Pos:  lp(2053, 48),
 											Name: "Task",
 										},
 									},
@@ -38941,9 +39493,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2015, 74),
+								Pos: lp(2053, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2015, 74),
+									Pos:  lp(2053, 74),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -38951,22 +39503,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
+						Pos:       lp(2054, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 23),
+							Pos:  lp(2054, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2016, 41),
+								Pos: lp(2054, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 41),
+									Pos:  lp(2054, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2016, 48),
+											Pos:  lp(2054, 48),
 											Name: "Task",
 										},
 									},
@@ -38974,25 +39526,25 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2016, 74),
+								Pos: lp(2054, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 74),
+									Pos:  lp(2054, 74),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2016, 128),
+								Pos: lp(2054, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 128),
+									Pos:  lp(2054, 128),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
 							},
 							&lang.Param{
-								Pos: lp(2016, 173),
+								Pos: lp(2054, 173),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 173),
+									Pos:  lp(2054, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -39000,26 +39552,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2017, 9),
+						Pos:       lp(2055, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2017, 23),
+							Pos:  lp(2055, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2017, 41),
+								Pos: lp(2055, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2017, 41),
+									Pos:  lp(2055, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2017, 48),
+											Pos:  lp(2055, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2017, 54),
+											Pos:  lp(2055, 54),
 											Name: "object",
 										},
 									},
@@ -39027,9 +39579,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2017, 82),
+								Pos: lp(2055, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2017, 82),
+									Pos:  lp(2055, 82),
 									Name: "object",
 								},
 								Name: "state",
@@ -39037,26 +39589,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2018, 9),
+						Pos:       lp(2056, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2018, 23),
+							Pos:  lp(2056, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2018, 41),
+								Pos: lp(2056, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 41),
+									Pos:  lp(2056, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2018, 48),
+											Pos:  lp(2056, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2018, 54),
+											Pos:  lp(2056, 54),
 											Name: "object",
 										},
 									},
@@ -39064,17 +39616,17 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2018, 82),
+								Pos: lp(2056, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 82),
+									Pos:  lp(2056, 82),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2018, 96),
+								Pos: lp(2056, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 96),
+									Pos:  lp(2056, 96),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39082,14 +39634,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2019, 9),
+						Pos:       lp(2057, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2019, 23),
+							Pos:  lp(2057, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2019, 28),
+									Pos:  lp(2057, 28),
 									Name: "TResult",
 								},
 							},
@@ -39100,17 +39652,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2019, 59),
+								Pos: lp(2057, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 59),
+									Pos:  lp(2057, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2019, 64),
+											Pos:  lp(2057, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2019, 70),
+											Pos:  lp(2057, 70),
 											Name: "TResult",
 										},
 									},
@@ -39120,14 +39672,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2020, 9),
+						Pos:       lp(2058, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 23),
+							Pos:  lp(2058, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2020, 28),
+									Pos:  lp(2058, 28),
 									Name: "TResult",
 								},
 							},
@@ -39138,17 +39690,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2020, 59),
+								Pos: lp(2058, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 59),
+									Pos:  lp(2058, 59),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2020, 64),
+											Pos:  lp(2058, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2020, 70),
+											Pos:  lp(2058, 70),
 											Name: "TResult",
 										},
 									},
@@ -39156,9 +39708,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2020, 101),
+								Pos: lp(2058, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2020, 101),
+									Pos:  lp(2058, 101),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -39166,45 +39718,45 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2021, 9),
+						Pos:       lp(2059, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 23),
+							Pos:  lp(2059, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2022, 9),
+						Pos:       lp(2060, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2022, 23),
+							Pos:  lp(2060, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2023, 9),
+						Pos:       lp(2061, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2023, 23),
+							Pos:  lp(2061, 23),
 							Name: "void",
 						},
 						Name: "Start",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2024, 9),
+						Pos:       lp(2062, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2024, 23),
+							Pos:  lp(2062, 23),
 							Name: "void",
 						},
 						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2024, 34),
+								Pos: lp(2062, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2024, 34),
+									Pos:  lp(2062, 34),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -39212,27 +39764,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2025, 9),
+						Pos:       lp(2063, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2025, 23),
+							Pos:  lp(2063, 23),
 							Name: "void",
 						},
 						Name: "Wait",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2026, 9),
+						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2026, 23),
+							Pos:  lp(2064, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2026, 33),
+								Pos: lp(2064, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 33),
+									Pos:  lp(2064, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -39240,18 +39792,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2027, 9),
+						Pos:       lp(2065, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2027, 23),
+							Pos:  lp(2065, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2027, 33),
+								Pos: lp(2065, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 33),
+									Pos:  lp(2065, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -39259,18 +39811,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2028, 9),
+						Pos:       lp(2066, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2028, 23),
+							Pos:  lp(2066, 23),
 							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2028, 33),
+								Pos: lp(2066, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 33),
+									Pos:  lp(2066, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39278,26 +39830,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2029, 9),
+						Pos:       lp(2067, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2029, 23),
+							Pos:  lp(2067, 23),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2029, 33),
+								Pos: lp(2067, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 33),
+									Pos:  lp(2067, 33),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(2029, 58),
+								Pos: lp(2067, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 58),
+									Pos:  lp(2067, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39305,18 +39857,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2030, 9),
+						Pos:       lp(2068, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2030, 30),
+							Pos:  lp(2068, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2030, 41),
+								Pos: lp(2068, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 41),
+									Pos:  lp(2068, 41),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
@@ -39324,18 +39876,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2031, 9),
+						Pos:       lp(2069, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2031, 30),
+							Pos:  lp(2069, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2031, 41),
+								Pos: lp(2069, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 41),
+									Pos:  lp(2069, 41),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
@@ -39343,26 +39895,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2032, 9),
+						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2032, 30),
+							Pos:  lp(2070, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2032, 41),
+								Pos: lp(2070, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 41),
+									Pos:  lp(2070, 41),
 									Name: "int",
 								},
 								Name: "millisecondsDelay",
 							},
 							&lang.Param{
-								Pos: lp(2032, 64),
+								Pos: lp(2070, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2032, 64),
+									Pos:  lp(2070, 64),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39370,26 +39922,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2033, 9),
+						Pos:       lp(2071, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2033, 30),
+							Pos:  lp(2071, 30),
 							Name: "Task",
 						},
 						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2033, 41),
+								Pos: lp(2071, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2033, 41),
+									Pos:  lp(2071, 41),
 									Name: "TimeSpan",
 								},
 								Name: "delay",
 							},
 							&lang.Param{
-								Pos: lp(2033, 57),
+								Pos: lp(2071, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2033, 57),
+									Pos:  lp(2071, 57),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39397,18 +39949,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2034, 9),
+						Pos:       lp(2072, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2034, 30),
+							Pos:  lp(2072, 30),
 							Name: "Task",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2034, 48),
+								Pos: lp(2072, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 48),
+									Pos:  lp(2072, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39416,14 +39968,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2035, 9),
+						Pos:       lp(2073, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2035, 30),
+							Pos:  lp(2073, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2035, 35),
+									Pos:  lp(2073, 35),
 									Name: "TResult",
 								},
 							},
@@ -39434,9 +39986,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 66),
+								Pos: lp(2073, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 66),
+									Pos:  lp(2073, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39444,18 +39996,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2036, 9),
+						Pos:       lp(2074, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2036, 30),
+							Pos:  lp(2074, 30),
 							Name: "Task",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2036, 49),
+								Pos: lp(2074, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 49),
+									Pos:  lp(2074, 49),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -39463,14 +40015,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2037, 9),
+						Pos:       lp(2075, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2037, 30),
+							Pos:  lp(2075, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2037, 35),
+									Pos:  lp(2075, 35),
 									Name: "TResult",
 								},
 							},
@@ -39481,9 +40033,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2037, 67),
+								Pos: lp(2075, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2037, 67),
+									Pos:  lp(2075, 67),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -39491,14 +40043,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2038, 9),
+						Pos:       lp(2076, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2038, 30),
+							Pos:  lp(2076, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2038, 35),
+									Pos:  lp(2076, 35),
 									Name: "TResult",
 								},
 							},
@@ -39509,9 +40061,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2038, 64),
+								Pos: lp(2076, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2038, 64),
+									Pos:  lp(2076, 64),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -39519,18 +40071,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2039, 9),
+						Pos:       lp(2077, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2039, 30),
+							Pos:  lp(2077, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2039, 39),
+								Pos: lp(2077, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2039, 39),
+									Pos:  lp(2077, 39),
 									Name: "Action",
 								},
 								Name: "action",
@@ -39538,26 +40090,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2040, 9),
+						Pos:       lp(2078, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2040, 30),
+							Pos:  lp(2078, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2040, 39),
+								Pos: lp(2078, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2040, 39),
+									Pos:  lp(2078, 39),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2040, 54),
+								Pos: lp(2078, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2040, 54),
+									Pos:  lp(2078, 54),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39565,14 +40117,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2041, 9),
+						Pos:       lp(2079, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2041, 30),
+							Pos:  lp(2079, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2041, 35),
+									Pos:  lp(2079, 35),
 									Name: "TResult",
 								},
 							},
@@ -39583,13 +40135,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2041, 57),
+								Pos: lp(2079, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2041, 57),
+									Pos:  lp(2079, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2041, 62),
+											Pos:  lp(2079, 62),
 											Name: "TResult",
 										},
 									},
@@ -39599,14 +40151,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2042, 9),
+						Pos:       lp(2080, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2042, 30),
+							Pos:  lp(2080, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2042, 35),
+									Pos:  lp(2080, 35),
 									Name: "TResult",
 								},
 							},
@@ -39617,13 +40169,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2042, 57),
+								Pos: lp(2080, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2042, 57),
+									Pos:  lp(2080, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2042, 62),
+											Pos:  lp(2080, 62),
 											Name: "TResult",
 										},
 									},
@@ -39631,9 +40183,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2042, 81),
+								Pos: lp(2080, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2042, 81),
+									Pos:  lp(2080, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39641,22 +40193,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2043, 9),
+						Pos:       lp(2081, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2043, 30),
+							Pos:  lp(2081, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2043, 39),
+								Pos: lp(2081, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2043, 39),
+									Pos:  lp(2081, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2043, 44),
+											Pos:  lp(2081, 44),
 											Name: "Task",
 										},
 									},
@@ -39666,22 +40218,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2044, 9),
+						Pos:       lp(2082, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2044, 30),
+							Pos:  lp(2082, 30),
 							Name: "Task",
 						},
 						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2044, 39),
+								Pos: lp(2082, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 39),
+									Pos:  lp(2082, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2044, 44),
+											Pos:  lp(2082, 44),
 											Name: "Task",
 										},
 									},
@@ -39689,9 +40241,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2044, 60),
+								Pos: lp(2082, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 60),
+									Pos:  lp(2082, 60),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39699,14 +40251,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2045, 9),
+						Pos:       lp(2083, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2045, 30),
+							Pos:  lp(2083, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2045, 35),
+									Pos:  lp(2083, 35),
 									Name: "TResult",
 								},
 							},
@@ -39717,17 +40269,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2045, 57),
+								Pos: lp(2083, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2045, 57),
+									Pos:  lp(2083, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2045, 62),
+											Pos:  lp(2083, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2045, 67),
+													Pos:  lp(2083, 67),
 													Name: "TResult",
 												},
 											},
@@ -39739,14 +40291,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2046, 9),
+						Pos:       lp(2084, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2046, 30),
+							Pos:  lp(2084, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2046, 35),
+									Pos:  lp(2084, 35),
 									Name: "TResult",
 								},
 							},
@@ -39757,17 +40309,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2046, 57),
+								Pos: lp(2084, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 57),
+									Pos:  lp(2084, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2046, 62),
+											Pos:  lp(2084, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2046, 67),
+													Pos:  lp(2084, 67),
 													Name: "TResult",
 												},
 											},
@@ -39777,9 +40329,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2046, 87),
+								Pos: lp(2084, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2046, 87),
+									Pos:  lp(2084, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39787,22 +40339,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2047, 9),
+						Pos:       lp(2085, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2047, 30),
+							Pos:  lp(2085, 30),
 							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2047, 43),
+								Pos:      lp(2085, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2047, 50),
+									Pos:       lp(2085, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2047, 50),
+										Pos:  lp(2085, 50),
 										Name: "Task",
 									},
 								},
@@ -39811,30 +40363,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2048, 9),
+						Pos:       lp(2086, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2048, 30),
+							Pos:  lp(2086, 30),
 							Name: "bool",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2048, 43),
+								Pos: lp(2086, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2048, 43),
+									Pos:       lp(2086, 43),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2048, 43),
+										Pos:  lp(2086, 43),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
 							},
 							&lang.Param{
-								Pos: lp(2048, 57),
+								Pos: lp(2086, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2048, 57),
+									Pos:  lp(2086, 57),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -39842,22 +40394,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2049, 9),
+						Pos:       lp(2087, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2049, 30),
+							Pos:  lp(2087, 30),
 							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2049, 43),
+								Pos: lp(2087, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 43),
+									Pos:  lp(2087, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 55),
+											Pos:  lp(2087, 55),
 											Name: "Task",
 										},
 									},
@@ -39867,22 +40419,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
+						Pos:       lp(2088, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
+							Pos:  lp(2088, 30),
 							Name: "int",
 						},
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2050, 42),
+								Pos:      lp(2088, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2050, 49),
+									Pos:       lp(2088, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2050, 49),
+										Pos:  lp(2088, 49),
 										Name: "Task",
 									},
 								},
@@ -39891,30 +40443,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2051, 9),
+						Pos:       lp(2089, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2051, 30),
+							Pos:  lp(2089, 30),
 							Name: "int",
 						},
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2051, 42),
+								Pos: lp(2089, 42),
 								Type: &lang.TypeRef{
-									Pos:       lp(2051, 42),
+									Pos:       lp(2089, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2051, 42),
+										Pos:  lp(2089, 42),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
 							},
 							&lang.Param{
-								Pos: lp(2051, 56),
+								Pos: lp(2089, 56),
 								Type: &lang.TypeRef{
-									Pos:  lp(2051, 56),
+									Pos:  lp(2089, 56),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
@@ -39922,22 +40474,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2052, 9),
+						Pos:       lp(2090, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2052, 30),
+							Pos:  lp(2090, 30),
 							Name: "Task",
 						},
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2052, 43),
+								Pos:      lp(2090, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2052, 50),
+									Pos:       lp(2090, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2052, 50),
+										Pos:  lp(2090, 50),
 										Name: "Task",
 									},
 								},
@@ -39946,22 +40498,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2053, 9),
+						Pos:       lp(2091, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2053, 30),
+							Pos:  lp(2091, 30),
 							Name: "Task",
 						},
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2053, 43),
+								Pos: lp(2091, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2053, 43),
+									Pos:  lp(2091, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2053, 55),
+											Pos:  lp(2091, 55),
 											Name: "Task",
 										},
 									},
@@ -39971,17 +40523,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2054, 9),
+						Pos:       lp(2092, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2054, 30),
+							Pos:  lp(2092, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2054, 35),
+									Pos:       lp(2092, 35),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2054, 35),
+										Pos:  lp(2092, 35),
 										Name: "TResult",
 									},
 								},
@@ -39993,17 +40545,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2054, 63),
+								Pos:      lp(2092, 63),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2054, 70),
+									Pos:       lp(2092, 70),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2054, 70),
+										Pos:  lp(2092, 70),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2054, 75),
+												Pos:  lp(2092, 75),
 												Name: "TResult",
 											},
 										},
@@ -40014,17 +40566,17 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2055, 9),
+						Pos:       lp(2093, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2055, 30),
+							Pos:  lp(2093, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2055, 35),
+									Pos:       lp(2093, 35),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2055, 35),
+										Pos:  lp(2093, 35),
 										Name: "TResult",
 									},
 								},
@@ -40036,17 +40588,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2055, 63),
+								Pos: lp(2093, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 63),
+									Pos:  lp(2093, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 75),
+											Pos:  lp(2093, 75),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2055, 80),
+													Pos:  lp(2093, 80),
 													Name: "TResult",
 												},
 											},
@@ -40058,14 +40610,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2094, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2056, 30),
+							Pos:  lp(2094, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2056, 35),
+									Pos:  lp(2094, 35),
 									Name: "Task",
 								},
 							},
@@ -40073,13 +40625,13 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2056, 49),
+								Pos:      lp(2094, 49),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2056, 56),
+									Pos:       lp(2094, 56),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2056, 56),
+										Pos:  lp(2094, 56),
 										Name: "Task",
 									},
 								},
@@ -40088,14 +40640,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2095, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 30),
+							Pos:  lp(2095, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2057, 35),
+									Pos:  lp(2095, 35),
 									Name: "Task",
 								},
 							},
@@ -40103,13 +40655,13 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2057, 49),
+								Pos: lp(2095, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 49),
+									Pos:  lp(2095, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 61),
+											Pos:  lp(2095, 61),
 											Name: "Task",
 										},
 									},
@@ -40119,18 +40671,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
+						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 30),
+							Pos:  lp(2096, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2058, 35),
+									Pos:  lp(2096, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2058, 40),
+											Pos:  lp(2096, 40),
 											Name: "TResult",
 										},
 									},
@@ -40143,17 +40695,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2058, 67),
+								Pos:      lp(2096, 67),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2058, 74),
+									Pos:       lp(2096, 74),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2058, 74),
+										Pos:  lp(2096, 74),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2058, 79),
+												Pos:  lp(2096, 79),
 												Name: "TResult",
 											},
 										},
@@ -40164,18 +40716,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
+						Pos:       lp(2097, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 30),
+							Pos:  lp(2097, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2059, 35),
+									Pos:  lp(2097, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 40),
+											Pos:  lp(2097, 40),
 											Name: "TResult",
 										},
 									},
@@ -40188,17 +40740,17 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2059, 67),
+								Pos: lp(2097, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 67),
+									Pos:  lp(2097, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 79),
+											Pos:  lp(2097, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2059, 84),
+													Pos:  lp(2097, 84),
 													Name: "TResult",
 												},
 											},
@@ -40210,10 +40762,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
+						Pos:       lp(2098, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 30),
+							Pos:  lp(2098, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -40221,7 +40773,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2063, 5),
+				Pos:       lp(2101, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -40231,24 +40783,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2063, 34),
+						Pos:  lp(2101, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2065, 9),
+						Pos:       lp(2103, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2065, 28),
+								Pos: lp(2103, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 28),
+									Pos:  lp(2103, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2065, 33),
+											Pos:  lp(2103, 33),
 											Name: "TResult",
 										},
 									},
@@ -40258,22 +40810,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2066, 9),
+						Pos:       lp(2104, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2066, 28),
+								Pos: lp(2104, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 28),
+									Pos:  lp(2104, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2066, 33),
+											Pos:  lp(2104, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2066, 41),
+											Pos:  lp(2104, 41),
 											Name: "TResult",
 										},
 									},
@@ -40281,9 +40833,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2066, 60),
+								Pos: lp(2104, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 60),
+									Pos:  lp(2104, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -40291,29 +40843,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2067, 9),
+						Pos:       lp(2105, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2067, 16),
+							Pos:  lp(2105, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2067, 33),
+								Pos:  lp(2105, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2068, 9),
+						Pos:       lp(2106, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2068, 27),
+							Pos:  lp(2106, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2068, 83),
+									Pos:  lp(2106, 83),
 									Name: "TResult",
 								},
 							},
@@ -40321,916 +40873,12 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2068, 107),
+								Pos: lp(2106, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2068, 107),
+									Pos:  lp(2106, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2069, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2069, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2069, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2069, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2069, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2070, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2070, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2070, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2070, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2070, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2070, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2070, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2070, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2071, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2071, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2071, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2071, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2071, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2071, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2071, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2072, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2072, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2072, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2072, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2072, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2072, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2072, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2072, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 119),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2073, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2073, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2073, 71),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "GetAwaiter",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2076, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(2076, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 50),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2076, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2076, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2078, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2082, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2084, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2084, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2084, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2085, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2085, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2085, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2085, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2086, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2086, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2086, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2086, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2087, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2087, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2087, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2087, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2087, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2087, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2088, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2088, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2088, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2088, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2088, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2089, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2089, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2089, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2089, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2089, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2090, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2090, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2090, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2090, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2090, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2091, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2091, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2091, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2091, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2092, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2092, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2092, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2092, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2093, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2093, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2093, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2093, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2093, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2093, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2094, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2094, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2094, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2094, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2094, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2094, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2094, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2094, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2094, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2095, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2095, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2095, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2095, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2095, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2095, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 87),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2098, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2100, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2101, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2101, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2101, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2102, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2102, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2102, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2103, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2103, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2103, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2103, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2104, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2104, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2104, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2105, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2105, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2106, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2106, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2106, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2106, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41239,17 +40887,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2107, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2107, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2107, 41),
-									Name: "Exception",
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2107, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -41258,23 +40918,37 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2108, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2108, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2108, 41),
-									Name: "IEnumerable",
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 53),
-											Name: "Exception",
+											Pos:  lp(2108, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2108, 53),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2108, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -41283,32 +40957,339 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2109, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2109, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "SetResult",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2109, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2109, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2109, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2110, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2110, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2110, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2110, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2110, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2110, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2110, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2110, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 119),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2111, 9),
+						Modifiers: lang.Modifiers(24577),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2111, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2111, 71),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2114, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2114, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 50),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 70),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 87),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 109),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2114, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2114, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2116, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2120, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskFactory",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(2122, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2111, 23),
-							Name: "bool",
+							Pos:  lp(2122, 23),
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2111, 43),
+								Pos: lp(2122, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2111, 43),
+									Pos:  lp(2122, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2123, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2123, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2123, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2123, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2124, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2124, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2124, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2124, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 52),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41316,18 +41297,508 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2112, 9),
+						Pos:       lp(2125, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2112, 23),
-							Name: "bool",
+							Pos:  lp(2125, 23),
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2112, 44),
+								Pos: lp(2125, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 44),
+									Pos:  lp(2125, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2125, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2125, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2125, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2125, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2125, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2125, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2126, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2126, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2126, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2126, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2126, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2127, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2127, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2127, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2127, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2127, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2128, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2128, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2128, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2128, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2128, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2128, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2129, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2129, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2129, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2130, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2130, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2130, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2130, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2130, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2130, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2131, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2131, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2131, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2131, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2131, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2131, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2132, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2132, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2132, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2132, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2132, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2132, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2132, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2132, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2132, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2133, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2133, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2133, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2133, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2133, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2133, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2133, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2133, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2136, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2138, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2139, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2139, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2140, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2140, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2141, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2141, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2141, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2141, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2142, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2142, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2142, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2143, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2143, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2144, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2144, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2144, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2145, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2145, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2145, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41335,22 +41806,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2113, 9),
+						Pos:       lp(2146, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2113, 23),
-							Name: "bool",
+							Pos:  lp(2146, 23),
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2113, 44),
+								Pos: lp(2146, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 44),
+									Pos:  lp(2146, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 56),
+											Pos:  lp(2146, 53),
 											Name: "Exception",
 										},
 									},
@@ -41360,10 +41831,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2114, 9),
+						Pos:       lp(2147, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2114, 23),
+							Pos:  lp(2147, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2148, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2148, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2149, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2149, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2149, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2150, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2150, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2150, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2151, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2151, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2151, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2151, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2152, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2152, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
@@ -41371,7 +41923,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2117, 5),
+				Pos:       lp(2155, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -41381,19 +41933,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2119, 9),
+						Pos:       lp(2157, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2120, 9),
+						Pos:       lp(2158, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2120, 44),
+								Pos: lp(2158, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 44),
+									Pos:  lp(2158, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -41401,14 +41953,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2121, 9),
+						Pos:       lp(2159, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2121, 44),
+								Pos: lp(2159, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 44),
+									Pos:  lp(2159, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -41416,22 +41968,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2122, 9),
+						Pos:       lp(2160, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2122, 44),
+								Pos: lp(2160, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 44),
+									Pos:  lp(2160, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2122, 58),
+								Pos: lp(2160, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 58),
+									Pos:  lp(2160, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -41439,14 +41991,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2123, 9),
+						Pos:       lp(2161, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2123, 16),
+							Pos:  lp(2161, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2123, 21),
+									Pos:  lp(2161, 21),
 									Name: "TResult",
 								},
 							},
@@ -41454,33 +42006,33 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2123, 37),
+								Pos:  lp(2161, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2124, 9),
+						Pos:       lp(2162, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2124, 23),
+							Pos:  lp(2162, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2125, 9),
+						Pos:       lp(2163, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2125, 23),
+							Pos:  lp(2163, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2125, 40),
+								Pos: lp(2163, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 40),
+									Pos:  lp(2163, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41488,18 +42040,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2126, 9),
+						Pos:       lp(2164, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2126, 23),
+							Pos:  lp(2164, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2126, 41),
+								Pos: lp(2164, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2126, 41),
+									Pos:  lp(2164, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41507,22 +42059,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2127, 9),
+						Pos:       lp(2165, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2127, 23),
+							Pos:  lp(2165, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2127, 41),
+								Pos: lp(2165, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2127, 41),
+									Pos:  lp(2165, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2127, 53),
+											Pos:  lp(2165, 53),
 											Name: "Exception",
 										},
 									},
@@ -41532,18 +42084,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2128, 9),
+						Pos:       lp(2166, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2128, 23),
+							Pos:  lp(2166, 23),
 							Name: "void",
 						},
 						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2128, 38),
+								Pos: lp(2166, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(2128, 38),
+									Pos:  lp(2166, 38),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41551,27 +42103,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
+						Pos:       lp(2167, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 23),
+							Pos:  lp(2167, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2130, 9),
+						Pos:       lp(2168, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2130, 23),
+							Pos:  lp(2168, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2130, 43),
+								Pos: lp(2168, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2130, 43),
+									Pos:  lp(2168, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41579,18 +42131,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2131, 9),
+						Pos:       lp(2169, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2131, 23),
+							Pos:  lp(2169, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2131, 44),
+								Pos: lp(2169, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2131, 44),
+									Pos:  lp(2169, 44),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41598,22 +42150,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2132, 9),
+						Pos:       lp(2170, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2132, 23),
+							Pos:  lp(2170, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2132, 44),
+								Pos: lp(2170, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 44),
+									Pos:  lp(2170, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2132, 56),
+											Pos:  lp(2170, 56),
 											Name: "Exception",
 										},
 									},
@@ -41623,18 +42175,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2133, 9),
+						Pos:       lp(2171, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2133, 23),
+							Pos:  lp(2171, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2133, 41),
+								Pos: lp(2171, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 41),
+									Pos:  lp(2171, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41644,32 +42196,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2136, 5),
+				Pos:       lp(2174, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2136, 6),
+						Pos:  lp(2174, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2138, 9),
+						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2139, 9),
+						Pos:       lp(2177, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2139, 33),
+								Pos: lp(2177, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 33),
+									Pos:  lp(2177, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -41677,102 +42229,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2140, 9),
+						Pos:       lp(2178, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2140, 23),
+							Pos:  lp(2178, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2140, 49),
+								Pos:  lp(2178, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2141, 9),
+						Pos:       lp(2179, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2141, 16),
+							Pos:  lp(2179, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2141, 34),
+								Pos:  lp(2179, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2142, 9),
+						Pos:       lp(2180, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2142, 16),
+							Pos:  lp(2180, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2142, 35),
+								Pos:  lp(2180, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2143, 9),
+						Pos:       lp(2181, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2143, 16),
+							Pos:  lp(2181, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2143, 47),
+								Pos:  lp(2181, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2144, 9),
+						Pos:       lp(2182, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2144, 16),
+							Pos:  lp(2182, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2144, 33),
+								Pos:  lp(2182, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2145, 9),
+						Pos:       lp(2183, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2145, 23),
+							Pos:  lp(2183, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2146, 9),
+						Pos:       lp(2184, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2146, 23),
+							Pos:  lp(2184, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2146, 94),
+								Pos: lp(2184, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 94),
+									Pos:  lp(2184, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41780,36 +42332,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2147, 9),
+						Pos:       lp(2185, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2147, 23),
+							Pos:  lp(2185, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2148, 9),
+						Pos:       lp(2186, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2148, 23),
+							Pos:  lp(2186, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2149, 9),
+						Pos:       lp(2187, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2149, 30),
+							Pos:  lp(2187, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 53),
+								Pos: lp(2187, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 53),
+									Pos:  lp(2187, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41817,14 +42369,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2150, 9),
+						Pos:       lp(2188, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2150, 30),
+							Pos:  lp(2188, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2150, 40),
+									Pos:  lp(2188, 40),
 									Name: "TResult",
 								},
 							},
@@ -41835,9 +42387,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2150, 71),
+								Pos: lp(2188, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 71),
+									Pos:  lp(2188, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41845,18 +42397,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2151, 9),
+						Pos:       lp(2189, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2151, 30),
+							Pos:  lp(2189, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2151, 54),
+								Pos: lp(2189, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 54),
+									Pos:  lp(2189, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41864,14 +42416,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2152, 9),
+						Pos:       lp(2190, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2152, 30),
+							Pos:  lp(2190, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2152, 40),
+									Pos:  lp(2190, 40),
 									Name: "TResult",
 								},
 							},
@@ -41882,9 +42434,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2152, 72),
+								Pos: lp(2190, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 72),
+									Pos:  lp(2190, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -41892,14 +42444,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2153, 9),
+						Pos:       lp(2191, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2153, 30),
+							Pos:  lp(2191, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2153, 40),
+									Pos:  lp(2191, 40),
 									Name: "TResult",
 								},
 							},
@@ -41910,9 +42462,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2153, 69),
+								Pos: lp(2191, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2153, 69),
+									Pos:  lp(2191, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41922,7 +42474,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2156, 5),
+				Pos:       lp(2194, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -41932,20 +42484,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2156, 6),
+						Pos:  lp(2194, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2158, 9),
+						Pos:       lp(2196, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 33),
+								Pos: lp(2196, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 33),
+									Pos:  lp(2196, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41953,18 +42505,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2159, 9),
+						Pos:       lp(2197, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2159, 33),
+								Pos: lp(2197, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2159, 33),
+									Pos:  lp(2197, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2159, 38),
+											Pos:  lp(2197, 38),
 											Name: "TResult",
 										},
 									},
@@ -41974,89 +42526,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2160, 9),
+						Pos:       lp(2198, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2160, 16),
+							Pos:  lp(2198, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2160, 34),
+								Pos:  lp(2198, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2161, 9),
+						Pos:       lp(2199, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2161, 16),
+							Pos:  lp(2199, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2161, 35),
+								Pos:  lp(2199, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2162, 9),
+						Pos:       lp(2200, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2162, 16),
+							Pos:  lp(2200, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2162, 47),
+								Pos:  lp(2200, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2163, 9),
+						Pos:       lp(2201, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2163, 16),
+							Pos:  lp(2201, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2163, 33),
+								Pos:  lp(2201, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2164, 9),
+						Pos:       lp(2202, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2164, 16),
+							Pos:  lp(2202, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2164, 33),
+								Pos:  lp(2202, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2165, 9),
+						Pos:       lp(2203, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2165, 23),
+							Pos:  lp(2203, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2165, 28),
+									Pos:  lp(2203, 28),
 									Name: "TResult",
 								},
 							},
@@ -42064,14 +42616,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2166, 9),
+						Pos:       lp(2204, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2166, 23),
+							Pos:  lp(2204, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2166, 84),
+									Pos:  lp(2204, 84),
 									Name: "TResult",
 								},
 							},
@@ -42079,9 +42631,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2166, 108),
+								Pos: lp(2204, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 108),
+									Pos:  lp(2204, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -42089,14 +42641,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2167, 9),
+						Pos:       lp(2205, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2167, 23),
+							Pos:  lp(2205, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2167, 72),
+									Pos:  lp(2205, 72),
 									Name: "TResult",
 								},
 							},
@@ -42104,14 +42656,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2168, 9),
+						Pos:       lp(2206, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2168, 23),
+							Pos:  lp(2206, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2168, 33),
+									Pos:  lp(2206, 33),
 									Name: "TResult",
 								},
 							},
@@ -42121,45 +42673,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2171, 5),
+				Pos:       lp(2209, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2173, 9),
+						Pos:       lp(2211, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2173, 30),
+							Pos:  lp(2211, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2173, 53),
+								Pos: lp(2211, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 53),
+									Pos:  lp(2211, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2173, 72),
+								Pos: lp(2211, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 72),
+									Pos:  lp(2211, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2173, 89),
+								Pos: lp(2211, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 89),
+									Pos:  lp(2211, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 96),
+											Pos:  lp(2211, 96),
 											Name: "int",
 										},
 									},
@@ -42169,42 +42721,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2174, 9),
+						Pos:       lp(2212, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2174, 30),
+							Pos:  lp(2212, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2174, 53),
+								Pos: lp(2212, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2174, 53),
+									Pos:  lp(2212, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2174, 72),
+								Pos: lp(2212, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2174, 72),
+									Pos:  lp(2212, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2174, 89),
+								Pos: lp(2212, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2174, 89),
+									Pos:  lp(2212, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2174, 96),
+											Pos:  lp(2212, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2174, 101),
+											Pos:  lp(2212, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -42214,46 +42766,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2175, 9),
+						Pos:       lp(2213, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2175, 30),
+							Pos:  lp(2213, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2175, 53),
+								Pos: lp(2213, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 53),
+									Pos:  lp(2213, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2175, 72),
+								Pos: lp(2213, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 72),
+									Pos:  lp(2213, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2175, 89),
+								Pos: lp(2213, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 89),
+									Pos:  lp(2213, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2175, 122),
+								Pos: lp(2213, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2175, 122),
+									Pos:  lp(2213, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2175, 129),
+											Pos:  lp(2213, 129),
 											Name: "int",
 										},
 									},
@@ -42263,38 +42815,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2176, 9),
+						Pos:       lp(2214, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2176, 30),
+							Pos:  lp(2214, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2176, 53),
+								Pos: lp(2214, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 53),
+									Pos:  lp(2214, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2176, 73),
+								Pos: lp(2214, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 73),
+									Pos:  lp(2214, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2176, 91),
+								Pos: lp(2214, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2176, 91),
+									Pos:  lp(2214, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2176, 98),
+											Pos:  lp(2214, 98),
 											Name: "long",
 										},
 									},
@@ -42304,10 +42856,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2177, 9),
+						Pos:       lp(2215, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2177, 30),
+							Pos:  lp(2215, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -42316,13 +42868,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2177, 66),
+								Pos: lp(2215, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 66),
+									Pos:  lp(2215, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 78),
+											Pos:  lp(2215, 78),
 											Name: "TSource",
 										},
 									},
@@ -42330,13 +42882,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2177, 95),
+								Pos: lp(2215, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 95),
+									Pos:  lp(2215, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2177, 102),
+											Pos:  lp(2215, 102),
 											Name: "TSource",
 										},
 									},
@@ -42346,10 +42898,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2178, 9),
+						Pos:       lp(2216, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2178, 30),
+							Pos:  lp(2216, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -42358,13 +42910,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2178, 66),
+								Pos: lp(2216, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 66),
+									Pos:  lp(2216, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 78),
+											Pos:  lp(2216, 78),
 											Name: "TSource",
 										},
 									},
@@ -42372,17 +42924,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2178, 95),
+								Pos: lp(2216, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 95),
+									Pos:  lp(2216, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2178, 102),
+											Pos:  lp(2216, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2178, 111),
+											Pos:  lp(2216, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -42392,10 +42944,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2179, 9),
+						Pos:       lp(2217, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2179, 30),
+							Pos:  lp(2217, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -42404,13 +42956,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2179, 66),
+								Pos: lp(2217, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 66),
+									Pos:  lp(2217, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 78),
+											Pos:  lp(2217, 78),
 											Name: "TSource",
 										},
 									},
@@ -42418,21 +42970,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2179, 95),
+								Pos: lp(2217, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 95),
+									Pos:  lp(2217, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2179, 128),
+								Pos: lp(2217, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 128),
+									Pos:  lp(2217, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 135),
+											Pos:  lp(2217, 135),
 											Name: "TSource",
 										},
 									},
@@ -42442,10 +42994,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2180, 9),
+						Pos:       lp(2218, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2180, 30),
+							Pos:  lp(2218, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42454,13 +43006,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2180, 57),
+								Pos: lp(2218, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 57),
+									Pos:  lp(2218, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 69),
+											Pos:  lp(2218, 69),
 											Name: "TSource",
 										},
 									},
@@ -42468,21 +43020,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2180, 86),
+								Pos: lp(2218, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 86),
+									Pos:  lp(2218, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 91),
+											Pos:  lp(2218, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2180, 100),
+											Pos:  lp(2218, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2180, 136),
+											Pos:  lp(2218, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -42492,10 +43044,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2181, 9),
+						Pos:       lp(2219, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2181, 30),
+							Pos:  lp(2219, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42504,13 +43056,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2181, 57),
+								Pos: lp(2219, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 57),
+									Pos:  lp(2219, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2181, 69),
+											Pos:  lp(2219, 69),
 											Name: "TSource",
 										},
 									},
@@ -42518,29 +43070,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2181, 86),
+								Pos: lp(2219, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 86),
+									Pos:  lp(2219, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2181, 140),
+								Pos: lp(2219, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2181, 140),
+									Pos:  lp(2219, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2181, 145),
+											Pos:  lp(2219, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2181, 154),
+											Pos:  lp(2219, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2181, 190),
+											Pos:  lp(2219, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -42550,10 +43102,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2182, 9),
+						Pos:       lp(2220, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2182, 30),
+							Pos:  lp(2220, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42562,13 +43114,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2182, 57),
+								Pos: lp(2220, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 57),
+									Pos:  lp(2220, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2182, 69),
+											Pos:  lp(2220, 69),
 											Name: "TSource",
 										},
 									},
@@ -42576,29 +43128,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2182, 86),
+								Pos: lp(2220, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 86),
+									Pos:  lp(2220, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2182, 119),
+								Pos: lp(2220, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 119),
+									Pos:  lp(2220, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2182, 124),
+											Pos:  lp(2220, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2182, 133),
+											Pos:  lp(2220, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2182, 169),
+											Pos:  lp(2220, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -42608,22 +43160,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2183, 9),
+						Pos:       lp(2221, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2183, 30),
+							Pos:  lp(2221, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2183, 42),
+								Pos:      lp(2221, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2183, 49),
+									Pos:       lp(2221, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2183, 49),
+										Pos:  lp(2221, 49),
 										Name: "Action",
 									},
 								},
@@ -42634,46 +43186,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2186, 5),
+				Pos:       lp(2224, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2188, 9),
+						Pos:       lp(2226, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2188, 16),
+							Pos:  lp(2226, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2188, 45),
+								Pos:  lp(2226, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2188, 50),
+								Pos:  lp(2226, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2189, 9),
+						Pos:       lp(2227, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2189, 16),
+							Pos:  lp(2227, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2189, 71),
+								Pos:  lp(2227, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2189, 76),
+								Pos:  lp(2227, 76),
 								Kind: "set",
 							},
 						},
@@ -42681,45 +43233,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2192, 5),
+				Pos:       lp(2230, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2192, 6),
+						Pos:  lp(2230, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2194, 9),
+						Pos:       lp(2232, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2194, 16),
+							Pos:  lp(2232, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2194, 35),
+								Pos:  lp(2232, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2195, 9),
+						Pos:       lp(2233, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2195, 16),
+							Pos:      lp(2233, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2195, 45),
+								Pos:  lp(2233, 45),
 								Kind: "get",
 							},
 						},
@@ -42727,41 +43279,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2236, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2200, 9),
+						Pos:       lp(2238, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2200, 16),
+							Pos:  lp(2238, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2200, 33),
+								Pos:  lp(2238, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2201, 9),
+						Pos:       lp(2239, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2201, 23),
+							Pos:  lp(2239, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2202, 9),
+						Pos:       lp(2240, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2202, 23),
+							Pos:  lp(2240, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -42769,17 +43321,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2208, 5),
+				Pos:       lp(2246, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2210, 9),
+						Pos:       lp(2248, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2210, 30),
+							Pos:  lp(2248, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -42788,14 +43340,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2210, 57),
+								Pos:      lp(2248, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2210, 62),
+									Pos:  lp(2248, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2210, 74),
+											Pos:  lp(2248, 74),
 											Name: "TSource",
 										},
 									},
@@ -42803,21 +43355,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2210, 91),
+								Pos: lp(2248, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2210, 91),
+									Pos:  lp(2248, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2210, 96),
+											Pos:  lp(2248, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2210, 105),
+											Pos:  lp(2248, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2210, 114),
+											Pos:  lp(2248, 114),
 											Name: "TSource",
 										},
 									},
@@ -42827,10 +43379,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2211, 9),
+						Pos:       lp(2249, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2211, 30),
+							Pos:  lp(2249, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -42840,14 +43392,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2211, 74),
+								Pos:      lp(2249, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2211, 79),
+									Pos:  lp(2249, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2211, 91),
+											Pos:  lp(2249, 91),
 											Name: "TSource",
 										},
 									},
@@ -42855,29 +43407,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2211, 108),
+								Pos: lp(2249, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2211, 108),
+									Pos:  lp(2249, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2211, 126),
+								Pos: lp(2249, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2211, 126),
+									Pos:  lp(2249, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2211, 131),
+											Pos:  lp(2249, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2211, 144),
+											Pos:  lp(2249, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2211, 153),
+											Pos:  lp(2249, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -42887,10 +43439,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2212, 9),
+						Pos:       lp(2250, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2212, 30),
+							Pos:  lp(2250, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -42901,14 +43453,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2212, 79),
+								Pos:      lp(2250, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 84),
+									Pos:  lp(2250, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2212, 96),
+											Pos:  lp(2250, 96),
 											Name: "TSource",
 										},
 									},
@@ -42916,29 +43468,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2212, 113),
+								Pos: lp(2250, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 113),
+									Pos:  lp(2250, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2212, 131),
+								Pos: lp(2250, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 131),
+									Pos:  lp(2250, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2212, 136),
+											Pos:  lp(2250, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2212, 149),
+											Pos:  lp(2250, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2212, 158),
+											Pos:  lp(2250, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -42946,17 +43498,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2212, 177),
+								Pos: lp(2250, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 177),
+									Pos:  lp(2250, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2212, 182),
+											Pos:  lp(2250, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2212, 195),
+											Pos:  lp(2250, 195),
 											Name: "TResult",
 										},
 									},
@@ -42966,10 +43518,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2213, 9),
+						Pos:       lp(2251, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2213, 30),
+							Pos:  lp(2251, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -42978,14 +43530,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2213, 48),
+								Pos:      lp(2251, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 53),
+									Pos:  lp(2251, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2213, 65),
+											Pos:  lp(2251, 65),
 											Name: "TSource",
 										},
 									},
@@ -42993,1562 +43545,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2213, 82),
+								Pos: lp(2251, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 82),
+									Pos:  lp(2251, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2213, 87),
+											Pos:  lp(2251, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2213, 96),
+											Pos:  lp(2251, 96),
 											Name: "bool",
 										},
 									},
 								},
 								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2214, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2214, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2214, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2214, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2214, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2215, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2215, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2215, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2215, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2215, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2215, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2215, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2215, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2215, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2216, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2216, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2216, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2216, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2216, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2216, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2216, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2216, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2217, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2217, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2217, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2217, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2218, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2218, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2218, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2218, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2218, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2219, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2219, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2219, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2219, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2219, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2219, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2219, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2220, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2220, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2220, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2221, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2221, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2221, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2221, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2221, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2221, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2221, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2222, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2222, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2222, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2222, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2223, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2223, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2223, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2223, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2223, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2223, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2223, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2223, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2223, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2224, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2224, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2224, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2224, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2224, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2225, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2225, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2225, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2225, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2225, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2225, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2225, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2225, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2225, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2226, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2226, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2226, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2226, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2226, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2227, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2227, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2227, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2227, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2227, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2227, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2227, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2227, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2227, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2228, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2228, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2228, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2228, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2228, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2229, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2229, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2229, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2229, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2229, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2229, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2229, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2229, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2229, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2230, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2230, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2230, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2230, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2230, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2231, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2231, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2231, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2231, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2231, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2232, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2232, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2232, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2232, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2232, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2232, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2232, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2233, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2233, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2233, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2233, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2233, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2234, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2234, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2234, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2234, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2234, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2234, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2234, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2235, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2235, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2235, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2235, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2235, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2236, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2236, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2236, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2236, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2236, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2236, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2236, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2236, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2237, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2237, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2237, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2237, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2237, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2238, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2238, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2238, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2238, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2238, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2238, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2239, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2239, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2239, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2239, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2239, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2239, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2239, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2239, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2239, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2239, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2240, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2240, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2240, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2240, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2240, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2240, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2240, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2240, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2240, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2240, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2240, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2241, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2241, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2241, 57),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 62),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2241, 74),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2241, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 91),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2242, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2242, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAtOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2242, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2242, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2242, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2242, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2242, 100),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2243, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2243, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2243, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2244, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2244, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2244, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2244, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2244, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2244, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2244, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2244, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2244, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2245, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2245, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2245, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2245, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2245, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2245, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2245, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2245, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2245, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2245, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2245, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2245, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2246, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2246, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2246, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2246, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2246, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2247, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2247, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2247, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2247, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2247, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2247, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2247, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2247, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2247, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2248, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2248, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2248, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2248, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2248, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2249, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2249, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2249, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2249, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2249, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2249, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2249, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2249, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2249, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2250, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2250, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2250, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2250, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2250, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2250, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2250, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2251, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2251, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2251, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2251, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2251, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2251, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2251, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2251, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2251, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2251, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2251, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44557,22 +43569,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2252, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "Last",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2252, 52),
+								Pos:      lp(2252, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2252, 57),
+									Pos:  lp(2252, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2252, 69),
+											Pos:  lp(2252, 65),
 											Name: "TSource",
 										},
 									},
@@ -44586,22 +43598,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2253, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "Last",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2253, 52),
+								Pos:      lp(2253, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 57),
+									Pos:  lp(2253, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 69),
+											Pos:  lp(2253, 65),
 											Name: "TSource",
 										},
 									},
@@ -44609,17 +43621,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2253, 86),
+								Pos: lp(2253, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 86),
+									Pos:  lp(2253, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 91),
+											Pos:  lp(2253, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2253, 100),
+											Pos:  lp(2253, 96),
 											Name: "bool",
 										},
 									},
@@ -44633,27 +43645,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2254, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2254, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2254, 61),
+								Pos:      lp(2254, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 66),
+									Pos:  lp(2254, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 78),
+											Pos:  lp(2254, 84),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2254, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -44662,45 +43688,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2255, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2255, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2255, 61),
+								Pos:      lp(2255, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 66),
+									Pos:  lp(2255, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 78),
+											Pos:  lp(2255, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2255, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2255, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2255, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2255, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44709,35 +43723,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2256, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2256, 61),
+								Pos:      lp(2256, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 66),
+									Pos:  lp(2256, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 78),
-											Name: "TSource",
+											Pos:  lp(2256, 62),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2256, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2256, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44746,22 +43749,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2257, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2257, 61),
+								Pos:      lp(2257, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 66),
+									Pos:  lp(2257, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 78),
+											Pos:  lp(2257, 71),
 											Name: "TSource",
 										},
 									},
@@ -44769,30 +43772,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2257, 95),
+								Pos: lp(2257, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 95),
+									Pos:  lp(2257, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 100),
+											Pos:  lp(2257, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 109),
-											Name: "bool",
+											Pos:  lp(2257, 102),
+											Name: "int",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2257, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2257, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "selector",
 							},
 						},
 					},
@@ -44801,23 +43796,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2258, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2258, 54),
+								Pos:      lp(2258, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2258, 59),
+									Pos:  lp(2258, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2258, 71),
-											Name: "TSource",
+											Pos:  lp(2258, 62),
+											Name: "long",
 										},
 									},
 								},
@@ -44830,9 +43822,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2259, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -44864,11 +43856,11 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2259, 102),
-											Name: "bool",
+											Name: "long",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -44877,23 +43869,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2260, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2260, 63),
+								Pos:      lp(2260, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2260, 68),
+									Pos:  lp(2260, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2260, 80),
-											Name: "TSource",
+											Pos:  lp(2260, 62),
+											Name: "double",
 										},
 									},
 								},
@@ -44906,22 +43895,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2261, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2261, 63),
+								Pos:      lp(2261, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2261, 68),
+									Pos:  lp(2261, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2261, 80),
+											Pos:  lp(2261, 71),
 											Name: "TSource",
 										},
 									},
@@ -44929,22 +43918,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2261, 97),
+								Pos: lp(2261, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2261, 97),
+									Pos:  lp(2261, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2261, 102),
+											Pos:  lp(2261, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2261, 111),
-											Name: "bool",
+											Pos:  lp(2261, 102),
+											Name: "double",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -44953,35 +43942,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2262, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2262, 63),
+								Pos:      lp(2262, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2262, 68),
+									Pos:  lp(2262, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2262, 80),
-											Name: "TSource",
+											Pos:  lp(2262, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2262, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2262, 97),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44990,22 +43968,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2263, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2263, 63),
+								Pos:      lp(2263, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2263, 68),
+									Pos:  lp(2263, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2263, 80),
+											Pos:  lp(2263, 72),
 											Name: "TSource",
 										},
 									},
@@ -45013,30 +43991,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2263, 97),
+								Pos: lp(2263, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2263, 97),
+									Pos:  lp(2263, 89),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2263, 102),
+											Pos:  lp(2263, 94),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2263, 111),
-											Name: "bool",
+											Pos:  lp(2263, 103),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2263, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "selector",
 							},
 						},
 					},
@@ -45045,62 +44015,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2264, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2264, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2264, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2264, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "float",
 						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2264, 91),
+								Pos:      lp(2264, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2264, 96),
+									Pos:  lp(2264, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2264, 108),
-											Name: "TSource",
+											Pos:  lp(2264, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2264, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2264, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2264, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2264, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -45109,39 +44041,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2265, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2265, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2265, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "float",
 						},
-						Name: "GroupBy",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2265, 91),
+								Pos:      lp(2265, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2265, 96),
+									Pos:  lp(2265, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2265, 108),
+											Pos:  lp(2265, 70),
 											Name: "TSource",
 										},
 									},
@@ -45149,36 +44064,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2265, 125),
+								Pos: lp(2265, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2265, 125),
+									Pos:  lp(2265, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2265, 130),
+											Pos:  lp(2265, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2265, 139),
-											Name: "TKey",
+											Pos:  lp(2265, 101),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2265, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 158),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 176),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -45195,100 +44096,19 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Join",
+						Name: "Cast",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2266, 87),
+								Pos:      lp(2266, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2266, 92),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 104),
-											Name: "TOuter",
-										},
-									},
+									Pos:  lp(2266, 70),
+									Name: "System.Collections.IEnumerable",
 								},
-								Name: "outer",
-							},
-							&lang.Param{
-								Pos: lp(2266, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 131),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2266, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 146),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 151),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2266, 159),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2266, 183),
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 183),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2266, 196),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2266, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2266, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2266, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "source",
 							},
 						},
 					},
@@ -45300,111 +44120,42 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2267, 42),
-									Name: "TResult",
+									Pos:       lp(2267, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2267, 42),
+										Name: "TSource",
+									},
 								},
 							},
 						},
-						Name: "GroupJoin",
+						Name: "Chunk",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2267, 92),
+								Pos:      lp(2267, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 97),
+									Pos:  lp(2267, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 109),
-											Name: "TOuter",
+											Pos:  lp(2267, 85),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2267, 124),
+								Pos: lp(2267, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 124),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 136),
-											Name: "TInner",
-										},
-									},
+									Pos:  lp(2267, 102),
+									Name: "int",
 								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2267, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 151),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 156),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2267, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2267, 188),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 188),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 193),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2267, 201),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2267, 225),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 225),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 230),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2267, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2267, 250),
-													Name: "TInner",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2267, 259),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "size",
 							},
 						},
 					},
@@ -45417,77 +44168,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2268, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2268, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2268, 58),
-											Name: "TElement",
-										},
-									},
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2268, 102),
+								Pos:      lp(2268, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 107),
+									Pos:  lp(2268, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 119),
+											Pos:  lp(2268, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2268, 136),
+								Pos: lp(2268, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 136),
-									Name: "Func",
+									Pos:  lp(2268, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 141),
+											Pos:  lp(2268, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2268, 150),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2268, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2268, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2268, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2268, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "second",
 							},
 						},
 					},
@@ -45496,40 +44213,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2269, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2269, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2269, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
+							Name: "bool",
 						},
-						Name: "GroupBy",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2269, 102),
+								Pos:      lp(2269, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 107),
+									Pos:  lp(2269, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 119),
+											Pos:  lp(2269, 70),
 											Name: "TSource",
 										},
 									},
@@ -45537,54 +44236,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2269, 136),
+								Pos: lp(2269, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2269, 150),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2269, 87),
+									Name: "TSource",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2269, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2269, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2269, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2269, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2269, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "value",
 							},
 						},
 					},
@@ -45593,105 +44250,44 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2270, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2270, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Intersect",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2270, 70),
+								Pos:      lp(2270, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 75),
+									Pos:  lp(2270, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 87),
+											Pos:  lp(2270, 70),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2270, 103),
+								Pos: lp(2270, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2270, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2271, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2271, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2271, 42),
+									Pos:  lp(2270, 87),
 									Name: "TSource",
 								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2271, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2271, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2271, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(2271, 103),
+								Pos: lp(2270, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2271, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2271, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2271, 132),
+									Pos:  lp(2270, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 150),
+											Pos:  lp(2270, 120),
 											Name: "TSource",
 										},
 									},
@@ -45701,26 +44297,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2272, 9),
+						Pos:       lp(2271, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2272, 30),
-							Name: "long",
+							Pos:  lp(2271, 30),
+							Name: "int",
 						},
-						Name: "LongCount",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2272, 54),
+								Pos:      lp(2271, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 59),
+									Pos:  lp(2271, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 71),
+											Pos:  lp(2271, 66),
 											Name: "TSource",
 										},
 									},
@@ -45730,26 +44326,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2273, 9),
+						Pos:       lp(2272, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2273, 30),
-							Name: "long",
+							Pos:  lp(2272, 30),
+							Name: "int",
 						},
-						Name: "LongCount",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 54),
+								Pos:      lp(2272, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 59),
+									Pos:  lp(2272, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 71),
+											Pos:  lp(2272, 66),
 											Name: "TSource",
 										},
 									},
@@ -45757,17 +44353,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2273, 88),
+								Pos: lp(2272, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 88),
+									Pos:  lp(2272, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 93),
+											Pos:  lp(2272, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2273, 102),
+											Pos:  lp(2272, 97),
 											Name: "bool",
 										},
 									},
@@ -45777,28 +44373,80 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2274, 9),
+						Pos:       lp(2273, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2274, 30),
-							Name: "int",
+							Pos:  lp(2273, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2273, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2274, 38),
+								Pos:      lp(2273, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 43),
+									Pos:  lp(2273, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2274, 55),
-											Name: "int",
+											Pos:  lp(2273, 92),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2274, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2274, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2274, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2274, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2274, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2274, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2274, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2274, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45807,45 +44455,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2275, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2275, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2275, 47),
+								Pos:      lp(2275, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2275, 52),
+									Pos:  lp(2275, 74),
 									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2275, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2275, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2275, 81),
-									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2275, 86),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2275, 95),
-											Name: "int",
-										},
 									},
 								},
-								Name: "selector",
+								Name: "source",
 							},
 						},
 					},
@@ -45854,24 +44490,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2276, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2276, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2276, 39),
+								Pos:      lp(2276, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2276, 44),
+									Pos:  lp(2276, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2276, 56),
-											Name: "long",
+											Pos:  lp(2276, 86),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2276, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2276, 103),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2276, 121),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45880,22 +44539,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2277, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2277, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2277, 48),
+								Pos:      lp(2277, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 53),
+									Pos:  lp(2277, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2277, 65),
+											Pos:  lp(2277, 94),
 											Name: "TSource",
 										},
 									},
@@ -45903,22 +44569,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2277, 82),
+								Pos: lp(2277, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 82),
+									Pos:  lp(2277, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2277, 87),
+											Pos:  lp(2277, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2277, 96),
-											Name: "long",
+											Pos:  lp(2277, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -45927,24 +44593,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2278, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2278, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2278, 41),
+								Pos:      lp(2278, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 46),
+									Pos:  lp(2278, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 58),
-											Name: "double",
+											Pos:  lp(2278, 94),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2278, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2278, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2278, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2278, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2278, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2278, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2278, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45953,22 +44661,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2279, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2279, 50),
+								Pos:      lp(2279, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 55),
+									Pos:  lp(2279, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2279, 67),
+											Pos:  lp(2279, 74),
 											Name: "TSource",
 										},
 									},
@@ -45976,22 +44684,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2279, 84),
+								Pos: lp(2279, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2279, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2279, 98),
-											Name: "double",
-										},
-									},
+									Pos:  lp(2279, 91),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "index",
 							},
 						},
 					},
@@ -46000,24 +44698,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2280, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "ElementAtOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2280, 42),
+								Pos:      lp(2280, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 47),
+									Pos:  lp(2280, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 59),
-											Name: "decimal",
+											Pos:  lp(2280, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2280, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2280, 100),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -46026,46 +44735,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2281, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2281, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2281, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2281, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2281, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2281, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2281, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2281, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2281, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -46073,24 +44753,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2282, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2282, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2282, 40),
+								Pos:      lp(2282, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 45),
+									Pos:  lp(2282, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 57),
-											Name: "float",
+											Pos:  lp(2282, 84),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2282, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2282, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2282, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -46099,45 +44802,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2283, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2283, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2283, 49),
+								Pos:      lp(2283, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2283, 54),
+									Pos:  lp(2283, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2283, 66),
+											Pos:  lp(2283, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2283, 83),
+								Pos: lp(2283, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2283, 83),
-									Name: "Func",
+									Pos:  lp(2283, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2283, 88),
+											Pos:  lp(2283, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2283, 97),
-											Name: "float",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2283, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2283, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2283, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -46148,20 +44867,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2284, 30),
 							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2284, 51),
+								Pos:      lp(2284, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2284, 56),
+									Pos:  lp(2284, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2284, 68),
+											Pos:  lp(2284, 70),
 											Name: "TSource",
 										},
 									},
@@ -46175,23 +44894,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2285, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2285, 60),
+								Pos:      lp(2285, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 65),
+									Pos:  lp(2285, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2285, 77),
+											Pos:  lp(2285, 70),
 											Name: "TSource",
 										},
 									},
@@ -46199,22 +44917,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2285, 94),
+								Pos: lp(2285, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 94),
+									Pos:  lp(2285, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2285, 99),
+											Pos:  lp(2285, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2285, 108),
-											Name: "TResult",
+											Pos:  lp(2285, 101),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46225,44 +44943,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2286, 30),
 							Name: "TSource",
 						},
-						Name: "MaxBy",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2286, 59),
+								Pos:      lp(2286, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 64),
+									Pos:  lp(2286, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 76),
+											Pos:  lp(2286, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2286, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2286, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2286, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2286, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46271,24 +44970,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2287, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 38),
+								Pos:      lp(2287, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 43),
+									Pos:  lp(2287, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 55),
-											Name: "int",
+											Pos:  lp(2287, 79),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2287, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2287, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2287, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2287, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46297,22 +45017,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2288, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2288, 47),
+								Pos:      lp(2288, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 52),
+									Pos:  lp(2288, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 64),
+											Pos:  lp(2288, 79),
 											Name: "TSource",
 										},
 									},
@@ -46320,22 +45040,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2288, 81),
+								Pos: lp(2288, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2288, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2288, 95),
-											Name: "int",
-										},
-									},
+									Pos:  lp(2288, 96),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46344,24 +45054,53 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2289, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2289, 39),
+								Pos:      lp(2289, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 44),
+									Pos:  lp(2289, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 56),
-											Name: "long",
+											Pos:  lp(2289, 79),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2289, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2289, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2289, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2289, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2289, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2289, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46370,45 +45109,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2290, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2290, 48),
+								Pos:      lp(2290, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2290, 53),
+									Pos:  lp(2290, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2290, 65),
+											Pos:  lp(2290, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2290, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2290, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2290, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2290, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -46417,24 +45138,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2291, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2291, 41),
+								Pos:      lp(2291, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 46),
+									Pos:  lp(2291, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 58),
-											Name: "double",
+											Pos:  lp(2291, 69),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2291, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2291, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2291, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2291, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46443,45 +45185,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2292, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2292, 50),
+								Pos:      lp(2292, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 55),
+									Pos:  lp(2292, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 67),
+											Pos:  lp(2292, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2292, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2292, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2292, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2292, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -46490,24 +45214,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2293, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 42),
+								Pos:      lp(2293, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 47),
+									Pos:  lp(2293, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 59),
-											Name: "decimal",
+											Pos:  lp(2293, 78),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2293, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2293, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2293, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2293, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46516,22 +45261,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2294, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 51),
+								Pos:      lp(2294, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 56),
+									Pos:  lp(2294, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 68),
+											Pos:  lp(2294, 78),
 											Name: "TSource",
 										},
 									},
@@ -46539,22 +45284,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2294, 85),
+								Pos: lp(2294, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2294, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2294, 99),
-											Name: "decimal",
-										},
-									},
+									Pos:  lp(2294, 95),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46563,24 +45298,53 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2295, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 40),
+								Pos:      lp(2295, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 45),
+									Pos:  lp(2295, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 57),
-											Name: "float",
+											Pos:  lp(2295, 78),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2295, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2295, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2295, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2295, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2295, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2295, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46589,45 +45353,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2296, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 49),
+								Pos:      lp(2296, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 54),
+									Pos:  lp(2296, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 66),
+											Pos:  lp(2296, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2296, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2296, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -46638,25 +45384,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2297, 30),
 							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 51),
+								Pos:      lp(2297, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 56),
+									Pos:  lp(2297, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 68),
+											Pos:  lp(2297, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2297, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2297, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2297, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2297, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46665,46 +45429,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2298, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 60),
+								Pos:      lp(2298, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 65),
+									Pos:  lp(2298, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 77),
+											Pos:  lp(2298, 80),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2298, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2298, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2298, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -46715,21 +45460,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2299, 30),
 							Name: "TSource",
 						},
-						Name: "MinBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 59),
+								Pos:      lp(2299, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 64),
+									Pos:  lp(2299, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 76),
+											Pos:  lp(2299, 80),
 											Name: "TSource",
 										},
 									},
@@ -46737,22 +45481,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2299, 93),
+								Pos: lp(2299, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 93),
+									Pos:  lp(2299, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 98),
+											Pos:  lp(2299, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2299, 107),
-											Name: "TKey",
+											Pos:  lp(2299, 111),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46761,27 +45505,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2300, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2300, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OfType",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2300, 67),
+								Pos:      lp(2300, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2300, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2300, 80),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2300, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2300, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46790,33 +45542,53 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2301, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2301, 49),
-									Name: "T",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Order",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 61),
+								Pos:      lp(2301, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 66),
+									Pos:  lp(2301, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 78),
-											Name: "T",
+											Pos:  lp(2301, 80),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2301, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2301, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2301, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2301, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2301, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2301, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46825,47 +45597,62 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2302, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2302, 49),
-									Name: "T",
+									Pos:  lp(2302, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2302, 58),
+											Name: "TSource",
+										},
+									},
 								},
 							},
 						},
-						Name: "Order",
+						Name: "GroupBy",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2302, 61),
+								Pos:      lp(2302, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 66),
+									Pos:  lp(2302, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 78),
-											Name: "T",
+											Pos:  lp(2302, 108),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2302, 89),
+								Pos: lp(2302, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 89),
-									Name: "IComparer",
+									Pos:  lp(2302, 125),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 99),
-											Name: "T",
+											Pos:  lp(2302, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2302, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -46874,29 +45661,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2303, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2303, 49),
-									Name: "TSource",
+									Pos:  lp(2303, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2303, 58),
+											Name: "TSource",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2303, 81),
+								Pos:      lp(2303, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 86),
+									Pos:  lp(2303, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 98),
+											Pos:  lp(2303, 108),
 											Name: "TSource",
 										},
 									},
@@ -46904,22 +45701,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2303, 115),
+								Pos: lp(2303, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 115),
+									Pos:  lp(2303, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 120),
+											Pos:  lp(2303, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2303, 129),
+											Pos:  lp(2303, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2303, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2303, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 176),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -46928,66 +45739,108 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2304, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2304, 49),
-									Name: "TSource",
+									Pos:  lp(2304, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Join",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 81),
+								Pos:      lp(2304, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 86),
+									Pos:  lp(2304, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 98),
-											Name: "TSource",
+											Pos:  lp(2304, 104),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2304, 115),
+								Pos: lp(2304, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 115),
+									Pos:  lp(2304, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2304, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 120),
-											Name: "TSource",
+											Pos:  lp(2304, 151),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2304, 129),
+											Pos:  lp(2304, 159),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2304, 148),
+								Pos: lp(2304, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 148),
-									Name: "IComparer",
+									Pos:  lp(2304, 183),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 158),
+											Pos:  lp(2304, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2304, 196),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2304, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2304, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2304, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -46996,52 +45849,114 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2305, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2305, 49),
-									Name: "TSource",
+									Pos:  lp(2305, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "GroupJoin",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2305, 91),
+								Pos:      lp(2305, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 96),
+									Pos:  lp(2305, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 108),
-											Name: "TSource",
+											Pos:  lp(2305, 109),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2305, 125),
+								Pos: lp(2305, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 125),
+									Pos:  lp(2305, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2305, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 130),
-											Name: "TSource",
+											Pos:  lp(2305, 156),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 139),
+											Pos:  lp(2305, 164),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2305, 188),
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 188),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 193),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2305, 201),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2305, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2305, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2305, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2305, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -47050,29 +45965,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2306, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2306, 49),
-									Name: "TSource",
+									Pos:  lp(2306, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2306, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2306, 91),
+								Pos:      lp(2306, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 96),
+									Pos:  lp(2306, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 108),
+											Pos:  lp(2306, 119),
 											Name: "TSource",
 										},
 									},
@@ -47080,17 +46006,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2306, 125),
+								Pos: lp(2306, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 125),
+									Pos:  lp(2306, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 130),
+											Pos:  lp(2306, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2306, 139),
+											Pos:  lp(2306, 150),
 											Name: "TKey",
 										},
 									},
@@ -47098,18 +46024,22 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2306, 158),
+								Pos: lp(2306, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 158),
-									Name: "IComparer",
+									Pos:  lp(2306, 169),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 168),
-											Name: "TKey",
+											Pos:  lp(2306, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2306, 183),
+											Name: "TElement",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -47118,29 +46048,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2307, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2307, 49),
-									Name: "TSource",
+									Pos:  lp(2307, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2307, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2307, 80),
+								Pos:      lp(2307, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2307, 107),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 104),
+											Pos:  lp(2307, 119),
 											Name: "TSource",
 										},
 									},
@@ -47148,22 +46089,54 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2307, 121),
+								Pos: lp(2307, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 121),
+									Pos:  lp(2307, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 126),
+											Pos:  lp(2307, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2307, 135),
+											Pos:  lp(2307, 150),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2307, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2307, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2307, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47172,66 +46145,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2308, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2308, 49),
+									Pos:  lp(2308, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2308, 80),
+								Pos:      lp(2308, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2308, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 104),
+											Pos:  lp(2308, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2308, 121),
+								Pos: lp(2308, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 121),
-									Name: "Func",
+									Pos:  lp(2308, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 126),
+											Pos:  lp(2308, 115),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 135),
-											Name: "TKey",
-										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2308, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "second",
 							},
 						},
 					},
@@ -47240,116 +46194,57 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2309, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2309, 49),
+									Pos:  lp(2309, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2309, 90),
+								Pos:      lp(2309, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2309, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 114),
+											Pos:  lp(2309, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2309, 131),
+								Pos: lp(2309, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 131),
-									Name: "Func",
+									Pos:  lp(2309, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2309, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2310, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2310, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2310, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2310, 90),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 95),
-									Name: "IOrderedEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2310, 114),
+											Pos:  lp(2309, 115),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2310, 131),
+								Pos: lp(2309, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 131),
-									Name: "Func",
+									Pos:  lp(2309, 132),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 136),
+											Pos:  lp(2309, 150),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2310, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2310, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2310, 174),
-											Name: "TKey",
 										},
 									},
 								},
@@ -47358,32 +46253,55 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2311, 9),
+						Pos:       lp(2310, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2311, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2311, 42),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2310, 30),
+							Name: "long",
 						},
-						Name: "Prepend",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 68),
+								Pos:      lp(2310, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 73),
+									Pos:  lp(2310, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 85),
+											Pos:  lp(2310, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2311, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2311, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2311, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2311, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2311, 71),
 											Name: "TSource",
 										},
 									},
@@ -47391,12 +46309,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2311, 102),
+								Pos: lp(2311, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 102),
-									Name: "TSource",
+									Pos:  lp(2311, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2311, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2311, 102),
+											Name: "bool",
+										},
+									},
 								},
-								Name: "element",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47405,31 +46333,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2312, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2312, 42),
-									Name: "int",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Range",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2312, 53),
+								Pos:      lp(2312, 38),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 53),
-									Name: "int",
+									Pos:  lp(2312, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2312, 55),
+											Name: "int",
+										},
+									},
 								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2312, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2312, 64),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "source",
 							},
 						},
 					},
@@ -47438,34 +46359,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2313, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2313, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Repeat",
+						Name: "Max",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2313, 67),
+								Pos:      lp(2313, 47),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 67),
-									Name: "TResult",
+									Pos:  lp(2313, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 64),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2313, 84),
+								Pos: lp(2313, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 84),
-									Name: "int",
+									Pos:  lp(2313, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2313, 95),
+											Name: "int",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -47474,29 +46406,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2314, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2314, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 68),
+								Pos:      lp(2314, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 73),
+									Pos:  lp(2314, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 85),
-											Name: "TSource",
+											Pos:  lp(2314, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -47509,29 +46432,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2315, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2315, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "long",
 						},
-						Name: "Select",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 76),
+								Pos:      lp(2315, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 81),
+									Pos:  lp(2315, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 93),
+											Pos:  lp(2315, 65),
 											Name: "TSource",
 										},
 									},
@@ -47539,18 +46455,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2315, 110),
+								Pos: lp(2315, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 110),
+									Pos:  lp(2315, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 115),
+											Pos:  lp(2315, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2315, 124),
-											Name: "TResult",
+											Pos:  lp(2315, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -47563,56 +46479,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2316, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2316, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 76),
+								Pos:      lp(2316, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 81),
+									Pos:  lp(2316, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 93),
-											Name: "TSource",
+											Pos:  lp(2316, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2316, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2316, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2316, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2316, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2316, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47621,29 +46505,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2317, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2317, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "double",
 						},
-						Name: "SelectMany",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 80),
+								Pos:      lp(2317, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 85),
+									Pos:  lp(2317, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 97),
+											Pos:  lp(2317, 67),
 											Name: "TSource",
 										},
 									},
@@ -47651,24 +46528,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2317, 114),
+								Pos: lp(2317, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 114),
+									Pos:  lp(2317, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 119),
+											Pos:  lp(2317, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2317, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2317, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2317, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -47681,81 +46552,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2318, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2318, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TCollection",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 93),
+								Pos:      lp(2318, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 98),
+									Pos:  lp(2318, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 110),
-											Name: "TSource",
+											Pos:  lp(2318, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2318, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2318, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2318, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2318, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2318, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2318, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2318, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2318, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2318, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2318, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
 							},
 						},
 					},
@@ -47764,41 +46578,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2319, 30),
-							Name: "bool",
+							Name: "decimal",
 						},
-						Name: "SequenceEqual",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 58),
+								Pos:      lp(2319, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 63),
+									Pos:  lp(2319, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 75),
+											Pos:  lp(2319, 68),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 91),
+								Pos: lp(2319, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2319, 85),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 103),
+											Pos:  lp(2319, 90),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2319, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -47807,41 +46625,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2320, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2320, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Skip",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 65),
+								Pos:      lp(2320, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 70),
+									Pos:  lp(2320, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 82),
-											Name: "TSource",
+											Pos:  lp(2320, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2320, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -47850,28 +46651,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2321, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2321, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Take",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 65),
+								Pos:      lp(2321, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 70),
+									Pos:  lp(2321, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 82),
+											Pos:  lp(2321, 66),
 											Name: "TSource",
 										},
 									},
@@ -47879,12 +46674,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2321, 99),
+								Pos: lp(2321, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 99),
-									Name: "int",
+									Pos:  lp(2321, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2321, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2321, 97),
+											Name: "float",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -47893,41 +46698,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2322, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "SkipLast",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 69),
+								Pos:      lp(2322, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 74),
+									Pos:  lp(2322, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2322, 86),
+											Pos:  lp(2322, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2322, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 103),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -47936,28 +46727,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2323, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2323, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "TakeLast",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 69),
+								Pos:      lp(2323, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 74),
+									Pos:  lp(2323, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 86),
+											Pos:  lp(2323, 77),
 											Name: "TSource",
 										},
 									},
@@ -47965,12 +46751,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2323, 103),
+								Pos: lp(2323, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 103),
-									Name: "int",
+									Pos:  lp(2323, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2323, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2323, 108),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -47979,28 +46775,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2324, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2324, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "SkipWhile",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 70),
+								Pos:      lp(2324, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 75),
+									Pos:  lp(2324, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2324, 87),
+											Pos:  lp(2324, 76),
 											Name: "TSource",
 										},
 									},
@@ -48008,22 +46799,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2324, 104),
+								Pos: lp(2324, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 104),
+									Pos:  lp(2324, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2324, 109),
+											Pos:  lp(2324, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2324, 118),
-											Name: "bool",
+											Pos:  lp(2324, 107),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48032,55 +46823,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2325, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2325, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 70),
+								Pos:      lp(2325, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 75),
+									Pos:  lp(2325, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 87),
-											Name: "TSource",
+											Pos:  lp(2325, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2325, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2325, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 123),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -48089,28 +46849,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2326, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2326, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "TakeWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 70),
+								Pos:      lp(2326, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 75),
+									Pos:  lp(2326, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 87),
+											Pos:  lp(2326, 64),
 											Name: "TSource",
 										},
 									},
@@ -48118,22 +46872,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2326, 104),
+								Pos: lp(2326, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 104),
+									Pos:  lp(2326, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 109),
+											Pos:  lp(2326, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2326, 118),
-											Name: "bool",
+											Pos:  lp(2326, 95),
+											Name: "int",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -48142,55 +46896,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2327, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2327, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 70),
+								Pos:      lp(2327, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 75),
+									Pos:  lp(2327, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 87),
-											Name: "TSource",
+											Pos:  lp(2327, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2327, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2327, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2327, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2327, 123),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -48199,28 +46922,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2328, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2328, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "Where",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2328, 66),
+								Pos:      lp(2328, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 71),
+									Pos:  lp(2328, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 83),
+											Pos:  lp(2328, 65),
 											Name: "TSource",
 										},
 									},
@@ -48228,22 +46945,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2328, 100),
+								Pos: lp(2328, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 100),
+									Pos:  lp(2328, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 105),
+											Pos:  lp(2328, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2328, 114),
-											Name: "bool",
+											Pos:  lp(2328, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -48252,55 +46969,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2329, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 66),
+								Pos:      lp(2329, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 71),
+									Pos:  lp(2329, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 83),
-											Name: "TSource",
+											Pos:  lp(2329, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2329, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2329, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2329, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2329, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2329, 119),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -48309,24 +46995,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2330, 30),
-							Name: "int",
+							Name: "double",
 						},
-						Name: "Sum",
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 38),
+								Pos:      lp(2330, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 43),
+									Pos:  lp(2330, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 55),
-											Name: "int",
+											Pos:  lp(2330, 67),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2330, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2330, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2330, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2330, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48335,45 +47042,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 47),
+								Pos:      lp(2331, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 52),
+									Pos:  lp(2331, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 64),
-											Name: "TSource",
+											Pos:  lp(2331, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2331, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2331, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2331, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2331, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48382,24 +47068,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "long",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 39),
+								Pos:      lp(2332, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 44),
+									Pos:  lp(2332, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 56),
-											Name: "long",
+											Pos:  lp(2332, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2332, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2332, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2332, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2332, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48408,45 +47115,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 48),
+								Pos:      lp(2333, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 53),
+									Pos:  lp(2333, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 65),
-											Name: "TSource",
+											Pos:  lp(2333, 57),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2333, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2333, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2333, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2333, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48455,24 +47141,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2334, 30),
-							Name: "double",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 41),
+								Pos:      lp(2334, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 46),
+									Pos:  lp(2334, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 58),
-											Name: "double",
+											Pos:  lp(2334, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2334, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2334, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2334, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2334, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48481,45 +47188,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2335, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 50),
+								Pos:      lp(2335, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 55),
+									Pos:  lp(2335, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 67),
+											Pos:  lp(2335, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2335, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2335, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2335, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2335, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48528,48 +47217,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2336, 30),
-							Name: "decimal",
+							Name: "TResult",
 						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2336, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2336, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2336, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2337, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2337, 30),
-							Name: "decimal",
-						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 51),
+								Pos:      lp(2336, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 56),
+									Pos:  lp(2336, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 68),
+											Pos:  lp(2336, 77),
 											Name: "TSource",
 										},
 									},
@@ -48577,18 +47241,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2337, 85),
+								Pos: lp(2336, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 85),
+									Pos:  lp(2336, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 90),
+											Pos:  lp(2336, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2337, 99),
-											Name: "decimal",
+											Pos:  lp(2336, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -48597,26 +47261,77 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2337, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2337, 30),
+							Name: "TSource",
+						},
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2337, 59),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 64),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 76),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2337, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2337, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2338, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2338, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2338, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "OfType",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 40),
+								Pos:      lp(2338, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2338, 57),
-											Name: "float",
-										},
-									},
+									Pos:  lp(2338, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
 							},
@@ -48627,45 +47342,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2339, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2339, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 49),
+								Pos:      lp(2339, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 54),
+									Pos:  lp(2339, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 66),
-											Name: "TSource",
+											Pos:  lp(2339, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2339, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2339, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2339, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48673,32 +47376,48 @@ func libraryAST() *lang.File {
 						Pos:       lp(2340, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2340, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2340, 30),
-								Name: "TSource",
+							Pos:  lp(2340, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2340, 49),
+									Name: "T",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 57),
+								Pos:      lp(2340, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 62),
+									Pos:  lp(2340, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 74),
-											Name: "TSource",
+											Pos:  lp(2340, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2340, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 89),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2340, 99),
+											Name: "T",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48707,33 +47426,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2341, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2341, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2341, 47),
+									Pos:  lp(2341, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 84),
+								Pos:      lp(2341, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 89),
+									Pos:  lp(2341, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 101),
+											Pos:  lp(2341, 98),
 											Name: "TSource",
 										},
 									},
@@ -48741,17 +47456,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2341, 118),
+								Pos: lp(2341, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 118),
+									Pos:  lp(2341, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 123),
+											Pos:  lp(2341, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2341, 132),
+											Pos:  lp(2341, 129),
 											Name: "TKey",
 										},
 									},
@@ -48765,33 +47480,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2342, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2342, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2342, 47),
+									Pos:  lp(2342, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2342, 84),
+								Pos:      lp(2342, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 89),
+									Pos:  lp(2342, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 101),
+											Pos:  lp(2342, 98),
 											Name: "TSource",
 										},
 									},
@@ -48799,17 +47510,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2342, 118),
+								Pos: lp(2342, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 118),
+									Pos:  lp(2342, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 123),
+											Pos:  lp(2342, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2342, 132),
+											Pos:  lp(2342, 129),
 											Name: "TKey",
 										},
 									},
@@ -48817,13 +47528,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2342, 151),
+								Pos: lp(2342, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 151),
-									Name: "IEqualityComparer",
+									Pos:  lp(2342, 148),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 169),
+											Pos:  lp(2342, 158),
 											Name: "TKey",
 										},
 									},
@@ -48837,34 +47548,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2343, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2343, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2343, 47),
-									Name: "TElement",
+									Pos:  lp(2343, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2343, 95),
+								Pos:      lp(2343, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 100),
+									Pos:  lp(2343, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 112),
+											Pos:  lp(2343, 108),
 											Name: "TSource",
 										},
 									},
@@ -48872,40 +47578,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2343, 129),
+								Pos: lp(2343, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 129),
+									Pos:  lp(2343, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 134),
+											Pos:  lp(2343, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2343, 143),
+											Pos:  lp(2343, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2343, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2343, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2343, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2343, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
 							},
 						},
 					},
@@ -48914,34 +47602,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2344, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2344, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2344, 47),
-									Name: "TElement",
+									Pos:  lp(2344, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 95),
+								Pos:      lp(2344, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 100),
+									Pos:  lp(2344, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 112),
+											Pos:  lp(2344, 108),
 											Name: "TSource",
 										},
 									},
@@ -48949,17 +47632,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2344, 129),
+								Pos: lp(2344, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 129),
+									Pos:  lp(2344, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 134),
+											Pos:  lp(2344, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2344, 143),
+											Pos:  lp(2344, 139),
 											Name: "TKey",
 										},
 									},
@@ -48967,31 +47650,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2344, 162),
+								Pos: lp(2344, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 162),
-									Name: "Func",
+									Pos:  lp(2344, 158),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2344, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2344, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2344, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2344, 221),
+											Pos:  lp(2344, 168),
 											Name: "TKey",
 										},
 									},
@@ -49005,33 +47670,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2345, 30),
-							Name: "HashSet",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2345, 38),
+									Pos:  lp(2345, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 66),
+								Pos:      lp(2345, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2345, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 83),
+											Pos:  lp(2345, 104),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2345, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2345, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2345, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2345, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -49040,28 +47724,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2346, 30),
-							Name: "HashSet",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2346, 38),
+									Pos:  lp(2346, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2346, 66),
+								Pos:      lp(2346, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2346, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 83),
+											Pos:  lp(2346, 104),
 											Name: "TSource",
 										},
 									},
@@ -49069,14 +47754,32 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2346, 100),
+								Pos: lp(2346, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2346, 121),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 118),
+											Pos:  lp(2346, 126),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2346, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2346, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 164),
+											Name: "TKey",
 										},
 									},
 								},
@@ -49089,33 +47792,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2347, 30),
-							Name: "List",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2347, 35),
+									Pos:  lp(2347, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2347, 60),
+								Pos:      lp(2347, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 65),
-									Name: "IEnumerable",
+									Pos:  lp(2347, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 77),
+											Pos:  lp(2347, 114),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2347, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2347, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2347, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2347, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -49124,47 +47846,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2348, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2348, 42),
+									Pos:  lp(2348, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2348, 66),
+								Pos:      lp(2348, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2348, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 83),
+											Pos:  lp(2348, 114),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2348, 99),
+								Pos: lp(2348, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2348, 131),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 111),
+											Pos:  lp(2348, 136),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2348, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2348, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2348, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2348, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -49181,53 +47922,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2349, 66),
+								Pos:      lp(2349, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 71),
+									Pos:  lp(2349, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 83),
+											Pos:  lp(2349, 85),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2349, 99),
+								Pos: lp(2349, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2349, 111),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2349, 102),
+									Name: "TSource",
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2349, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2349, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2349, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "element",
 							},
 						},
 					},
@@ -49240,6 +47961,1837 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2350, 42),
+									Name: "int",
+								},
+							},
+						},
+						Name: "Range",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2350, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 53),
+									Name: "int",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2350, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 64),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2351, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2351, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2351, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2351, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 67),
+									Name: "TResult",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2351, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 84),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2352, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2352, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2352, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2352, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2353, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2353, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2353, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2353, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2353, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2353, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2354, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2354, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2354, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2354, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2354, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2354, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2354, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2355, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2355, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2355, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2355, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 85),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 97),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2355, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2355, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2355, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2356, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2356, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2356, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TCollection",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2356, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2356, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2356, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2356, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2356, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2356, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2356, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2357, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2357, 30),
+							Name: "bool",
+						},
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2357, 58),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2357, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2357, 75),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2357, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2357, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2357, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2358, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2358, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2358, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2358, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2358, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2359, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2359, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2359, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Take",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2359, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2359, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2359, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2360, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2360, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2360, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2360, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2360, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2361, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2361, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2361, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2361, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2361, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2361, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2361, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2361, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2362, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2362, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2362, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2362, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2362, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2362, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2363, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2363, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2363, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2363, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2363, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2364, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2364, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2364, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2364, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2364, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2364, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2364, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2364, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2364, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2364, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2365, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2365, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2365, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2365, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2365, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2365, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2365, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2365, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2365, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2366, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2366, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2366, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2366, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2366, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2366, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2366, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2366, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2366, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2366, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2367, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2367, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2367, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2367, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2367, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2367, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2367, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2367, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2367, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2367, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2367, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2368, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2368, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2368, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2368, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2368, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2369, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2369, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2369, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2369, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2369, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2369, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2369, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2369, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2369, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2370, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2370, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2370, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2370, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2371, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2371, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2371, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2371, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2371, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2371, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2371, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2372, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2372, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2372, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2373, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2373, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2373, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2373, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2373, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2373, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2373, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2373, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2373, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2374, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2374, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2374, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2374, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2374, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2375, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2375, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2375, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2375, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2375, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2375, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2375, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2375, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2375, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2376, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2376, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2376, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2376, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2376, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2377, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2377, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2377, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2377, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2377, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2377, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2377, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2377, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2377, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2378, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2378, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2378, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2378, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2378, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2378, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2379, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2379, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2379, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2379, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2379, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2379, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2379, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2379, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2379, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2379, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2380, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2380, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2380, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2380, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2380, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2380, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2380, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2380, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2380, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2380, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2380, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2380, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2380, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2380, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2381, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2381, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2381, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2381, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2381, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2381, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2381, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2381, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2381, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2381, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2381, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2381, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2381, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2381, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2381, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2382, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2382, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2382, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2382, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2382, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2382, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2382, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2382, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2382, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2382, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2382, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2382, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2382, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2382, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2383, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2383, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2383, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2383, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2383, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2383, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2384, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2384, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2384, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2384, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2384, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2384, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2384, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2384, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2384, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2385, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2385, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2385, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2385, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2385, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2385, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2386, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2386, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2386, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2386, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2386, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2386, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2386, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2386, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2386, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2387, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2387, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2387, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2387, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2387, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2387, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2387, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2387, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2387, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2387, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2387, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2387, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2388, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2388, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2388, 42),
 									Name: "TResult",
 								},
 							},
@@ -49252,14 +49804,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2350, 81),
+								Pos:      lp(2388, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 86),
+									Pos:  lp(2388, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2350, 98),
+											Pos:  lp(2388, 98),
 											Name: "TFirst",
 										},
 									},
@@ -49267,13 +49819,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2350, 113),
+								Pos: lp(2388, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 113),
+									Pos:  lp(2388, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2350, 125),
+											Pos:  lp(2388, 125),
 											Name: "TSecond",
 										},
 									},
@@ -49281,21 +49833,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2350, 142),
+								Pos: lp(2388, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 142),
+									Pos:  lp(2388, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2350, 147),
+											Pos:  lp(2388, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2350, 155),
+											Pos:  lp(2388, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2350, 164),
+											Pos:  lp(2388, 164),
 											Name: "TResult",
 										},
 									},
@@ -49307,7 +49859,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2353, 5),
+				Pos:       lp(2391, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -49318,11 +49870,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2353, 50),
+						Pos:  lp(2391, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2353, 62),
+								Pos:  lp(2391, 62),
 								Name: "TElement",
 							},
 						},
@@ -49330,15 +49882,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2355, 9),
+						Pos: lp(2393, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2355, 9),
+							Pos:  lp(2393, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2355, 20),
+								Pos:  lp(2393, 20),
 								Kind: "get",
 							},
 						},
@@ -49346,7 +49898,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2358, 5),
+				Pos:       lp(2396, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -49356,11 +49908,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2358, 53),
+						Pos:  lp(2396, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2358, 65),
+								Pos:  lp(2396, 65),
 								Name: "TElement",
 							},
 						},

@@ -609,9 +609,19 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 		b.patternIn(p.P, in)
 	case *lang.BinaryPattern:
 		b.patternIn(p.X, in)
+		if t, ok := p.X.(*lang.TypePattern); ok && p.Op == "and" {
+			in = b.resolveType(t.Type, b.typeCtx()) // `o is int[] and [var x, ..]`
+		}
 		b.patternIn(p.Y, in)
 	case *lang.RelationalPattern:
 		b.expr(p.X)
+	case *lang.ListPattern:
+		b.listPattern(p, in)
+	case *lang.SlicePattern:
+		b.errorf(p.Pos, "CS8980", "Slice patterns may only be used once and directly inside a list pattern.")
+		if p.P != nil {
+			b.pattern(p.P)
+		}
 	case *lang.PropertyPattern:
 		for _, sp := range p.Props {
 			b.pattern(sp.Pattern)

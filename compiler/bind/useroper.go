@@ -71,7 +71,7 @@ func (b *binder) userOperator(name string, xs []lang.Expr, ts []*Type, pos lang.
 // result converts to to by a standard conversion. Nil when there is none
 // or the choice is ambiguous.
 func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Method {
-	if from == nil || to == nil || lenient(from) || lenient(to) || !userDefined(from) && !userDefined(to) {
+	if from == nil || to == nil || lenient(from) || lenient(to) || !declaresOperators(from) && !declaresOperators(to) {
 		return nil
 	}
 	names := []string{"op_Implicit"}

@@ -478,7 +478,7 @@ func init() {
 		}
 		return NewList(elem, out), nil
 	}).WithTypeArgs()
-	l.AddMethod("GetRange", 2, 2, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
+	getRange := listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
 		i, _ := toInt(args[0])
 		n, _ := toInt(args[1])
 		if i < 0 {
@@ -491,7 +491,11 @@ func init() {
 			return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
 		}
 		return NewList(l.elem, append([]vm.Value(nil), items[i:i+n]...)), nil
-	}))
+	})
+	l.AddMethod("GetRange", 2, 2, getRange)
+	// Slice (.NET 8) is GetRange; it gives List<T> `list[a..b]` and slice
+	// patterns.
+	l.AddMethod("Slice", 2, 2, getRange)
 	l.AddMethod("BinarySearch", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		items := listOf(args[0]).snapshot()
 		lo, hi := 0, len(items)-1
