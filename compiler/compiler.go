@@ -118,6 +118,9 @@ func Bind(files []*lang.File) (b *Bound) {
 	if anon := bind.AnonymousTypes(files); anon != nil {
 		files = append(files[:len(files):len(files)], anon)
 	}
+	if entry := bind.TestEntry(files); entry != nil {
+		files = append(files[:len(files):len(files)], entry)
+	}
 	all := append([]*lang.File{pre}, files...)
 	info, diags := bind.Bind(pre, files)
 	return &Bound{Files: all, Info: info, Diags: diags}

@@ -244,6 +244,34 @@ namespace System
         public MissingMethodException(string message) : base(message) { }
     }
 
+    public class MemberAccessException : SystemException
+    {
+        public MemberAccessException() : base("Cannot access member.") { }
+        public MemberAccessException(string message) : base(message) { }
+        public MemberAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class FieldAccessException : MemberAccessException
+    {
+        public FieldAccessException() : base("Attempted to access a field that is not accessible by the caller.") { }
+        public FieldAccessException(string message) : base(message) { }
+        public FieldAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class MethodAccessException : MemberAccessException
+    {
+        public MethodAccessException() : base("Attempted to access a method that is not accessible by the caller.") { }
+        public MethodAccessException(string message) : base(message) { }
+        public MethodAccessException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    public class DataMisalignedException : SystemException
+    {
+        public DataMisalignedException() : base("A datatype misalignment was detected in a load or store instruction.") { }
+        public DataMisalignedException(string message) : base(message) { }
+        public DataMisalignedException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class TypeInitializationException : SystemException
     {
         public TypeInitializationException(string message) : base(message) { }
@@ -514,6 +542,23 @@ namespace System.Runtime.CompilerServices
         public ConfiguredCancelableAsyncEnumerable<T> WithCancellation(System.Threading.CancellationToken cancellationToken) =>
             new ConfiguredCancelableAsyncEnumerable<T>(_source, cancellationToken);
         public System.Collections.Generic.IAsyncEnumerator<T> GetAsyncEnumerator() => _source.GetAsyncEnumerator(_token);
+    }
+}
+
+namespace System.Runtime.CompilerServices
+{
+    // The awaiter interfaces. An await finds OnCompleted and
+    // UnsafeOnCompleted by name, as Roslyn's pattern does; awaiters declare
+    // the interfaces to say which one the await calls (UnsafeOnCompleted
+    // when it is there).
+    public interface INotifyCompletion
+    {
+        void OnCompleted(Action continuation);
+    }
+
+    public interface ICriticalNotifyCompletion : INotifyCompletion
+    {
+        void UnsafeOnCompleted(Action continuation);
     }
 }
 
@@ -1018,7 +1063,12 @@ namespace System
         }
         public static void KeepAlive(object obj) { }
         public static void Collect() { }
+        public static void Collect(int generation) { }
         public static void WaitForPendingFinalizers() { }
+        // GetTotalAllocatedBytes is the VM's estimate of the bytes the
+        // program has allocated (the sizes its heap accounting charges, see
+        // docs/deviations.md), exact or not alike.
+        public static long GetTotalAllocatedBytes(bool precise = false) => Internal.VM.AllocatedBytes();
     }
 }
 
@@ -1577,5 +1627,664 @@ namespace System.Collections.Generic
 
         public IEnumerator<T> GetEnumerator() => new List<T>(_items).GetEnumerator();
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+}
+
+// Xunit: the test framework surface dotnet/runtime's test programs use, so
+// that a test program (`using Xunit;`, [Fact] methods, Assert) runs as
+// written. The attributes only mark methods for the test entry point the
+// binder synthesizes (compiler/bind/testentry.go); Assert throws the
+// Xunit.Sdk exceptions with xunit's failure messages. Compiled only into a
+// program that names the namespace (preludeOnDemand).
+namespace Xunit
+{
+    public class FactAttribute : Attribute
+    {
+        public string DisplayName { get; set; }
+        public string Skip { get; set; }
+        public int Timeout { get; set; }
+    }
+
+    public class TheoryAttribute : FactAttribute { }
+
+    public sealed class InlineDataAttribute : Attribute
+    {
+        public InlineDataAttribute(params object[] data) { Data = data; }
+        public object[] Data { get; }
+        public string Skip { get; set; }
+    }
+
+    public sealed class MemberDataAttribute : Attribute
+    {
+        public MemberDataAttribute(string memberName, params object[] parameters) { MemberName = memberName; }
+        public string MemberName { get; }
+        public Type MemberType { get; set; }
+    }
+
+    public sealed class ConditionalFactAttribute : FactAttribute
+    {
+        public ConditionalFactAttribute(params string[] conditionMemberNames) { }
+        public ConditionalFactAttribute(Type calleeType, params string[] conditionMemberNames) { }
+    }
+
+    public sealed class ConditionalTheoryAttribute : TheoryAttribute
+    {
+        public ConditionalTheoryAttribute(params string[] conditionMemberNames) { }
+        public ConditionalTheoryAttribute(Type calleeType, params string[] conditionMemberNames) { }
+    }
+
+    public sealed class ActiveIssueAttribute : Attribute
+    {
+        public ActiveIssueAttribute(string issue) { }
+        public ActiveIssueAttribute(string issue, TestPlatforms platforms) { }
+        public ActiveIssueAttribute(string issue, TestRuntimes runtimes) { }
+        public ActiveIssueAttribute(string issue, TestPlatforms platforms, TestRuntimes runtimes) { }
+        public ActiveIssueAttribute(string issue, Type calleeType, params string[] conditionMemberNames) { }
+    }
+
+    public sealed class SkipOnMonoAttribute : Attribute
+    {
+        public SkipOnMonoAttribute(string reason) { }
+        public SkipOnMonoAttribute(string reason, TestPlatforms platforms) { }
+    }
+
+    public sealed class SkipOnCoreClrAttribute : Attribute
+    {
+        public SkipOnCoreClrAttribute(string reason) { }
+    }
+
+    public sealed class SkipOnPlatformAttribute : Attribute
+    {
+        public SkipOnPlatformAttribute(TestPlatforms platforms, string reason) { }
+    }
+
+    public sealed class PlatformSpecificAttribute : Attribute
+    {
+        public PlatformSpecificAttribute(TestPlatforms platforms) { }
+    }
+
+    public sealed class OuterLoopAttribute : Attribute
+    {
+        public OuterLoopAttribute() { }
+        public OuterLoopAttribute(string reason) { }
+    }
+
+    [Flags]
+    public enum TestPlatforms
+    {
+        Windows = 1,
+        Linux = 2,
+        OSX = 4,
+        FreeBSD = 8,
+        NetBSD = 16,
+        illumos = 32,
+        Solaris = 64,
+        iOS = 128,
+        tvOS = 256,
+        Android = 512,
+        Browser = 1024,
+        MacCatalyst = 2048,
+        LinuxBionic = 4096,
+        Wasi = 8192,
+        Haiku = 16384,
+        AnyUnix = 32766,
+        Any = -1,
+    }
+
+    [Flags]
+    public enum TestRuntimes
+    {
+        CoreCLR = 1,
+        Mono = 2,
+        Any = -1,
+    }
+
+    // Assert is xunit's assertion class: each failing check throws the
+    // Xunit.Sdk exception xunit throws, with xunit's message text.
+    public static class Assert
+    {
+        public static void True(bool condition) => True(condition, null);
+
+        public static void True(bool condition, string userMessage)
+        {
+            if (!condition)
+                throw new Xunit.Sdk.TrueException((userMessage ?? "Assert.True() Failure") + Environment.NewLine + "Expected: True" + Environment.NewLine + "Actual:   False");
+        }
+
+        public static void True(bool? condition) => True(condition, null);
+
+        public static void True(bool? condition, string userMessage)
+        {
+            if (condition != true)
+                throw new Xunit.Sdk.TrueException((userMessage ?? "Assert.True() Failure") + Environment.NewLine + "Expected: True" + Environment.NewLine + "Actual:   " + (condition == null ? "null" : "False"));
+        }
+
+        public static void False(bool condition) => False(condition, null);
+
+        public static void False(bool condition, string userMessage)
+        {
+            if (condition)
+                throw new Xunit.Sdk.FalseException((userMessage ?? "Assert.False() Failure") + Environment.NewLine + "Expected: False" + Environment.NewLine + "Actual:   True");
+        }
+
+        public static void False(bool? condition) => False(condition, null);
+
+        public static void False(bool? condition, string userMessage)
+        {
+            if (condition != false)
+                throw new Xunit.Sdk.FalseException((userMessage ?? "Assert.False() Failure") + Environment.NewLine + "Expected: False" + Environment.NewLine + "Actual:   " + (condition == null ? "null" : "True"));
+        }
+
+        public static void Equal<T>(T expected, T actual)
+        {
+            object e = expected;
+            object a = actual;
+            if (e is string es && a is string acs)
+            {
+                Equal(es, acs);
+                return;
+            }
+            if (e is System.Collections.IEnumerable ee && a is System.Collections.IEnumerable ae)
+            {
+                EqualSequences(ee, ae);
+                return;
+            }
+            if (!Xunit.Sdk.ArgumentFormatter.AreEqual(e, a))
+                throw Xunit.Sdk.EqualException.ForMismatchedValues(Xunit.Sdk.ArgumentFormatter.Format(e), Xunit.Sdk.ArgumentFormatter.Format(a));
+        }
+
+        public static void Equal<T>(IEnumerable<T> expected, IEnumerable<T> actual) => EqualSequences(expected, actual);
+
+        public static void Equal(string expected, string actual)
+        {
+            if (expected == actual) return;
+            if (expected == null || actual == null)
+            {
+                throw Xunit.Sdk.EqualException.ForMismatchedStrings(expected, actual, -1, -1);
+            }
+            int i = 0;
+            while (i < expected.Length && i < actual.Length && expected[i] == actual[i]) i++;
+            throw Xunit.Sdk.EqualException.ForMismatchedStrings(expected, actual, i, i);
+        }
+
+        public static void Equal(double expected, double actual, int precision)
+        {
+            double e = Math.Round(expected, precision);
+            double a = Math.Round(actual, precision);
+            if (!object.Equals(e, a))
+                throw new Xunit.Sdk.EqualException("Assert.Equal() Failure: Values are not within " + precision + " decimal place" + (precision == 1 ? "" : "s") + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(e) + " (rounded from " + Xunit.Sdk.ArgumentFormatter.Format(expected) + ")" + Environment.NewLine +
+                    "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(a) + " (rounded from " + Xunit.Sdk.ArgumentFormatter.Format(actual) + ")");
+        }
+
+        static void EqualSequences(System.Collections.IEnumerable expected, System.Collections.IEnumerable actual)
+        {
+            if (expected == null && actual == null) return;
+            var el = Xunit.Sdk.ArgumentFormatter.Items(expected);
+            var al = Xunit.Sdk.ArgumentFormatter.Items(actual);
+            int i = 0;
+            if (el != null && al != null)
+            {
+                while (i < el.Count && i < al.Count && Xunit.Sdk.ArgumentFormatter.AreEqual(el[i], al[i])) i++;
+                if (i == el.Count && i == al.Count) return;
+            }
+            throw Xunit.Sdk.EqualException.ForMismatchedCollections(i, el, al, expected is Array && actual is Array ? "Arrays" : "Collections");
+        }
+
+        public static void NotEqual<T>(T expected, T actual)
+        {
+            object e = expected;
+            object a = actual;
+            bool equal;
+            if (e is System.Collections.IEnumerable ee && a is System.Collections.IEnumerable ae && !(e is string))
+            {
+                var el = Xunit.Sdk.ArgumentFormatter.Items(ee);
+                var al = Xunit.Sdk.ArgumentFormatter.Items(ae);
+                equal = el.Count == al.Count;
+                for (int i = 0; equal && i < el.Count; i++) equal = Xunit.Sdk.ArgumentFormatter.AreEqual(el[i], al[i]);
+            }
+            else
+            {
+                equal = Xunit.Sdk.ArgumentFormatter.AreEqual(e, a);
+            }
+            if (equal)
+                throw new Xunit.Sdk.NotEqualException("Assert.NotEqual() Failure: " + (e is string ? "Strings are equal" : e is System.Collections.IEnumerable ? (e is Array ? "Arrays are equal" : "Collections are equal") : "Values are equal") + Environment.NewLine +
+                    "Expected: Not " + Xunit.Sdk.ArgumentFormatter.Format(e) + Environment.NewLine +
+                    "Actual:       " + Xunit.Sdk.ArgumentFormatter.Format(a));
+        }
+
+        public static void Null(object @object)
+        {
+            if (@object != null)
+                throw new Xunit.Sdk.NullException("Assert.Null() Failure: Value is not null" + Environment.NewLine + "Expected: null" + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(@object));
+        }
+
+        public static void NotNull(object @object)
+        {
+            if (@object == null)
+                throw new Xunit.Sdk.NotNullException("Assert.NotNull() Failure: Value is null");
+        }
+
+        public static void Same(object expected, object actual)
+        {
+            if (!object.ReferenceEquals(expected, actual))
+                throw new Xunit.Sdk.SameException("Assert.Same() Failure: Values are not the same instance" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+
+        public static void NotSame(object expected, object actual)
+        {
+            if (object.ReferenceEquals(expected, actual))
+                throw new Xunit.Sdk.NotSameException("Assert.NotSame() Failure: Values are the same instance");
+        }
+
+        public static void Fail(string message) => throw new Xunit.Sdk.FailException(message ?? "Assert.Fail() Failure");
+
+        public static T Throws<T>(Action testCode) where T : Exception => (T)ThrowsExact(typeof(T), Record(testCode));
+
+        public static T Throws<T>(Func<object> testCode) where T : Exception => (T)ThrowsExact(typeof(T), Record(testCode));
+
+        public static T Throws<T>(string paramName, Action testCode) where T : ArgumentException
+        {
+            T ex = Throws<T>(testCode);
+            if (paramName != ex.ParamName)
+                throw new Xunit.Sdk.ThrowsException("Assert.Throws() Failure: Incorrect parameter name" + Environment.NewLine +
+                    "Exception: " + Xunit.Sdk.ArgumentFormatter.Format(typeof(T)) + Environment.NewLine +
+                    "Expected:  " + Xunit.Sdk.ArgumentFormatter.Format(paramName) + Environment.NewLine +
+                    "Actual:    " + Xunit.Sdk.ArgumentFormatter.Format(ex.ParamName));
+            return ex;
+        }
+
+        public static async Task<T> ThrowsAsync<T>(Func<Task> testCode) where T : Exception => (T)ThrowsExact(typeof(T), await RecordAsync(testCode));
+
+        public static T ThrowsAny<T>(Action testCode) where T : Exception => (T)ThrowsCompatible(typeof(T), Record(testCode));
+
+        public static T ThrowsAny<T>(Func<object> testCode) where T : Exception => (T)ThrowsCompatible(typeof(T), Record(testCode));
+
+        public static async Task<T> ThrowsAnyAsync<T>(Func<Task> testCode) where T : Exception => (T)ThrowsCompatible(typeof(T), await RecordAsync(testCode));
+
+        static Exception Record(Action testCode)
+        {
+            try
+            {
+                testCode();
+                return null;
+            }
+            catch (Exception ex)
+            {
+                return ex;
+            }
+        }
+
+        static Exception Record(Func<object> testCode)
+        {
+            try
+            {
+                testCode();
+                return null;
+            }
+            catch (Exception ex)
+            {
+                return ex;
+            }
+        }
+
+        static async Task<Exception> RecordAsync(Func<Task> testCode)
+        {
+            try
+            {
+                await testCode();
+                return null;
+            }
+            catch (Exception ex)
+            {
+                return ex;
+            }
+        }
+
+        static Exception ThrowsExact(Type expected, Exception ex)
+        {
+            if (ex == null)
+                throw new Xunit.Sdk.ThrowsException("Assert.Throws() Failure: No exception was thrown" + Environment.NewLine + "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+            if (ex.GetType() != expected)
+                throw new Xunit.Sdk.ThrowsException("Assert.Throws() Failure: Exception type was not an exact match" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(ex.GetType()), ex);
+            return ex;
+        }
+
+        static Exception ThrowsCompatible(Type expected, Exception ex)
+        {
+            if (ex == null)
+                throw new Xunit.Sdk.ThrowsAnyException("Assert.ThrowsAny() Failure: No exception was thrown" + Environment.NewLine + "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+            if (!expected.IsInstanceOfType(ex))
+                throw new Xunit.Sdk.ThrowsAnyException("Assert.ThrowsAny() Failure: Exception type was not compatible" + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + Xunit.Sdk.ArgumentFormatter.Format(ex.GetType()), ex);
+            return ex;
+        }
+
+        public static T IsType<T>(object @object)
+        {
+            Type expected = typeof(T);
+            if (@object == null || @object.GetType() != expected)
+            {
+                string actualName = @object == null ? null : Xunit.Sdk.ArgumentFormatter.FormatTypeName(@object.GetType(), true);
+                string how = actualName == null ? "null" : expected.IsInstanceOfType(@object) ? "not the exact type" : "an incompatible type";
+                throw new Xunit.Sdk.IsTypeException("Assert.IsType() Failure: Value is " + how + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.FormatTypeName(expected, true) + Environment.NewLine + "Actual:   " + (actualName ?? "null"));
+            }
+            return (T)@object;
+        }
+
+        public static T IsAssignableFrom<T>(object @object)
+        {
+            Type expected = typeof(T);
+            if (@object == null || !expected.IsInstanceOfType(@object))
+                throw new Xunit.Sdk.IsAssignableFromException("Assert.IsAssignableFrom() Failure: Value is " + (@object == null ? "null" : "an incompatible type") + Environment.NewLine +
+                    "Expected: " + Xunit.Sdk.ArgumentFormatter.FormatTypeName(expected, true) + Environment.NewLine +
+                    "Actual:   " + (@object == null ? "null" : Xunit.Sdk.ArgumentFormatter.FormatTypeName(@object.GetType(), true)));
+            return (T)@object;
+        }
+
+        public static void Contains<T>(T expected, IEnumerable<T> collection)
+        {
+            foreach (T item in collection)
+                if (Xunit.Sdk.ArgumentFormatter.AreEqual(item, expected)) return;
+            throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Item not found in collection" + Environment.NewLine +
+                "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Not found:  " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+        }
+
+        public static void Contains(string expectedSubstring, string actualString)
+        {
+            if (actualString == null || !actualString.Contains(expectedSubstring))
+                throw new Xunit.Sdk.ContainsException("Assert.Contains() Failure: Sub-string not found" + Environment.NewLine +
+                    "String:    " + Xunit.Sdk.ArgumentFormatter.Format(actualString) + Environment.NewLine + "Not found: " + Xunit.Sdk.ArgumentFormatter.Format(expectedSubstring));
+        }
+
+        public static void DoesNotContain<T>(T expected, IEnumerable<T> collection)
+        {
+            int i = 0;
+            foreach (T item in collection)
+            {
+                if (Xunit.Sdk.ArgumentFormatter.AreEqual(item, expected))
+                    throw new Xunit.Sdk.DoesNotContainException("Assert.DoesNotContain() Failure: Item found in collection" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Found:      " + Xunit.Sdk.ArgumentFormatter.Format(expected));
+                i++;
+            }
+        }
+
+        public static void Empty(System.Collections.IEnumerable collection)
+        {
+            if (collection is string s)
+            {
+                if (s.Length != 0)
+                    throw new Xunit.Sdk.EmptyException("Assert.Empty() Failure: String was not empty" + Environment.NewLine + "String: " + Xunit.Sdk.ArgumentFormatter.Format(s));
+                return;
+            }
+            if (collection.GetEnumerator().MoveNext())
+                throw new Xunit.Sdk.EmptyException("Assert.Empty() Failure: Collection was not empty" + Environment.NewLine + "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection));
+        }
+
+        public static void NotEmpty(System.Collections.IEnumerable collection)
+        {
+            if (!collection.GetEnumerator().MoveNext())
+                throw new Xunit.Sdk.NotEmptyException("Assert.NotEmpty() Failure: Collection was empty");
+        }
+
+        public static T Single<T>(IEnumerable<T> collection)
+        {
+            var items = new List<T>(collection);
+            if (items.Count == 0)
+                throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection was empty");
+            if (items.Count > 1)
+                throw new Xunit.Sdk.SingleException("Assert.Single() Failure: The collection contained " + items.Count + " items" + Environment.NewLine + "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(items));
+            return items[0];
+        }
+
+        public static void Collection<T>(IEnumerable<T> collection, params Action<T>[] elementInspectors)
+        {
+            var items = new List<T>(collection);
+            if (items.Count != elementInspectors.Length)
+                throw new Xunit.Sdk.CollectionException("Assert.Collection() Failure: Mismatched item count" + Environment.NewLine +
+                    "Collection:     " + Xunit.Sdk.ArgumentFormatter.Format(items) + Environment.NewLine +
+                    "Expected count: " + elementInspectors.Length + Environment.NewLine + "Actual count:   " + items.Count);
+            for (int i = 0; i < items.Count; i++)
+            {
+                try
+                {
+                    elementInspectors[i](items[i]);
+                }
+                catch (Exception ex)
+                {
+                    throw new Xunit.Sdk.CollectionException("Assert.Collection() Failure: Item comparison failure" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(items) + Environment.NewLine + "Error:      " + ex.Message, ex);
+                }
+            }
+        }
+
+        public static void All<T>(IEnumerable<T> collection, Action<T> action)
+        {
+            int i = 0;
+            foreach (T item in collection)
+            {
+                try
+                {
+                    action(item);
+                }
+                catch (Exception ex)
+                {
+                    throw new Xunit.Sdk.AllException("Assert.All() Failure: Items in the collection did not pass" + Environment.NewLine +
+                        "Collection: " + Xunit.Sdk.ArgumentFormatter.Format(collection) + Environment.NewLine + "Error:      [" + i + "]: " + ex.Message, ex);
+                }
+                i++;
+            }
+        }
+
+        public static void InRange<T>(T actual, T low, T high) where T : IComparable
+        {
+            if (low.CompareTo(actual) > 0 || actual.CompareTo(high) > 0)
+                throw new Xunit.Sdk.InRangeException("Assert.InRange() Failure: Value not in range" + Environment.NewLine +
+                    "Range:  (" + Xunit.Sdk.ArgumentFormatter.Format(low) + " - " + Xunit.Sdk.ArgumentFormatter.Format(high) + ")" + Environment.NewLine +
+                    "Actual: " + Xunit.Sdk.ArgumentFormatter.Format(actual));
+        }
+    }
+}
+
+namespace Xunit.Sdk
+{
+    public class XunitException : Exception
+    {
+        public XunitException() { }
+        public XunitException(string userMessage) : base(userMessage) { }
+        public XunitException(string userMessage, Exception innerException) : base(userMessage, innerException) { }
+    }
+
+    public class EqualException : XunitException
+    {
+        public EqualException(string message) : base(message) { }
+
+        internal static EqualException ForMismatchedValues(string expected, string actual) =>
+            new EqualException("Assert.Equal() Failure: Values differ" + Environment.NewLine + "Expected: " + expected + Environment.NewLine + "Actual:   " + actual);
+
+        // ForMismatchedStrings points at the first difference, as xunit
+        // does for strings it prints whole (up to 50 characters).
+        internal static EqualException ForMismatchedStrings(string expected, string actual, int expectedIndex, int actualIndex)
+        {
+            string message = "Assert.Equal() Failure: Strings differ";
+            string indent = Environment.NewLine + "          ";
+            if (expected != null && expectedIndex > -1 && expectedIndex < expected.Length)
+                message += indent + new string(' ', ArgumentFormatter.PointerIndent(expected, expectedIndex)) + "\u2193 (pos " + expectedIndex + ")";
+            message += Environment.NewLine + "Expected: " + ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + ArgumentFormatter.Format(actual);
+            if (actual != null && expectedIndex > -1 && actualIndex < actual.Length)
+                message += indent + new string(' ', ArgumentFormatter.PointerIndent(actual, actualIndex)) + "\u2191 (pos " + actualIndex + ")";
+            return new EqualException(message);
+        }
+
+        internal static EqualException ForMismatchedCollections(int index, List<object> expected, List<object> actual, string what)
+        {
+            string message = "Assert.Equal() Failure: " + (expected == null || actual == null ? "Values differ" : what + " differ");
+            string indent = Environment.NewLine + "          ";
+            if (expected != null && actual != null && index < expected.Count)
+                message += indent + new string(' ', ArgumentFormatter.ItemIndent(expected, index)) + "\u2193 (pos " + index + ")";
+            message += Environment.NewLine + "Expected: " + ArgumentFormatter.Format(expected) + Environment.NewLine + "Actual:   " + ArgumentFormatter.Format(actual);
+            if (expected != null && actual != null && index < actual.Count)
+                message += indent + new string(' ', ArgumentFormatter.ItemIndent(actual, index)) + "\u2191 (pos " + index + ")";
+            return new EqualException(message);
+        }
+    }
+
+    public class NotEqualException : XunitException { public NotEqualException(string message) : base(message) { } }
+    public class TrueException : XunitException { public TrueException(string message) : base(message) { } }
+    public class FalseException : XunitException { public FalseException(string message) : base(message) { } }
+    public class NullException : XunitException { public NullException(string message) : base(message) { } }
+    public class NotNullException : XunitException { public NotNullException(string message) : base(message) { } }
+    public class SameException : XunitException { public SameException(string message) : base(message) { } }
+    public class NotSameException : XunitException { public NotSameException(string message) : base(message) { } }
+    public class FailException : XunitException { public FailException(string message) : base(message) { } }
+    public class ThrowsException : XunitException
+    {
+        public ThrowsException(string message) : base(message) { }
+        public ThrowsException(string message, Exception innerException) : base(message, innerException) { }
+    }
+    public class ThrowsAnyException : XunitException
+    {
+        public ThrowsAnyException(string message) : base(message) { }
+        public ThrowsAnyException(string message, Exception innerException) : base(message, innerException) { }
+    }
+    public class IsTypeException : XunitException { public IsTypeException(string message) : base(message) { } }
+    public class IsAssignableFromException : XunitException { public IsAssignableFromException(string message) : base(message) { } }
+    public class ContainsException : XunitException { public ContainsException(string message) : base(message) { } }
+    public class DoesNotContainException : XunitException { public DoesNotContainException(string message) : base(message) { } }
+    public class EmptyException : XunitException { public EmptyException(string message) : base(message) { } }
+    public class NotEmptyException : XunitException { public NotEmptyException(string message) : base(message) { } }
+    public class SingleException : XunitException { public SingleException(string message) : base(message) { } }
+    public class InRangeException : XunitException { public InRangeException(string message) : base(message) { } }
+    public class CollectionException : XunitException
+    {
+        public CollectionException(string message) : base(message) { }
+        public CollectionException(string message, Exception innerException) : base(message, innerException) { }
+    }
+    public class AllException : XunitException
+    {
+        public AllException(string message) : base(message) { }
+        public AllException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
+    // ArgumentFormatter prints values in failure messages as xunit does:
+    // strings quoted and escaped, characters in single quotes, doubles with
+    // 17 significant digits, collections as [a, b, c] (five items at most),
+    // types as typeof(Full.Name), anything else by its ToString().
+    public static class ArgumentFormatter
+    {
+        internal static bool AreEqual(object expected, object actual)
+        {
+            if (expected == null) return actual == null;
+            if (actual == null) return false;
+            if (expected is System.Collections.IEnumerable ee && actual is System.Collections.IEnumerable ae && !(expected is string) && !(actual is string))
+            {
+                var el = Items(ee);
+                var al = Items(ae);
+                if (el.Count != al.Count) return false;
+                for (int i = 0; i < el.Count; i++)
+                    if (!AreEqual(el[i], al[i])) return false;
+                return true;
+            }
+            return expected.Equals(actual);
+        }
+
+        internal static List<object> Items(System.Collections.IEnumerable e)
+        {
+            if (e == null) return null;
+            var items = new List<object>();
+            foreach (object x in e) items.Add(x);
+            return items;
+        }
+
+        public static string Format(object value)
+        {
+            if (value == null) return "null";
+            if (value is Type t) return "typeof(" + FormatTypeName(t, true) + ")";
+            if (value is char c) return "'" + Escape(c.ToString()) + "'";
+            if (value is float f) return f.ToString("G9");
+            if (value is double d) return d.ToString("G17");
+            if (value is string s) return "\"" + Escape(s).Replace("\"", "\\\"") + "\"";
+            if (value is System.Collections.IEnumerable items)
+            {
+                string r = "[";
+                int i = 0;
+                foreach (object x in items)
+                {
+                    if (i != 0) r += ", ";
+                    if (i == 5)
+                    {
+                        r += "\u00b7\u00b7\u00b7";
+                        break;
+                    }
+                    r += Format(x);
+                    i++;
+                }
+                return r + "]";
+            }
+            if (value is Task task)
+                return "Task { Status = " + task.Status + " }";
+            return value.ToString();
+        }
+
+        public static string FormatTypeName(Type type, bool fullTypeName)
+        {
+            switch (type.FullName)
+            {
+                case "System.Boolean": return "bool";
+                case "System.Byte": return "byte";
+                case "System.SByte": return "sbyte";
+                case "System.Char": return "char";
+                case "System.Decimal": return "decimal";
+                case "System.Double": return "double";
+                case "System.Single": return "float";
+                case "System.Int32": return "int";
+                case "System.UInt32": return "uint";
+                case "System.Int64": return "long";
+                case "System.UInt64": return "ulong";
+                case "System.Object": return "object";
+                case "System.Int16": return "short";
+                case "System.UInt16": return "ushort";
+                case "System.String": return "string";
+            }
+            return fullTypeName ? type.FullName : type.Name;
+        }
+
+        // PointerIndent is where the ↓ of a string difference at index
+        // stands: after the opening quote and the escaped characters before it.
+        internal static int PointerIndent(string value, int index) => 1 + Escape(value.Substring(0, index)).Length;
+
+        // ItemIndent is where the ↓ of a collection difference at index
+        // stands: after "[" and the items before it, each with ", ".
+        internal static int ItemIndent(List<object> items, int index)
+        {
+            int n = 1;
+            for (int i = 0; i < index; i++) n += Format(items[i]).Length + 2;
+            return n;
+        }
+
+        static string Escape(string s)
+        {
+            string r = "";
+            foreach (char c in s)
+            {
+                switch (c)
+                {
+                    case '\0': r += "\\0"; break;
+                    case '\a': r += "\\a"; break;
+                    case '\b': r += "\\b"; break;
+                    case '\f': r += "\\f"; break;
+                    case '\n': r += "\\n"; break;
+                    case '\r': r += "\\r"; break;
+                    case '\t': r += "\\t"; break;
+                    case '\v': r += "\\v"; break;
+                    case '\\': r += "\\\\"; break;
+                    default: r += c; break;
+                }
+            }
+            return r;
+        }
     }
 }

@@ -24,6 +24,7 @@ import (
 // compiled with every program.
 var preludeOnDemand = []preludePart{
 	{namespace: "System.Threading.Channels"},
+	{namespace: "Xunit"}, // with Xunit.Sdk
 	{types: []string{"Progress", "IProgress"}},
 	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
 		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"}},
@@ -50,7 +51,7 @@ type preludePart struct {
 // holds reports whether td belongs to the part.
 func (p preludePart) holds(td *lang.TypeDecl) bool {
 	if p.namespace != "" {
-		return td.Namespace == p.namespace
+		return td.Namespace == p.namespace || strings.HasPrefix(td.Namespace, p.namespace+".")
 	}
 	for _, n := range p.types {
 		if td.Name == n {

@@ -1167,17 +1167,21 @@ func (c *Compiler) lookupTypeOrDelegate(name string, from *classInfo) (*vm.Type,
 		if t := vm.Builtin(name); t != nil {
 			return t, nil
 		}
-		// Outer.Inner
+		// Outer.Inner, Ns.Outer.Inner: the longest prefix that names a
+		// class, then its nested classes.
 		parts := strings.Split(name, ".")
-		if t, ci := c.lookupTypeName(parts[0], from); ci != nil {
-			for _, p := range parts[1:] {
+		for i := len(parts) - 1; i >= 1; i-- {
+			_, ci := c.lookupTypeName(strings.Join(parts[:i], "."), from)
+			if ci == nil {
+				continue
+			}
+			for _, p := range parts[i:] {
 				n, ok := ci.nested[p]
 				if !ok {
 					return nil, nil
 				}
 				ci = n
 			}
-			_ = t
 			return ci.t, ci
 		}
 		return nil, nil

@@ -31,6 +31,10 @@ func init() {
 		}
 		return args[0], nil
 	})
+	// AllocatedBytes() is GC.GetTotalAllocatedBytes (Thread.AllocatedBytes).
+	t.AddStatic("AllocatedBytes", 0, 0, func(th *Thread, args []Value) (Value, error) {
+		return Long(th.AllocatedBytes()), nil
+	})
 	addGenericNatives(t)
 	addTupleNatives(t)
 	TDelegate.AddMethod("Invoke", 0, -1, func(th *Thread, args []Value) (Value, error) {

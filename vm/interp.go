@@ -201,6 +201,9 @@ func (t *Thread) exit(steps int64, prevRun uint64, v Value, err error) (Value, e
 	if t.pubAsyncCalls.Load() != t.asyncCalls {
 		t.pubAsyncCalls.Store(t.asyncCalls)
 	}
+	if t.pubAllocated.Load() != t.allocated {
+		t.pubAllocated.Store(t.allocated)
+	}
 	return v, err
 }
 

@@ -115,11 +115,26 @@ func (t *Thread) OutOfMemory() error {
 // only about one allocation per heapSampleRate bytes, and every large one,
 // reaches allocSlow.
 func (t *Thread) Alloc(p unsafe.Pointer, n int) error {
+	t.allocated += int64(n)
 	t.allocLeft -= int64(n)
 	if t.allocLeft < 0 || n >= largeObject {
 		return t.allocSlow(p, int64(n))
 	}
 	return nil
+}
+
+// AllocatedBytes is GC.GetTotalAllocatedBytes: the estimated sizes Alloc
+// and Count accounted on every thread of the machine, the calling thread's
+// up to now and the others' as of the end of their last run of the
+// interpreter loop.
+func (t *Thread) AllocatedBytes() int64 {
+	total := t.allocated
+	for _, o := range t.M.Threads() {
+		if o != t {
+			total += o.pubAllocated.Load()
+		}
+	}
+	return total
 }
 
 // sampleGap draws the bytes until a thread's next sampled allocation.
@@ -130,6 +145,7 @@ func sampleGap() int64 { return int64(rand.ExpFloat64()*heapSampleRate) + 1 }
 // would leave an await half done (tasks, continuations). The next sampled
 // Alloc, or any Reserve, that finds the estimate over the limit throws.
 func (t *Thread) Count(p unsafe.Pointer, n int) {
+	t.allocated += int64(n)
 	t.allocLeft -= int64(n)
 	if t.allocLeft < 0 || n >= largeObject {
 		t.track(p, int64(n))

@@ -376,8 +376,10 @@ type Thread struct {
 	asyncCalls int64
 	pendingErr error
 	allocLeft  int64 // bytes until the next sampled allocation (limits.go)
-	// The counters as of the last run's end, for Stats.
-	pubSteps, pubCalls, pubAsyncCalls atomic.Int64
+	allocated  int64 // bytes the thread's allocations were accounted at (Alloc, Count)
+	// The counters as of the last run's end, for Stats (and for
+	// GC.GetTotalAllocatedBytes, pubAllocated).
+	pubSteps, pubCalls, pubAsyncCalls, pubAllocated atomic.Int64
 	match                             *excMatch // the first pass's decision for the exception being unwound
 	initWait                          *Type     // the type whose initialiser this thread waits for; guarded by initMu
 	runSeq                            uint64    // counts runs of the interpreter loop on this thread
