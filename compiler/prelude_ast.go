@@ -23306,7 +23306,8738 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1514, 5),
+				Pos:       p(1516, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SortedList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TKey",
+					"TValue",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1516, 45),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1516, 57),
+								Name: "KeyValuePair",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(1516, 70),
+										Name: "TKey",
+									},
+									&lang.TypeRef{
+										Pos:  p(1516, 76),
+										Name: "TValue",
+									},
+								},
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1518, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1518, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1518, 23),
+									Name: "TKey",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1518, 29),
+								Name: "_keys",
+								Init: &lang.NewExpr{
+									Pos: p(1518, 37),
+									Type: &lang.TypeRef{
+										Pos:  p(1518, 41),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1518, 46),
+												Name: "TKey",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1519, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1519, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1519, 23),
+									Name: "TValue",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1519, 31),
+								Name: "_values",
+								Init: &lang.NewExpr{
+									Pos: p(1519, 41),
+									Type: &lang.TypeRef{
+										Pos:  p(1519, 45),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1519, 50),
+												Name: "TValue",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1520, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1520, 18),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1520, 28),
+									Name: "TKey",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1520, 34),
+								Name: "_comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1525, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedList",
+						Init: &lang.CtorInit{
+							Pos:  p(1525, 31),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1525, 36),
+									X: &lang.CastExpr{
+										Pos: p(1525, 36),
+										Type: &lang.TypeRef{
+											Pos:  p(1525, 37),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1525, 47),
+													Name: "TKey",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1525, 53),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1525, 59),
+							Rbrace: p(1525, 61),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1526, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedList",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1526, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(1526, 27),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1526, 37),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1526, 53),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1526, 55),
+									X: &lang.AssignExpr{
+										Pos: p(1526, 65),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1526, 55),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1526, 76),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1526, 67),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1526, 94),
+												X: &lang.Ident{
+													Pos:  p(1526, 79),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1526, 88),
+															Name: "TKey",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1526, 103),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1527, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedList",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1527, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(1527, 27),
+									Name: "int",
+								},
+								Name: "capacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1527, 41),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1527, 43),
+									X: &lang.AssignExpr{
+										Pos: p(1527, 53),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1527, 43),
+											Name: "_comparer",
+										},
+										Right: &lang.MemberExpr{
+											Pos: p(1527, 70),
+											X: &lang.Ident{
+												Pos:  p(1527, 55),
+												Name: "Comparer",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1527, 64),
+														Name: "TKey",
+													},
+												},
+											},
+											Name: "Default",
+										},
+									},
+								},
+							},
+							Rbrace: p(1527, 79),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1528, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SortedList",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1528, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(1528, 27),
+									Name: "IDictionary",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1528, 39),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1528, 45),
+											Name: "TValue",
+										},
+									},
+								},
+								Name: "dictionary",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1529, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1530, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1530, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1530, 13),
+											Name: "_comparer",
+										},
+										Right: &lang.MemberExpr{
+											Pos: p(1530, 40),
+											X: &lang.Ident{
+												Pos:  p(1530, 25),
+												Name: "Comparer",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1530, 34),
+														Name: "TKey",
+													},
+												},
+											},
+											Name: "Default",
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(1531, 13),
+									Name: "kv",
+									X: &lang.Ident{
+										Pos:  p(1531, 32),
+										Name: "dictionary",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1531, 44),
+										X: &lang.CallExpr{
+											Pos: p(1531, 44),
+											Fun: &lang.Ident{
+												Pos:  p(1531, 44),
+												Name: "Insert",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1531, 51),
+													X: &lang.MemberExpr{
+														Pos: p(1531, 54),
+														X: &lang.Ident{
+															Pos:  p(1531, 51),
+															Name: "kv",
+														},
+														Name: "Key",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1531, 59),
+													X: &lang.MemberExpr{
+														Pos: p(1531, 62),
+														X: &lang.Ident{
+															Pos:  p(1531, 59),
+															Name: "kv",
+														},
+														Name: "Value",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1532, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1534, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1534, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1534, 35),
+							X: &lang.Ident{
+								Pos:  p(1534, 29),
+								Name: "_keys",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1535, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1535, 16),
+							Name: "int",
+						},
+						Name: "Capacity",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1535, 31),
+								Kind: "get",
+								ExprBody: &lang.MemberExpr{
+									Pos: p(1535, 44),
+									X: &lang.Ident{
+										Pos:  p(1535, 38),
+										Name: "_keys",
+									},
+									Name: "Capacity",
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(1535, 54),
+								Kind: "set",
+								ExprBody: &lang.AssignExpr{
+									Pos: p(1535, 76),
+									Op:  "=",
+									Left: &lang.MemberExpr{
+										Pos: p(1535, 67),
+										X: &lang.Ident{
+											Pos:  p(1535, 61),
+											Name: "_keys",
+										},
+										Name: "Capacity",
+									},
+									Right: &lang.Ident{
+										Pos:  p(1535, 78),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1536, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1536, 16),
+							Name: "IList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1536, 22),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "Keys",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1536, 58),
+							Fun: &lang.MemberExpr{
+								Pos: p(1536, 58),
+								X: &lang.NewExpr{
+									Pos: p(1536, 36),
+									Type: &lang.TypeRef{
+										Pos:  p(1536, 40),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1536, 45),
+												Name: "TKey",
+											},
+										},
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(1536, 51),
+											X: &lang.Ident{
+												Pos:  p(1536, 51),
+												Name: "_keys",
+											},
+										},
+									},
+								},
+								Name: "AsReadOnly",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1537, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1537, 16),
+							Name: "IList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1537, 22),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "Values",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1537, 66),
+							Fun: &lang.MemberExpr{
+								Pos: p(1537, 66),
+								X: &lang.NewExpr{
+									Pos: p(1537, 40),
+									Type: &lang.TypeRef{
+										Pos:  p(1537, 44),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1537, 49),
+												Name: "TValue",
+											},
+										},
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(1537, 57),
+											X: &lang.Ident{
+												Pos:  p(1537, 57),
+												Name: "_values",
+											},
+										},
+									},
+								},
+								Name: "AsReadOnly",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1539, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1539, 16),
+							Name: "int",
+						},
+						Name: "IndexOfKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1539, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1539, 31),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1540, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1541, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1541, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1541, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1541, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1541, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1541, 26),
+														X: &lang.Ident{
+															Pos:  p(1541, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1542, 13),
+									X: &lang.CondExpr{
+										Pos: p(1542, 26),
+										Cond: &lang.BinaryExpr{
+											Pos: p(1542, 22),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1542, 20),
+												Name: "i",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1542, 24),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Then: &lang.UnaryExpr{
+											Pos: p(1542, 28),
+											Op:  "-",
+											X: &lang.Literal{
+												Pos:   p(1542, 29),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+										Else: &lang.Ident{
+											Pos:  p(1542, 33),
+											Name: "i",
+										},
+									},
+								},
+							},
+							Rbrace: p(1543, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1545, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1545, 16),
+							Name: "int",
+						},
+						Name: "IndexOfValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1545, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1545, 33),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1545, 58),
+							Fun: &lang.MemberExpr{
+								Pos: p(1545, 58),
+								X: &lang.Ident{
+									Pos:  p(1545, 50),
+									Name: "_values",
+								},
+								Name: "IndexOf",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1545, 66),
+									X: &lang.Ident{
+										Pos:  p(1545, 66),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1546, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1546, 16),
+							Name: "TKey",
+						},
+						Name: "GetKeyAtIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1546, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1546, 35),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1546, 46),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1546, 48),
+									X: &lang.CallExpr{
+										Pos: p(1546, 48),
+										Fun: &lang.Ident{
+											Pos:  p(1546, 48),
+											Name: "CheckIndex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1546, 59),
+												X: &lang.Ident{
+													Pos:  p(1546, 59),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1546, 67),
+									X: &lang.IndexExpr{
+										Pos: p(1546, 79),
+										X: &lang.Ident{
+											Pos:  p(1546, 74),
+											Name: "_keys",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1546, 80),
+												X: &lang.Ident{
+													Pos:  p(1546, 80),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1546, 88),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1547, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1547, 16),
+							Name: "TValue",
+						},
+						Name: "GetValueAtIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1547, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1547, 39),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1547, 50),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1547, 52),
+									X: &lang.CallExpr{
+										Pos: p(1547, 52),
+										Fun: &lang.Ident{
+											Pos:  p(1547, 52),
+											Name: "CheckIndex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1547, 63),
+												X: &lang.Ident{
+													Pos:  p(1547, 63),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1547, 71),
+									X: &lang.IndexExpr{
+										Pos: p(1547, 85),
+										X: &lang.Ident{
+											Pos:  p(1547, 78),
+											Name: "_values",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1547, 86),
+												X: &lang.Ident{
+													Pos:  p(1547, 86),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1547, 94),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1548, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1548, 16),
+							Name: "void",
+						},
+						Name: "SetValueAtIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1548, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1548, 37),
+									Name: "int",
+								},
+								Name: "index",
+							},
+							&lang.Param{
+								Pos: p(1548, 48),
+								Type: &lang.TypeRef{
+									Pos:  p(1548, 48),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1548, 62),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1548, 64),
+									X: &lang.CallExpr{
+										Pos: p(1548, 64),
+										Fun: &lang.Ident{
+											Pos:  p(1548, 64),
+											Name: "CheckIndex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1548, 75),
+												X: &lang.Ident{
+													Pos:  p(1548, 75),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1548, 83),
+									X: &lang.AssignExpr{
+										Pos: p(1548, 98),
+										Op:  "=",
+										Left: &lang.IndexExpr{
+											Pos: p(1548, 90),
+											X: &lang.Ident{
+												Pos:  p(1548, 83),
+												Name: "_values",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1548, 91),
+													X: &lang.Ident{
+														Pos:  p(1548, 91),
+														Name: "index",
+													},
+												},
+											},
+										},
+										Right: &lang.Ident{
+											Pos:  p(1548, 100),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(1548, 107),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1550, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1550, 16),
+							Name: "void",
+						},
+						Name: "RemoveAt",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1550, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1550, 30),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1551, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1552, 13),
+									X: &lang.CallExpr{
+										Pos: p(1552, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1552, 13),
+											Name: "CheckIndex",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1552, 24),
+												X: &lang.Ident{
+													Pos:  p(1552, 24),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1553, 13),
+									X: &lang.CallExpr{
+										Pos: p(1553, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1553, 19),
+											X: &lang.Ident{
+												Pos:  p(1553, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1553, 28),
+												X: &lang.Ident{
+													Pos:  p(1553, 28),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1554, 13),
+									X: &lang.CallExpr{
+										Pos: p(1554, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1554, 21),
+											X: &lang.Ident{
+												Pos:  p(1554, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1554, 30),
+												X: &lang.Ident{
+													Pos:  p(1554, 30),
+													Name: "index",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1555, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1557, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1557, 9),
+							Name: "void",
+						},
+						Name: "CheckIndex",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1557, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1557, 25),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1558, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1559, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1559, 27),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(1559, 23),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(1559, 17),
+												Name: "index",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1559, 25),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1559, 36),
+											Op:  ">=",
+											X: &lang.Ident{
+												Pos:  p(1559, 30),
+												Name: "index",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1559, 45),
+												X: &lang.Ident{
+													Pos:  p(1559, 39),
+													Name: "_keys",
+												},
+												Name: "Count",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1560, 17),
+										X: &lang.NewExpr{
+											Pos: p(1560, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(1560, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1560, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(1560, 55),
+														X: &lang.Ident{
+															Pos:  p(1560, 62),
+															Name: "index",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1560, 70),
+													X: &lang.Literal{
+														Pos:   p(1560, 70),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Index was out of range. Must be non-negative and less than the size of the collection.\"",
+														Value: string("Index was out of range. Must be non-negative and less than the size of the collection."),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1561, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1563, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1563, 9),
+							Name: "int",
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1563, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(1563, 18),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1564, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1565, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1565, 21),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1565, 17),
+											Name: "key",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1565, 24),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1565, 30),
+										X: &lang.NewExpr{
+											Pos: p(1565, 36),
+											Type: &lang.TypeRef{
+												Pos:  p(1565, 40),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1565, 62),
+													X: &lang.NameOfExpr{
+														Pos: p(1565, 62),
+														X: &lang.Ident{
+															Pos:  p(1565, 69),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1566, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1566, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1566, 17),
+											Name: "lo",
+											Init: &lang.Literal{
+												Pos:   p(1566, 22),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										&lang.Declarator{
+											Pos:  p(1566, 25),
+											Name: "hi",
+											Init: &lang.BinaryExpr{
+												Pos: p(1566, 42),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1566, 36),
+													X: &lang.Ident{
+														Pos:  p(1566, 30),
+														Name: "_keys",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1566, 44),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1567, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1567, 23),
+										Op:  "<=",
+										X: &lang.Ident{
+											Pos:  p(1567, 20),
+											Name: "lo",
+										},
+										Y: &lang.Ident{
+											Pos:  p(1567, 26),
+											Name: "hi",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1568, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1569, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1569, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1569, 21),
+														Name: "mid",
+														Init: &lang.BinaryExpr{
+															Pos: p(1569, 30),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1569, 27),
+																Name: "lo",
+															},
+															Y: &lang.BinaryExpr{
+																Pos: p(1569, 42),
+																Op:  "/",
+																X: &lang.BinaryExpr{
+																	Pos: p(1569, 36),
+																	Op:  "-",
+																	X: &lang.Ident{
+																		Pos:  p(1569, 33),
+																		Name: "hi",
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1569, 38),
+																		Name: "lo",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1569, 44),
+																	Raw:   "2",
+																	Value: int64(2),
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1570, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1570, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1570, 21),
+														Name: "c",
+														Init: &lang.CallExpr{
+															Pos: p(1570, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1570, 35),
+																X: &lang.Ident{
+																	Pos:  p(1570, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1570, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1570, 48),
+																		X: &lang.Ident{
+																			Pos:  p(1570, 43),
+																			Name: "_keys",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1570, 49),
+																				X: &lang.Ident{
+																					Pos:  p(1570, 49),
+																					Name: "mid",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1570, 55),
+																	X: &lang.Ident{
+																		Pos:  p(1570, 55),
+																		Name: "key",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1571, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1571, 23),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(1571, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1571, 26),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ReturnStmt{
+													Pos: p(1571, 29),
+													X: &lang.Ident{
+														Pos:  p(1571, 36),
+														Name: "mid",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1572, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1572, 23),
+													Op:  "<",
+													X: &lang.Ident{
+														Pos:  p(1572, 21),
+														Name: "c",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1572, 25),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1572, 28),
+													X: &lang.AssignExpr{
+														Pos: p(1572, 31),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1572, 28),
+															Name: "lo",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1572, 37),
+															Op:  "+",
+															X: &lang.Ident{
+																Pos:  p(1572, 33),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1572, 39),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+												Else: &lang.ExprStmt{
+													Pos: p(1572, 47),
+													X: &lang.AssignExpr{
+														Pos: p(1572, 50),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(1572, 47),
+															Name: "hi",
+														},
+														Right: &lang.BinaryExpr{
+															Pos: p(1572, 56),
+															Op:  "-",
+															X: &lang.Ident{
+																Pos:  p(1572, 52),
+																Name: "mid",
+															},
+															Y: &lang.Literal{
+																Pos:   p(1572, 58),
+																Raw:   "1",
+																Value: int64(1),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1573, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1574, 13),
+									X: &lang.UnaryExpr{
+										Pos: p(1574, 20),
+										Op:  "~",
+										X: &lang.Ident{
+											Pos:  p(1574, 21),
+											Name: "lo",
+										},
+									},
+								},
+							},
+							Rbrace: p(1575, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1577, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1577, 9),
+							Name: "void",
+						},
+						Name: "Insert",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1577, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1577, 21),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1577, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1577, 31),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1578, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1579, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1579, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1579, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1579, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1579, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1579, 26),
+														X: &lang.Ident{
+															Pos:  p(1579, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1580, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1580, 19),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1580, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1580, 22),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1580, 25),
+										X: &lang.NewExpr{
+											Pos: p(1580, 31),
+											Type: &lang.TypeRef{
+												Pos:  p(1580, 35),
+												Name: "ArgumentException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1580, 53),
+													X: &lang.BinaryExpr{
+														Pos: p(1580, 111),
+														Op:  "+",
+														X: &lang.Literal{
+															Pos:   p(1580, 53),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"An item with the same key has already been added. Key: \"",
+															Value: string("An item with the same key has already been added. Key: "),
+														},
+														Y: &lang.Ident{
+															Pos:  p(1580, 113),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1581, 13),
+									X: &lang.CallExpr{
+										Pos: p(1581, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1581, 19),
+											X: &lang.Ident{
+												Pos:  p(1581, 13),
+												Name: "_keys",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1581, 26),
+												X: &lang.UnaryExpr{
+													Pos: p(1581, 26),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1581, 27),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1581, 30),
+												X: &lang.Ident{
+													Pos:  p(1581, 30),
+													Name: "key",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1582, 13),
+									X: &lang.CallExpr{
+										Pos: p(1582, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1582, 21),
+											X: &lang.Ident{
+												Pos:  p(1582, 13),
+												Name: "_values",
+											},
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1582, 28),
+												X: &lang.UnaryExpr{
+													Pos: p(1582, 28),
+													Op:  "~",
+													X: &lang.Ident{
+														Pos:  p(1582, 29),
+														Name: "i",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(1582, 32),
+												X: &lang.Ident{
+													Pos:  p(1582, 32),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1583, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1585, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1585, 16),
+							Name: "TValue",
+						},
+						Name: "this[]",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1587, 13),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(1588, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1589, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1589, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1589, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1589, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1589, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1589, 30),
+																X: &lang.Ident{
+																	Pos:  p(1589, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1590, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1590, 23),
+												Op:  "<",
+												X: &lang.Ident{
+													Pos:  p(1590, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1590, 25),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.ThrowStmt{
+												Pos: p(1590, 28),
+												X: &lang.NewExpr{
+													Pos: p(1590, 34),
+													Type: &lang.TypeRef{
+														Pos:  p(1590, 38),
+														Name: "KeyNotFoundException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1590, 59),
+															X: &lang.BinaryExpr{
+																Pos: p(1590, 83),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(1590, 77),
+																	Op:  "+",
+																	X: &lang.Literal{
+																		Pos:   p(1590, 59),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"The given key '\"",
+																		Value: string("The given key '"),
+																	},
+																	Y: &lang.Ident{
+																		Pos:  p(1590, 79),
+																		Name: "key",
+																	},
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1590, 85),
+																	Kind:  lang.LitKind(8),
+																	Raw:   "\"' was not present in the dictionary.\"",
+																	Value: string("' was not present in the dictionary."),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.ReturnStmt{
+											Pos: p(1591, 17),
+											X: &lang.IndexExpr{
+												Pos: p(1591, 31),
+												X: &lang.Ident{
+													Pos:  p(1591, 24),
+													Name: "_values",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1591, 32),
+														X: &lang.Ident{
+															Pos:  p(1591, 32),
+															Name: "i",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1592, 13),
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(1593, 13),
+								Kind: "set",
+								Body: &lang.BlockStmt{
+									Pos: p(1594, 13),
+									Stmts: []lang.Stmt{
+										&lang.LocalDeclStmt{
+											Pos: p(1595, 17),
+											Type: &lang.TypeRef{
+												Pos:  p(1595, 17),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(1595, 21),
+													Name: "i",
+													Init: &lang.CallExpr{
+														Pos: p(1595, 25),
+														Fun: &lang.Ident{
+															Pos:  p(1595, 25),
+															Name: "Find",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1595, 30),
+																X: &lang.Ident{
+																	Pos:  p(1595, 30),
+																	Name: "key",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.IfStmt{
+											Pos: p(1596, 17),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1596, 23),
+												Op:  ">=",
+												X: &lang.Ident{
+													Pos:  p(1596, 21),
+													Name: "i",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1596, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+											Then: &lang.BlockStmt{
+												Pos: p(1596, 29),
+												Stmts: []lang.Stmt{
+													&lang.ExprStmt{
+														Pos: p(1596, 31),
+														X: &lang.AssignExpr{
+															Pos: p(1596, 42),
+															Op:  "=",
+															Left: &lang.IndexExpr{
+																Pos: p(1596, 38),
+																X: &lang.Ident{
+																	Pos:  p(1596, 31),
+																	Name: "_values",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1596, 39),
+																		X: &lang.Ident{
+																			Pos:  p(1596, 39),
+																			Name: "i",
+																		},
+																	},
+																},
+															},
+															Right: &lang.Ident{
+																Pos:  p(1596, 44),
+																Name: "value",
+															},
+														},
+													},
+													&lang.ReturnStmt{
+														Pos: p(1596, 51),
+													},
+												},
+												Rbrace: p(1596, 59),
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1597, 17),
+											X: &lang.CallExpr{
+												Pos: p(1597, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(1597, 23),
+													X: &lang.Ident{
+														Pos:  p(1597, 17),
+														Name: "_keys",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1597, 30),
+														X: &lang.UnaryExpr{
+															Pos: p(1597, 30),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1597, 31),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1597, 34),
+														X: &lang.Ident{
+															Pos:  p(1597, 34),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+										&lang.ExprStmt{
+											Pos: p(1598, 17),
+											X: &lang.CallExpr{
+												Pos: p(1598, 25),
+												Fun: &lang.MemberExpr{
+													Pos: p(1598, 25),
+													X: &lang.Ident{
+														Pos:  p(1598, 17),
+														Name: "_values",
+													},
+													Name: "Insert",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1598, 32),
+														X: &lang.UnaryExpr{
+															Pos: p(1598, 32),
+															Op:  "~",
+															X: &lang.Ident{
+																Pos:  p(1598, 33),
+																Name: "i",
+															},
+														},
+													},
+													&lang.Arg{
+														Pos: p(1598, 36),
+														X: &lang.Ident{
+															Pos:  p(1598, 36),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(1599, 13),
+								},
+							},
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1585, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1585, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1602, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1602, 16),
+							Name: "void",
+						},
+						Name: "Add",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1602, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1602, 25),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1602, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1602, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1602, 52),
+							Fun: &lang.Ident{
+								Pos:  p(1602, 52),
+								Name: "Insert",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1602, 59),
+									X: &lang.Ident{
+										Pos:  p(1602, 59),
+										Name: "key",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1602, 64),
+									X: &lang.Ident{
+										Pos:  p(1602, 64),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1604, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1604, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1604, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1604, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos: p(1604, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(1604, 38),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1605, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1606, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1606, 27),
+										Op:  ">=",
+										X: &lang.CallExpr{
+											Pos: p(1606, 17),
+											Fun: &lang.Ident{
+												Pos:  p(1606, 17),
+												Name: "Find",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1606, 22),
+													X: &lang.Ident{
+														Pos:  p(1606, 22),
+														Name: "key",
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(1606, 30),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1606, 33),
+										X: &lang.Literal{
+											Pos:   p(1606, 40),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1607, 13),
+									X: &lang.CallExpr{
+										Pos: p(1607, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1607, 13),
+											Name: "Insert",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1607, 20),
+												X: &lang.Ident{
+													Pos:  p(1607, 20),
+													Name: "key",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1607, 25),
+												X: &lang.Ident{
+													Pos:  p(1607, 25),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1608, 13),
+									X: &lang.Literal{
+										Pos:   p(1608, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1609, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1611, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1611, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1611, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1611, 28),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1612, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1613, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1613, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1613, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1613, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1613, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1613, 26),
+														X: &lang.Ident{
+															Pos:  p(1613, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1614, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1614, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1614, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1614, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1614, 24),
+										X: &lang.Literal{
+											Pos:   p(1614, 31),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1615, 13),
+									X: &lang.CallExpr{
+										Pos: p(1615, 19),
+										Fun: &lang.MemberExpr{
+											Pos: p(1615, 19),
+											X: &lang.Ident{
+												Pos:  p(1615, 13),
+												Name: "_keys",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1615, 28),
+												X: &lang.Ident{
+													Pos:  p(1615, 28),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1616, 13),
+									X: &lang.CallExpr{
+										Pos: p(1616, 21),
+										Fun: &lang.MemberExpr{
+											Pos: p(1616, 21),
+											X: &lang.Ident{
+												Pos:  p(1616, 13),
+												Name: "_values",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1616, 30),
+												X: &lang.Ident{
+													Pos:  p(1616, 30),
+													Name: "i",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1617, 13),
+									X: &lang.Literal{
+										Pos:   p(1617, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1618, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1620, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1620, 16),
+							Name: "bool",
+						},
+						Name: "ContainsKey",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1620, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1620, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1620, 56),
+							Op:  ">=",
+							X: &lang.CallExpr{
+								Pos: p(1620, 46),
+								Fun: &lang.Ident{
+									Pos:  p(1620, 46),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1620, 51),
+										X: &lang.Ident{
+											Pos:  p(1620, 51),
+											Name: "key",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:   p(1620, 59),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1621, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1621, 16),
+							Name: "bool",
+						},
+						Name: "ContainsValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1621, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(1621, 35),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1621, 60),
+							Fun: &lang.MemberExpr{
+								Pos: p(1621, 60),
+								X: &lang.Ident{
+									Pos:  p(1621, 52),
+									Name: "_values",
+								},
+								Name: "Contains",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1621, 69),
+									X: &lang.Ident{
+										Pos:  p(1621, 69),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1623, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1623, 16),
+							Name: "bool",
+						},
+						Name: "TryGetValue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1623, 33),
+								Type: &lang.TypeRef{
+									Pos:  p(1623, 33),
+									Name: "TKey",
+								},
+								Name: "key",
+							},
+							&lang.Param{
+								Pos:      p(1623, 43),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1623, 47),
+									Name: "TValue",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1624, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1625, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1625, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1625, 17),
+											Name: "i",
+											Init: &lang.CallExpr{
+												Pos: p(1625, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1625, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1625, 26),
+														X: &lang.Ident{
+															Pos:  p(1625, 26),
+															Name: "key",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1626, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1626, 19),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1626, 17),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1626, 21),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1626, 24),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1626, 26),
+												X: &lang.AssignExpr{
+													Pos: p(1626, 32),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1626, 26),
+														Name: "value",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1626, 34),
+														Type: &lang.TypeRef{
+															Pos:  p(1626, 42),
+															Name: "TValue",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1626, 51),
+												X: &lang.Literal{
+													Pos:   p(1626, 58),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1626, 65),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1627, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1627, 19),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1627, 13),
+											Name: "value",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1627, 28),
+											X: &lang.Ident{
+												Pos:  p(1627, 21),
+												Name: "_values",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1627, 29),
+													X: &lang.Ident{
+														Pos:  p(1627, 29),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1628, 13),
+									X: &lang.Literal{
+										Pos:   p(1628, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1629, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1631, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1631, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						Body: &lang.BlockStmt{
+							Pos: p(1631, 29),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1631, 31),
+									X: &lang.CallExpr{
+										Pos: p(1631, 37),
+										Fun: &lang.MemberExpr{
+											Pos: p(1631, 37),
+											X: &lang.Ident{
+												Pos:  p(1631, 31),
+												Name: "_keys",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1631, 46),
+									X: &lang.CallExpr{
+										Pos: p(1631, 54),
+										Fun: &lang.MemberExpr{
+											Pos: p(1631, 54),
+											X: &lang.Ident{
+												Pos:  p(1631, 46),
+												Name: "_values",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(1631, 63),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1633, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1633, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1633, 28),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1633, 41),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  p(1633, 47),
+											Name: "TValue",
+										},
+									},
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(1634, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1635, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1635, 17),
+											Name: "pairs",
+											Init: &lang.NewExpr{
+												Pos: p(1635, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(1635, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1635, 34),
+															Name: "KeyValuePair",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1635, 47),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1635, 53),
+																	Name: "TValue",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(1636, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1636, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(1636, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1636, 22),
+												Name: "i",
+												Init: &lang.Literal{
+													Pos:   p(1636, 26),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1636, 31),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1636, 29),
+											Name: "i",
+										},
+										Y: &lang.MemberExpr{
+											Pos: p(1636, 39),
+											X: &lang.Ident{
+												Pos:  p(1636, 33),
+												Name: "_keys",
+											},
+											Name: "Count",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.PostfixExpr{
+											Pos: p(1636, 47),
+											Op:  "++",
+											X: &lang.Ident{
+												Pos:  p(1636, 46),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1636, 51),
+										X: &lang.CallExpr{
+											Pos: p(1636, 57),
+											Fun: &lang.MemberExpr{
+												Pos: p(1636, 57),
+												X: &lang.Ident{
+													Pos:  p(1636, 51),
+													Name: "pairs",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1636, 61),
+													X: &lang.NewExpr{
+														Pos: p(1636, 61),
+														Type: &lang.TypeRef{
+															Pos:  p(1636, 65),
+															Name: "KeyValuePair",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1636, 78),
+																	Name: "TKey",
+																},
+																&lang.TypeRef{
+																	Pos:  p(1636, 84),
+																	Name: "TValue",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1636, 92),
+																X: &lang.IndexExpr{
+																	Pos: p(1636, 97),
+																	X: &lang.Ident{
+																		Pos:  p(1636, 92),
+																		Name: "_keys",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1636, 98),
+																			X: &lang.Ident{
+																				Pos:  p(1636, 98),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+															&lang.Arg{
+																Pos: p(1636, 102),
+																X: &lang.IndexExpr{
+																	Pos: p(1636, 109),
+																	X: &lang.Ident{
+																		Pos:  p(1636, 102),
+																		Name: "_values",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1636, 110),
+																			X: &lang.Ident{
+																				Pos:  p(1636, 110),
+																				Name: "i",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1637, 13),
+									X: &lang.CallExpr{
+										Pos: p(1637, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(1637, 26),
+											X: &lang.Ident{
+												Pos:  p(1637, 20),
+												Name: "pairs",
+											},
+											Name: "GetEnumerator",
+										},
+									},
+								},
+							},
+							Rbrace: p(1638, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1640, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1640, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1640, 90),
+							Fun: &lang.Ident{
+								Pos:  p(1640, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1640, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1646, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LinkedListNode",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(33),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1648, 9),
+						Modifiers: lang.Modifiers(8),
+						Type: &lang.TypeRef{
+							Pos:  p(1648, 18),
+							Name: "LinkedList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1648, 29),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1648, 32),
+								Name: "_list",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1649, 9),
+						Modifiers: lang.Modifiers(8),
+						Type: &lang.TypeRef{
+							Pos:  p(1649, 18),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1649, 33),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1649, 36),
+								Name: "_next",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1650, 9),
+						Modifiers: lang.Modifiers(8),
+						Type: &lang.TypeRef{
+							Pos:  p(1650, 18),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1650, 33),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1650, 36),
+								Name: "_prev",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1651, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1651, 9),
+							Name: "T",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1651, 11),
+								Name: "_value",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1653, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LinkedListNode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1653, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1653, 31),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1653, 40),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1653, 42),
+									X: &lang.AssignExpr{
+										Pos: p(1653, 49),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1653, 42),
+											Name: "_value",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1653, 51),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(1653, 58),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1655, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1655, 16),
+							Name: "LinkedList",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1655, 27),
+									Name: "T",
+								},
+							},
+						},
+						Name: "List",
+						ExprBody: &lang.Ident{
+							Pos:  p(1655, 38),
+							Name: "_list",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1656, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1656, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1656, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Next",
+						ExprBody: &lang.Ident{
+							Pos:  p(1656, 42),
+							Name: "_next",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1657, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1657, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1657, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Previous",
+						ExprBody: &lang.Ident{
+							Pos:  p(1657, 46),
+							Name: "_prev",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1658, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1658, 16),
+							Name: "T",
+						},
+						Name: "Value",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(1658, 26),
+								Kind: "get",
+								ExprBody: &lang.Ident{
+									Pos:  p(1658, 33),
+									Name: "_value",
+								},
+							},
+							&lang.Accessor{
+								Pos:  p(1658, 41),
+								Kind: "set",
+								ExprBody: &lang.AssignExpr{
+									Pos: p(1658, 55),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(1658, 48),
+										Name: "_value",
+									},
+									Right: &lang.Ident{
+										Pos:  p(1658, 57),
+										Name: "value",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1661, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "LinkedList",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"T",
+				},
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1661, 34),
+						Name: "IEnumerable",
+						Args: []*lang.TypeRef{
+							&lang.TypeRef{
+								Pos:  p(1661, 46),
+								Name: "T",
+							},
+						},
+					},
+				},
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos: p(1663, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1663, 9),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1663, 24),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1663, 27),
+								Name: "_first",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1664, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1664, 9),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1664, 24),
+									Name: "T",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1664, 27),
+								Name: "_last",
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos: p(1665, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(1665, 9),
+							Name: "int",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1665, 13),
+								Name: "_count",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1667, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LinkedList",
+						Body: &lang.BlockStmt{
+							Pos:    p(1667, 29),
+							Rbrace: p(1667, 31),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1668, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "LinkedList",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1668, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(1668, 27),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1668, 39),
+											Name: "T",
+										},
+									},
+								},
+								Name: "collection",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1669, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1670, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1670, 28),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1670, 17),
+											Name: "collection",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1670, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1670, 37),
+										X: &lang.NewExpr{
+											Pos: p(1670, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(1670, 47),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1670, 69),
+													X: &lang.NameOfExpr{
+														Pos: p(1670, 69),
+														X: &lang.Ident{
+															Pos:  p(1670, 76),
+															Name: "collection",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(1671, 13),
+									Name: "x",
+									X: &lang.Ident{
+										Pos:  p(1671, 31),
+										Name: "collection",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1671, 43),
+										X: &lang.CallExpr{
+											Pos: p(1671, 43),
+											Fun: &lang.Ident{
+												Pos:  p(1671, 43),
+												Name: "InsertAfterNode",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1671, 59),
+													X: &lang.Ident{
+														Pos:  p(1671, 59),
+														Name: "_last",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1671, 66),
+													X: &lang.NewExpr{
+														Pos: p(1671, 66),
+														Type: &lang.TypeRef{
+															Pos:  p(1671, 70),
+															Name: "LinkedListNode",
+															Args: []*lang.TypeRef{
+																&lang.TypeRef{
+																	Pos:  p(1671, 85),
+																	Name: "T",
+																},
+															},
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1671, 88),
+																X: &lang.Ident{
+																	Pos:  p(1671, 88),
+																	Name: "x",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1672, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1674, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1674, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.Ident{
+							Pos:  p(1674, 29),
+							Name: "_count",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1675, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1675, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1675, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "First",
+						ExprBody: &lang.Ident{
+							Pos:  p(1675, 43),
+							Name: "_first",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1676, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1676, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1676, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Last",
+						ExprBody: &lang.Ident{
+							Pos:  p(1676, 42),
+							Name: "_last",
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1680, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1680, 9),
+							Name: "void",
+						},
+						Name: "CheckOwned",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1680, 25),
+								Type: &lang.TypeRef{
+									Pos:  p(1680, 25),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1680, 40),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1681, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1682, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1682, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1682, 17),
+											Name: "node",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1682, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1682, 31),
+										X: &lang.NewExpr{
+											Pos: p(1682, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1682, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1682, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1682, 63),
+														X: &lang.Ident{
+															Pos:  p(1682, 70),
+															Name: "node",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1683, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1683, 28),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(1683, 22),
+											X: &lang.Ident{
+												Pos:  p(1683, 17),
+												Name: "node",
+											},
+											Name: "_list",
+										},
+										Y: &lang.ThisExpr{
+											Pos: p(1683, 31),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1683, 37),
+										X: &lang.NewExpr{
+											Pos: p(1683, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(1683, 47),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1683, 73),
+													X: &lang.Literal{
+														Pos:   p(1683, 73),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The LinkedList node does not belong to current LinkedList.\"",
+														Value: string("The LinkedList node does not belong to current LinkedList."),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1684, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1686, 9),
+						Modifiers: lang.Modifiers(16),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1686, 16),
+							Name: "void",
+						},
+						Name: "CheckFree",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1686, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1686, 31),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1686, 46),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1687, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1688, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1688, 22),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1688, 17),
+											Name: "node",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1688, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1688, 31),
+										X: &lang.NewExpr{
+											Pos: p(1688, 37),
+											Type: &lang.TypeRef{
+												Pos:  p(1688, 41),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1688, 63),
+													X: &lang.NameOfExpr{
+														Pos: p(1688, 63),
+														X: &lang.Ident{
+															Pos:  p(1688, 70),
+															Name: "node",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1689, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1689, 28),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(1689, 22),
+											X: &lang.Ident{
+												Pos:  p(1689, 17),
+												Name: "node",
+											},
+											Name: "_list",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1689, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1689, 37),
+										X: &lang.NewExpr{
+											Pos: p(1689, 43),
+											Type: &lang.TypeRef{
+												Pos:  p(1689, 47),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1689, 73),
+													X: &lang.Literal{
+														Pos:   p(1689, 73),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The LinkedList node already belongs to a LinkedList.\"",
+														Value: string("The LinkedList node already belongs to a LinkedList."),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1690, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1693, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1693, 9),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1693, 24),
+									Name: "T",
+								},
+							},
+						},
+						Name: "InsertAfterNode",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1693, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1693, 43),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1693, 58),
+											Name: "T",
+										},
+									},
+								},
+								Name: "prev",
+							},
+							&lang.Param{
+								Pos: p(1693, 67),
+								Type: &lang.TypeRef{
+									Pos:  p(1693, 67),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1693, 82),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1694, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1695, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1695, 24),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(1695, 18),
+											X: &lang.Ident{
+												Pos:  p(1695, 13),
+												Name: "node",
+											},
+											Name: "_list",
+										},
+										Right: &lang.ThisExpr{
+											Pos: p(1695, 26),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1696, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1696, 24),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(1696, 18),
+											X: &lang.Ident{
+												Pos:  p(1696, 13),
+												Name: "node",
+											},
+											Name: "_prev",
+										},
+										Right: &lang.Ident{
+											Pos:  p(1696, 26),
+											Name: "prev",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1697, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1697, 24),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(1697, 18),
+											X: &lang.Ident{
+												Pos:  p(1697, 13),
+												Name: "node",
+											},
+											Name: "_next",
+										},
+										Right: &lang.CondExpr{
+											Pos: p(1697, 39),
+											Cond: &lang.BinaryExpr{
+												Pos: p(1697, 31),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(1697, 26),
+													Name: "prev",
+												},
+												Y: &lang.Literal{
+													Pos:  p(1697, 34),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.Ident{
+												Pos:  p(1697, 41),
+												Name: "_first",
+											},
+											Else: &lang.MemberExpr{
+												Pos: p(1697, 55),
+												X: &lang.Ident{
+													Pos:  p(1697, 50),
+													Name: "prev",
+												},
+												Name: "_next",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1698, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1698, 28),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(1698, 22),
+											X: &lang.Ident{
+												Pos:  p(1698, 17),
+												Name: "node",
+											},
+											Name: "_next",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1698, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1698, 37),
+										X: &lang.AssignExpr{
+											Pos: p(1698, 54),
+											Op:  "=",
+											Left: &lang.MemberExpr{
+												Pos: p(1698, 48),
+												X: &lang.MemberExpr{
+													Pos: p(1698, 42),
+													X: &lang.Ident{
+														Pos:  p(1698, 37),
+														Name: "node",
+													},
+													Name: "_next",
+												},
+												Name: "_prev",
+											},
+											Right: &lang.Ident{
+												Pos:  p(1698, 56),
+												Name: "node",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(1698, 67),
+										X: &lang.AssignExpr{
+											Pos: p(1698, 73),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1698, 67),
+												Name: "_last",
+											},
+											Right: &lang.Ident{
+												Pos:  p(1698, 75),
+												Name: "node",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1699, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1699, 22),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1699, 17),
+											Name: "prev",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1699, 25),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1699, 31),
+										X: &lang.AssignExpr{
+											Pos: p(1699, 42),
+											Op:  "=",
+											Left: &lang.MemberExpr{
+												Pos: p(1699, 36),
+												X: &lang.Ident{
+													Pos:  p(1699, 31),
+													Name: "prev",
+												},
+												Name: "_next",
+											},
+											Right: &lang.Ident{
+												Pos:  p(1699, 44),
+												Name: "node",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(1699, 55),
+										X: &lang.AssignExpr{
+											Pos: p(1699, 62),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1699, 55),
+												Name: "_first",
+											},
+											Right: &lang.Ident{
+												Pos:  p(1699, 64),
+												Name: "node",
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1700, 13),
+									X: &lang.PostfixExpr{
+										Pos: p(1700, 19),
+										Op:  "++",
+										X: &lang.Ident{
+											Pos:  p(1700, 13),
+											Name: "_count",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1701, 13),
+									X: &lang.Ident{
+										Pos:  p(1701, 20),
+										Name: "node",
+									},
+								},
+							},
+							Rbrace: p(1702, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1704, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1704, 9),
+							Name: "void",
+						},
+						Name: "Unlink",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1704, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1704, 21),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1704, 36),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1705, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1706, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1706, 28),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(1706, 22),
+											X: &lang.Ident{
+												Pos:  p(1706, 17),
+												Name: "node",
+											},
+											Name: "_prev",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1706, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1706, 37),
+										X: &lang.AssignExpr{
+											Pos: p(1706, 54),
+											Op:  "=",
+											Left: &lang.MemberExpr{
+												Pos: p(1706, 48),
+												X: &lang.MemberExpr{
+													Pos: p(1706, 42),
+													X: &lang.Ident{
+														Pos:  p(1706, 37),
+														Name: "node",
+													},
+													Name: "_prev",
+												},
+												Name: "_next",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1706, 61),
+												X: &lang.Ident{
+													Pos:  p(1706, 56),
+													Name: "node",
+												},
+												Name: "_next",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(1706, 73),
+										X: &lang.AssignExpr{
+											Pos: p(1706, 80),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1706, 73),
+												Name: "_first",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1706, 87),
+												X: &lang.Ident{
+													Pos:  p(1706, 82),
+													Name: "node",
+												},
+												Name: "_next",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1707, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1707, 28),
+										Op:  "!=",
+										X: &lang.MemberExpr{
+											Pos: p(1707, 22),
+											X: &lang.Ident{
+												Pos:  p(1707, 17),
+												Name: "node",
+											},
+											Name: "_next",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1707, 31),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1707, 37),
+										X: &lang.AssignExpr{
+											Pos: p(1707, 54),
+											Op:  "=",
+											Left: &lang.MemberExpr{
+												Pos: p(1707, 48),
+												X: &lang.MemberExpr{
+													Pos: p(1707, 42),
+													X: &lang.Ident{
+														Pos:  p(1707, 37),
+														Name: "node",
+													},
+													Name: "_next",
+												},
+												Name: "_prev",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1707, 61),
+												X: &lang.Ident{
+													Pos:  p(1707, 56),
+													Name: "node",
+												},
+												Name: "_prev",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(1707, 73),
+										X: &lang.AssignExpr{
+											Pos: p(1707, 79),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1707, 73),
+												Name: "_last",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1707, 86),
+												X: &lang.Ident{
+													Pos:  p(1707, 81),
+													Name: "node",
+												},
+												Name: "_prev",
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1708, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1708, 24),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(1708, 18),
+											X: &lang.Ident{
+												Pos:  p(1708, 13),
+												Name: "node",
+											},
+											Name: "_list",
+										},
+										Right: &lang.Literal{
+											Pos:  p(1708, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1709, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1709, 24),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(1709, 18),
+											X: &lang.Ident{
+												Pos:  p(1709, 13),
+												Name: "node",
+											},
+											Name: "_next",
+										},
+										Right: &lang.Literal{
+											Pos:  p(1709, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1710, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1710, 24),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(1710, 18),
+											X: &lang.Ident{
+												Pos:  p(1710, 13),
+												Name: "node",
+											},
+											Name: "_prev",
+										},
+										Right: &lang.Literal{
+											Pos:  p(1710, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1711, 13),
+									X: &lang.PostfixExpr{
+										Pos: p(1711, 19),
+										Op:  "--",
+										X: &lang.Ident{
+											Pos:  p(1711, 13),
+											Name: "_count",
+										},
+									},
+								},
+							},
+							Rbrace: p(1712, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1714, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1714, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1714, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "AddFirst",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1714, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1714, 43),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1714, 55),
+							Fun: &lang.Ident{
+								Pos:  p(1714, 55),
+								Name: "InsertAfterNode",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1714, 71),
+									X: &lang.Literal{
+										Pos:  p(1714, 71),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1714, 77),
+									X: &lang.NewExpr{
+										Pos: p(1714, 77),
+										Type: &lang.TypeRef{
+											Pos:  p(1714, 81),
+											Name: "LinkedListNode",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1714, 96),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1714, 99),
+												X: &lang.Ident{
+													Pos:  p(1714, 99),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1715, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1715, 16),
+							Name: "void",
+						},
+						Name: "AddFirst",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1715, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1715, 30),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1715, 45),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1715, 54),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1715, 56),
+									X: &lang.CallExpr{
+										Pos: p(1715, 56),
+										Fun: &lang.Ident{
+											Pos:  p(1715, 56),
+											Name: "CheckFree",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1715, 66),
+												X: &lang.Ident{
+													Pos:  p(1715, 66),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1715, 73),
+									X: &lang.CallExpr{
+										Pos: p(1715, 73),
+										Fun: &lang.Ident{
+											Pos:  p(1715, 73),
+											Name: "InsertAfterNode",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1715, 89),
+												X: &lang.Literal{
+													Pos:  p(1715, 89),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1715, 95),
+												X: &lang.Ident{
+													Pos:  p(1715, 95),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1715, 102),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1716, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1716, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1716, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "AddLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1716, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1716, 42),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(1716, 54),
+							Fun: &lang.Ident{
+								Pos:  p(1716, 54),
+								Name: "InsertAfterNode",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1716, 70),
+									X: &lang.Ident{
+										Pos:  p(1716, 70),
+										Name: "_last",
+									},
+								},
+								&lang.Arg{
+									Pos: p(1716, 77),
+									X: &lang.NewExpr{
+										Pos: p(1716, 77),
+										Type: &lang.TypeRef{
+											Pos:  p(1716, 81),
+											Name: "LinkedListNode",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1716, 96),
+													Name: "T",
+												},
+											},
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1716, 99),
+												X: &lang.Ident{
+													Pos:  p(1716, 99),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1717, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1717, 16),
+							Name: "void",
+						},
+						Name: "AddLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1717, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(1717, 29),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1717, 44),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1717, 53),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1717, 55),
+									X: &lang.CallExpr{
+										Pos: p(1717, 55),
+										Fun: &lang.Ident{
+											Pos:  p(1717, 55),
+											Name: "CheckFree",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1717, 65),
+												X: &lang.Ident{
+													Pos:  p(1717, 65),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1717, 72),
+									X: &lang.CallExpr{
+										Pos: p(1717, 72),
+										Fun: &lang.Ident{
+											Pos:  p(1717, 72),
+											Name: "InsertAfterNode",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1717, 88),
+												X: &lang.Ident{
+													Pos:  p(1717, 88),
+													Name: "_last",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1717, 95),
+												X: &lang.Ident{
+													Pos:  p(1717, 95),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1717, 102),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1719, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1719, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1719, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "AddAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1719, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1719, 43),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1719, 58),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+							&lang.Param{
+								Pos: p(1719, 67),
+								Type: &lang.TypeRef{
+									Pos:  p(1719, 67),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1720, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1721, 13),
+									X: &lang.CallExpr{
+										Pos: p(1721, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1721, 13),
+											Name: "CheckOwned",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1721, 24),
+												X: &lang.Ident{
+													Pos:  p(1721, 24),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1722, 13),
+									X: &lang.CallExpr{
+										Pos: p(1722, 20),
+										Fun: &lang.Ident{
+											Pos:  p(1722, 20),
+											Name: "InsertAfterNode",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1722, 36),
+												X: &lang.Ident{
+													Pos:  p(1722, 36),
+													Name: "node",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1722, 42),
+												X: &lang.NewExpr{
+													Pos: p(1722, 42),
+													Type: &lang.TypeRef{
+														Pos:  p(1722, 46),
+														Name: "LinkedListNode",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1722, 61),
+																Name: "T",
+															},
+														},
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1722, 64),
+															X: &lang.Ident{
+																Pos:  p(1722, 64),
+																Name: "value",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1723, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1725, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1725, 16),
+							Name: "void",
+						},
+						Name: "AddAfter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1725, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1725, 30),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1725, 45),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+							&lang.Param{
+								Pos: p(1725, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(1725, 54),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1725, 69),
+											Name: "T",
+										},
+									},
+								},
+								Name: "newNode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1726, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1727, 13),
+									X: &lang.CallExpr{
+										Pos: p(1727, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1727, 13),
+											Name: "CheckOwned",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1727, 24),
+												X: &lang.Ident{
+													Pos:  p(1727, 24),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1728, 13),
+									X: &lang.CallExpr{
+										Pos: p(1728, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1728, 13),
+											Name: "CheckFree",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1728, 23),
+												X: &lang.Ident{
+													Pos:  p(1728, 23),
+													Name: "newNode",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1729, 13),
+									X: &lang.CallExpr{
+										Pos: p(1729, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1729, 13),
+											Name: "InsertAfterNode",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1729, 29),
+												X: &lang.Ident{
+													Pos:  p(1729, 29),
+													Name: "node",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1729, 35),
+												X: &lang.Ident{
+													Pos:  p(1729, 35),
+													Name: "newNode",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1730, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1732, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1732, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1732, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "AddBefore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1732, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(1732, 44),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1732, 59),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+							&lang.Param{
+								Pos: p(1732, 68),
+								Type: &lang.TypeRef{
+									Pos:  p(1732, 68),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1733, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1734, 13),
+									X: &lang.CallExpr{
+										Pos: p(1734, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1734, 13),
+											Name: "CheckOwned",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1734, 24),
+												X: &lang.Ident{
+													Pos:  p(1734, 24),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1735, 13),
+									X: &lang.CallExpr{
+										Pos: p(1735, 20),
+										Fun: &lang.Ident{
+											Pos:  p(1735, 20),
+											Name: "InsertAfterNode",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1735, 36),
+												X: &lang.MemberExpr{
+													Pos: p(1735, 41),
+													X: &lang.Ident{
+														Pos:  p(1735, 36),
+														Name: "node",
+													},
+													Name: "_prev",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1735, 48),
+												X: &lang.NewExpr{
+													Pos: p(1735, 48),
+													Type: &lang.TypeRef{
+														Pos:  p(1735, 52),
+														Name: "LinkedListNode",
+														Args: []*lang.TypeRef{
+															&lang.TypeRef{
+																Pos:  p(1735, 67),
+																Name: "T",
+															},
+														},
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1735, 70),
+															X: &lang.Ident{
+																Pos:  p(1735, 70),
+																Name: "value",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1736, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1738, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1738, 16),
+							Name: "void",
+						},
+						Name: "AddBefore",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1738, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(1738, 31),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1738, 46),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+							&lang.Param{
+								Pos: p(1738, 55),
+								Type: &lang.TypeRef{
+									Pos:  p(1738, 55),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1738, 70),
+											Name: "T",
+										},
+									},
+								},
+								Name: "newNode",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1739, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1740, 13),
+									X: &lang.CallExpr{
+										Pos: p(1740, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1740, 13),
+											Name: "CheckOwned",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1740, 24),
+												X: &lang.Ident{
+													Pos:  p(1740, 24),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1741, 13),
+									X: &lang.CallExpr{
+										Pos: p(1741, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1741, 13),
+											Name: "CheckFree",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1741, 23),
+												X: &lang.Ident{
+													Pos:  p(1741, 23),
+													Name: "newNode",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1742, 13),
+									X: &lang.CallExpr{
+										Pos: p(1742, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1742, 13),
+											Name: "InsertAfterNode",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1742, 29),
+												X: &lang.MemberExpr{
+													Pos: p(1742, 34),
+													X: &lang.Ident{
+														Pos:  p(1742, 29),
+														Name: "node",
+													},
+													Name: "_prev",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1742, 41),
+												X: &lang.Ident{
+													Pos:  p(1742, 41),
+													Name: "newNode",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1743, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1745, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1745, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1745, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "Find",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1745, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1745, 39),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1746, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1747, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1747, 17),
+											Name: "eq",
+											Init: &lang.MemberExpr{
+												Pos: p(1747, 42),
+												X: &lang.Ident{
+													Pos:  p(1747, 22),
+													Name: "EqualityComparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1747, 39),
+															Name: "T",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(1748, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1748, 18),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1748, 22),
+												Name: "n",
+												Init: &lang.Ident{
+													Pos:  p(1748, 26),
+													Name: "_first",
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1748, 36),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1748, 34),
+											Name: "n",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1748, 39),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.AssignExpr{
+											Pos: p(1748, 47),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1748, 45),
+												Name: "n",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1748, 51),
+												X: &lang.Ident{
+													Pos:  p(1748, 49),
+													Name: "n",
+												},
+												Name: "_next",
+											},
+										},
+									},
+									Body: &lang.IfStmt{
+										Pos: p(1749, 17),
+										Cond: &lang.CallExpr{
+											Pos: p(1749, 24),
+											Fun: &lang.MemberExpr{
+												Pos: p(1749, 24),
+												X: &lang.Ident{
+													Pos:  p(1749, 21),
+													Name: "eq",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1749, 31),
+													X: &lang.MemberExpr{
+														Pos: p(1749, 33),
+														X: &lang.Ident{
+															Pos:  p(1749, 31),
+															Name: "n",
+														},
+														Name: "Value",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1749, 40),
+													X: &lang.Ident{
+														Pos:  p(1749, 40),
+														Name: "value",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(1749, 48),
+											X: &lang.Ident{
+												Pos:  p(1749, 55),
+												Name: "n",
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1750, 13),
+									X: &lang.Literal{
+										Pos:  p(1750, 20),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Rbrace: p(1751, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1753, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1753, 16),
+							Name: "LinkedListNode",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1753, 31),
+									Name: "T",
+								},
+							},
+						},
+						Name: "FindLast",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1753, 43),
+								Type: &lang.TypeRef{
+									Pos:  p(1753, 43),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1754, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1755, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1755, 17),
+											Name: "eq",
+											Init: &lang.MemberExpr{
+												Pos: p(1755, 42),
+												X: &lang.Ident{
+													Pos:  p(1755, 22),
+													Name: "EqualityComparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1755, 39),
+															Name: "T",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(1756, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1756, 18),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1756, 22),
+												Name: "n",
+												Init: &lang.Ident{
+													Pos:  p(1756, 26),
+													Name: "_last",
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1756, 35),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1756, 33),
+											Name: "n",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1756, 38),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.AssignExpr{
+											Pos: p(1756, 46),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1756, 44),
+												Name: "n",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1756, 50),
+												X: &lang.Ident{
+													Pos:  p(1756, 48),
+													Name: "n",
+												},
+												Name: "_prev",
+											},
+										},
+									},
+									Body: &lang.IfStmt{
+										Pos: p(1757, 17),
+										Cond: &lang.CallExpr{
+											Pos: p(1757, 24),
+											Fun: &lang.MemberExpr{
+												Pos: p(1757, 24),
+												X: &lang.Ident{
+													Pos:  p(1757, 21),
+													Name: "eq",
+												},
+												Name: "Equals",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1757, 31),
+													X: &lang.MemberExpr{
+														Pos: p(1757, 33),
+														X: &lang.Ident{
+															Pos:  p(1757, 31),
+															Name: "n",
+														},
+														Name: "Value",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1757, 40),
+													X: &lang.Ident{
+														Pos:  p(1757, 40),
+														Name: "value",
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(1757, 48),
+											X: &lang.Ident{
+												Pos:  p(1757, 55),
+												Name: "n",
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1758, 13),
+									X: &lang.Literal{
+										Pos:  p(1758, 20),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+							Rbrace: p(1759, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1761, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1761, 16),
+							Name: "bool",
+						},
+						Name: "Contains",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1761, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1761, 30),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(1761, 54),
+							Op:  "!=",
+							X: &lang.CallExpr{
+								Pos: p(1761, 42),
+								Fun: &lang.Ident{
+									Pos:  p(1761, 42),
+									Name: "Find",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(1761, 47),
+										X: &lang.Ident{
+											Pos:  p(1761, 47),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Y: &lang.Literal{
+								Pos:  p(1761, 57),
+								Kind: lang.LitKind(10),
+								Raw:  "null",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1763, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1763, 16),
+							Name: "bool",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1763, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1763, 28),
+									Name: "T",
+								},
+								Name: "value",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1764, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1765, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1765, 17),
+											Name: "n",
+											Init: &lang.CallExpr{
+												Pos: p(1765, 21),
+												Fun: &lang.Ident{
+													Pos:  p(1765, 21),
+													Name: "Find",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1765, 26),
+														X: &lang.Ident{
+															Pos:  p(1765, 26),
+															Name: "value",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1766, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1766, 19),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1766, 17),
+											Name: "n",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1766, 22),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(1766, 28),
+										X: &lang.Literal{
+											Pos:   p(1766, 35),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1767, 13),
+									X: &lang.CallExpr{
+										Pos: p(1767, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1767, 13),
+											Name: "Unlink",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1767, 20),
+												X: &lang.Ident{
+													Pos:  p(1767, 20),
+													Name: "n",
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1768, 13),
+									X: &lang.Literal{
+										Pos:   p(1768, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1769, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1771, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1771, 16),
+							Name: "void",
+						},
+						Name: "Remove",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1771, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(1771, 28),
+									Name: "LinkedListNode",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1771, 43),
+											Name: "T",
+										},
+									},
+								},
+								Name: "node",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1771, 52),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1771, 54),
+									X: &lang.CallExpr{
+										Pos: p(1771, 54),
+										Fun: &lang.Ident{
+											Pos:  p(1771, 54),
+											Name: "CheckOwned",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1771, 65),
+												X: &lang.Ident{
+													Pos:  p(1771, 65),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1771, 72),
+									X: &lang.CallExpr{
+										Pos: p(1771, 72),
+										Fun: &lang.Ident{
+											Pos:  p(1771, 72),
+											Name: "Unlink",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1771, 79),
+												X: &lang.Ident{
+													Pos:  p(1771, 79),
+													Name: "node",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1771, 86),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1773, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1773, 16),
+							Name: "void",
+						},
+						Name: "RemoveFirst",
+						Body: &lang.BlockStmt{
+							Pos: p(1774, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1775, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1775, 24),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1775, 17),
+											Name: "_first",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1775, 27),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1775, 33),
+										X: &lang.NewExpr{
+											Pos: p(1775, 39),
+											Type: &lang.TypeRef{
+												Pos:  p(1775, 43),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1775, 69),
+													X: &lang.Literal{
+														Pos:   p(1775, 69),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The LinkedList is empty.\"",
+														Value: string("The LinkedList is empty."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1776, 13),
+									X: &lang.CallExpr{
+										Pos: p(1776, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1776, 13),
+											Name: "Unlink",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1776, 20),
+												X: &lang.Ident{
+													Pos:  p(1776, 20),
+													Name: "_first",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1777, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1779, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1779, 16),
+							Name: "void",
+						},
+						Name: "RemoveLast",
+						Body: &lang.BlockStmt{
+							Pos: p(1780, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1781, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1781, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1781, 17),
+											Name: "_last",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1781, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1781, 32),
+										X: &lang.NewExpr{
+											Pos: p(1781, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1781, 42),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1781, 68),
+													X: &lang.Literal{
+														Pos:   p(1781, 68),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The LinkedList is empty.\"",
+														Value: string("The LinkedList is empty."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1782, 13),
+									X: &lang.CallExpr{
+										Pos: p(1782, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1782, 13),
+											Name: "Unlink",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1782, 20),
+												X: &lang.Ident{
+													Pos:  p(1782, 20),
+													Name: "_last",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1783, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1785, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1785, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						Body: &lang.BlockStmt{
+							Pos: p(1786, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(1787, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1787, 27),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1787, 20),
+											Name: "_first",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1787, 30),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1787, 36),
+										X: &lang.CallExpr{
+											Pos: p(1787, 36),
+											Fun: &lang.Ident{
+												Pos:  p(1787, 36),
+												Name: "Unlink",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1787, 43),
+													X: &lang.Ident{
+														Pos:  p(1787, 43),
+														Name: "_first",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1788, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1790, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1790, 16),
+							Name: "void",
+						},
+						Name: "CopyTo",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1790, 28),
+								Type: &lang.TypeRef{
+									Pos:       p(1790, 28),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1790, 28),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: p(1790, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1790, 39),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1791, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForStmt{
+									Pos: p(1792, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1792, 18),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1792, 22),
+												Name: "n",
+												Init: &lang.Ident{
+													Pos:  p(1792, 26),
+													Name: "_first",
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1792, 36),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1792, 34),
+											Name: "n",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1792, 39),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.AssignExpr{
+											Pos: p(1792, 47),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1792, 45),
+												Name: "n",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1792, 51),
+												X: &lang.Ident{
+													Pos:  p(1792, 49),
+													Name: "n",
+												},
+												Name: "_next",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1792, 58),
+										X: &lang.AssignExpr{
+											Pos: p(1792, 73),
+											Op:  "=",
+											Left: &lang.IndexExpr{
+												Pos: p(1792, 63),
+												X: &lang.Ident{
+													Pos:  p(1792, 58),
+													Name: "array",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1792, 64),
+														X: &lang.PostfixExpr{
+															Pos: p(1792, 69),
+															Op:  "++",
+															X: &lang.Ident{
+																Pos:  p(1792, 64),
+																Name: "index",
+															},
+														},
+													},
+												},
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1792, 77),
+												X: &lang.Ident{
+													Pos:  p(1792, 75),
+													Name: "n",
+												},
+												Name: "Value",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1793, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1795, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1795, 16),
+							Name: "IEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1795, 28),
+									Name: "T",
+								},
+							},
+						},
+						Name: "GetEnumerator",
+						Body: &lang.BlockStmt{
+							Pos: p(1796, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1797, 13),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1797, 17),
+											Name: "items",
+											Init: &lang.NewExpr{
+												Pos: p(1797, 25),
+												Type: &lang.TypeRef{
+													Pos:  p(1797, 29),
+													Name: "List",
+													Args: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1797, 34),
+															Name: "T",
+														},
+													},
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1797, 37),
+														X: &lang.Ident{
+															Pos:  p(1797, 37),
+															Name: "_count",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ForStmt{
+									Pos: p(1798, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1798, 18),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1798, 22),
+												Name: "n",
+												Init: &lang.Ident{
+													Pos:  p(1798, 26),
+													Name: "_first",
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1798, 36),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(1798, 34),
+											Name: "n",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1798, 39),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Post: []lang.Expr{
+										&lang.AssignExpr{
+											Pos: p(1798, 47),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1798, 45),
+												Name: "n",
+											},
+											Right: &lang.MemberExpr{
+												Pos: p(1798, 51),
+												X: &lang.Ident{
+													Pos:  p(1798, 49),
+													Name: "n",
+												},
+												Name: "_next",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1798, 58),
+										X: &lang.CallExpr{
+											Pos: p(1798, 64),
+											Fun: &lang.MemberExpr{
+												Pos: p(1798, 64),
+												X: &lang.Ident{
+													Pos:  p(1798, 58),
+													Name: "items",
+												},
+												Name: "Add",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1798, 68),
+													X: &lang.MemberExpr{
+														Pos: p(1798, 70),
+														X: &lang.Ident{
+															Pos:  p(1798, 68),
+															Name: "n",
+														},
+														Name: "Value",
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1799, 13),
+									X: &lang.CallExpr{
+										Pos: p(1799, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(1799, 26),
+											X: &lang.Ident{
+												Pos:  p(1799, 20),
+												Name: "items",
+											},
+											Name: "GetEnumerator",
+										},
+									},
+								},
+							},
+							Rbrace: p(1800, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1802, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1802, 9),
+							Name: "System.Collections.IEnumerator",
+						},
+						Name: "GetEnumerator",
+						ExprBody: &lang.CallExpr{
+							Pos: p(1802, 90),
+							Fun: &lang.Ident{
+								Pos:  p(1802, 90),
+								Name: "GetEnumerator",
+							},
+						},
+						Iface: &lang.TypeRef{
+							Pos:  p(1802, 40),
+							Name: "System.Collections.IEnumerable",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1808, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "PriorityQueue",
+				Namespace: "System.Collections.Generic",
+				TypeParams: []string{
+					"TElement",
+					"TPriority",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos:       p(1810, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1810, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1810, 23),
+									Name: "TElement",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1810, 33),
+								Name: "_elements",
+								Init: &lang.NewExpr{
+									Pos: p(1810, 45),
+									Type: &lang.TypeRef{
+										Pos:  p(1810, 49),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1810, 54),
+												Name: "TElement",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1811, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1811, 18),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1811, 23),
+									Name: "TPriority",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1811, 34),
+								Name: "_priorities",
+								Init: &lang.NewExpr{
+									Pos: p(1811, 48),
+									Type: &lang.TypeRef{
+										Pos:  p(1811, 52),
+										Name: "List",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  p(1811, 57),
+												Name: "TPriority",
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(1812, 9),
+						Modifiers: lang.Modifiers(256),
+						Type: &lang.TypeRef{
+							Pos:  p(1812, 18),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(1812, 28),
+									Name: "TPriority",
+								},
+							},
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(1812, 39),
+								Name: "_comparer",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1817, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PriorityQueue",
+						Init: &lang.CtorInit{
+							Pos:  p(1817, 34),
+							Kind: "this",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(1817, 39),
+									X: &lang.CastExpr{
+										Pos: p(1817, 39),
+										Type: &lang.TypeRef{
+											Pos:  p(1817, 40),
+											Name: "IComparer",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1817, 50),
+													Name: "TPriority",
+												},
+											},
+										},
+										X: &lang.Literal{
+											Pos:  p(1817, 61),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1817, 67),
+							Rbrace: p(1817, 69),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1818, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PriorityQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1818, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1818, 30),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1818, 40),
+											Name: "TPriority",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1818, 61),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1818, 63),
+									X: &lang.AssignExpr{
+										Pos: p(1818, 73),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1818, 63),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1818, 84),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1818, 75),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1818, 107),
+												X: &lang.Ident{
+													Pos:  p(1818, 87),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1818, 96),
+															Name: "TPriority",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1818, 116),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1819, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PriorityQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1819, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1819, 30),
+									Name: "int",
+								},
+								Name: "initialCapacity",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1820, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1821, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1821, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1821, 13),
+											Name: "_comparer",
+										},
+										Right: &lang.MemberExpr{
+											Pos: p(1821, 45),
+											X: &lang.Ident{
+												Pos:  p(1821, 25),
+												Name: "Comparer",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1821, 34),
+														Name: "TPriority",
+													},
+												},
+											},
+											Name: "Default",
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1822, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1822, 33),
+										Op:  "<",
+										X: &lang.Ident{
+											Pos:  p(1822, 17),
+											Name: "initialCapacity",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1822, 35),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1822, 38),
+										X: &lang.NewExpr{
+											Pos: p(1822, 44),
+											Type: &lang.TypeRef{
+												Pos:  p(1822, 48),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1822, 76),
+													X: &lang.NameOfExpr{
+														Pos: p(1822, 76),
+														X: &lang.Ident{
+															Pos:  p(1822, 83),
+															Name: "initialCapacity",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1822, 101),
+													X: &lang.BinaryExpr{
+														Pos: p(1822, 185),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(1822, 167),
+															Op:  "+",
+															X: &lang.Literal{
+																Pos:   p(1822, 101),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"'initialCapacity' must be a non-negative value. (Actual value: \"",
+																Value: string("'initialCapacity' must be a non-negative value. (Actual value: "),
+															},
+															Y: &lang.Ident{
+																Pos:  p(1822, 169),
+																Name: "initialCapacity",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1822, 187),
+															Kind:  lang.LitKind(8),
+															Raw:   "\")\"",
+															Value: string(")"),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1823, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1824, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PriorityQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1824, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1824, 30),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1824, 42),
+											Name: "System.ValueTuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1824, 43),
+													Name: "TElement",
+												},
+												&lang.TypeRef{
+													Pos:  p(1824, 53),
+													Name: "TPriority",
+												},
+											},
+											Tuple: true,
+										},
+									},
+								},
+								Name: "items",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1825, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1826, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1826, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1826, 17),
+											Name: "items",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1826, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1826, 32),
+										X: &lang.NewExpr{
+											Pos: p(1826, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1826, 42),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1826, 64),
+													X: &lang.NameOfExpr{
+														Pos: p(1826, 64),
+														X: &lang.Ident{
+															Pos:  p(1826, 71),
+															Name: "items",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1827, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1827, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1827, 13),
+											Name: "_comparer",
+										},
+										Right: &lang.MemberExpr{
+											Pos: p(1827, 45),
+											X: &lang.Ident{
+												Pos:  p(1827, 25),
+												Name: "Comparer",
+												TypeArgs: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  p(1827, 34),
+														Name: "TPriority",
+													},
+												},
+											},
+											Name: "Default",
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(1828, 13),
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1828, 34),
+										Name: "items",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1828, 41),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1828, 43),
+												X: &lang.CallExpr{
+													Pos: p(1828, 53),
+													Fun: &lang.MemberExpr{
+														Pos: p(1828, 53),
+														X: &lang.Ident{
+															Pos:  p(1828, 43),
+															Name: "_elements",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1828, 57),
+															X: &lang.MemberExpr{
+																Pos: p(1828, 62),
+																X: &lang.Ident{
+																	Pos:  p(1828, 57),
+																	Name: "item",
+																},
+																Name: "Item1",
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1828, 70),
+												X: &lang.CallExpr{
+													Pos: p(1828, 82),
+													Fun: &lang.MemberExpr{
+														Pos: p(1828, 82),
+														X: &lang.Ident{
+															Pos:  p(1828, 70),
+															Name: "_priorities",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1828, 86),
+															X: &lang.MemberExpr{
+																Pos: p(1828, 91),
+																X: &lang.Ident{
+																	Pos:  p(1828, 86),
+																	Name: "item",
+																},
+																Name: "Item2",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1828, 99),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1829, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1829, 33),
+										Op:  ">",
+										X: &lang.MemberExpr{
+											Pos: p(1829, 27),
+											X: &lang.Ident{
+												Pos:  p(1829, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1829, 35),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1829, 38),
+										X: &lang.CallExpr{
+											Pos: p(1829, 38),
+											Fun: &lang.Ident{
+												Pos:  p(1829, 38),
+												Name: "Heapify",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1830, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1831, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "PriorityQueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1831, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(1831, 30),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1831, 42),
+											Name: "System.ValueTuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1831, 43),
+													Name: "TElement",
+												},
+												&lang.TypeRef{
+													Pos:  p(1831, 53),
+													Name: "TPriority",
+												},
+											},
+											Tuple: true,
+										},
+									},
+								},
+								Name: "items",
+							},
+							&lang.Param{
+								Pos: p(1831, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(1831, 72),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1831, 82),
+											Name: "TPriority",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1832, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1833, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1833, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1833, 17),
+											Name: "items",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1833, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1833, 32),
+										X: &lang.NewExpr{
+											Pos: p(1833, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1833, 42),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1833, 64),
+													X: &lang.NameOfExpr{
+														Pos: p(1833, 64),
+														X: &lang.Ident{
+															Pos:  p(1833, 71),
+															Name: "items",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1834, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1834, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1834, 13),
+											Name: "_comparer",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(1834, 34),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(1834, 25),
+												Name: "comparer",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(1834, 57),
+												X: &lang.Ident{
+													Pos:  p(1834, 37),
+													Name: "Comparer",
+													TypeArgs: []*lang.TypeRef{
+														&lang.TypeRef{
+															Pos:  p(1834, 46),
+															Name: "TPriority",
+														},
+													},
+												},
+												Name: "Default",
+											},
+										},
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(1835, 13),
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1835, 34),
+										Name: "items",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1835, 41),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1835, 43),
+												X: &lang.CallExpr{
+													Pos: p(1835, 53),
+													Fun: &lang.MemberExpr{
+														Pos: p(1835, 53),
+														X: &lang.Ident{
+															Pos:  p(1835, 43),
+															Name: "_elements",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1835, 57),
+															X: &lang.MemberExpr{
+																Pos: p(1835, 62),
+																X: &lang.Ident{
+																	Pos:  p(1835, 57),
+																	Name: "item",
+																},
+																Name: "Item1",
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1835, 70),
+												X: &lang.CallExpr{
+													Pos: p(1835, 82),
+													Fun: &lang.MemberExpr{
+														Pos: p(1835, 82),
+														X: &lang.Ident{
+															Pos:  p(1835, 70),
+															Name: "_priorities",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1835, 86),
+															X: &lang.MemberExpr{
+																Pos: p(1835, 91),
+																X: &lang.Ident{
+																	Pos:  p(1835, 86),
+																	Name: "item",
+																},
+																Name: "Item2",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1835, 99),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1836, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1836, 33),
+										Op:  ">",
+										X: &lang.MemberExpr{
+											Pos: p(1836, 27),
+											X: &lang.Ident{
+												Pos:  p(1836, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1836, 35),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1836, 38),
+										X: &lang.CallExpr{
+											Pos: p(1836, 38),
+											Fun: &lang.Ident{
+												Pos:  p(1836, 38),
+												Name: "Heapify",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1837, 9),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(1839, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(1839, 16),
+							Name: "int",
+						},
+						Name: "Count",
+						ExprBody: &lang.MemberExpr{
+							Pos: p(1839, 39),
+							X: &lang.Ident{
+								Pos:  p(1839, 29),
+								Name: "_elements",
+							},
+							Name: "Count",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1841, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1841, 16),
+							Name: "void",
+						},
+						Name: "Enqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1841, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(1841, 29),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: p(1841, 47),
+								Type: &lang.TypeRef{
+									Pos:  p(1841, 47),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1842, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1843, 13),
+									X: &lang.CallExpr{
+										Pos: p(1843, 23),
+										Fun: &lang.MemberExpr{
+											Pos: p(1843, 23),
+											X: &lang.Ident{
+												Pos:  p(1843, 13),
+												Name: "_elements",
+											},
+											Name: "Add",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1843, 27),
+												X: &lang.Ident{
+													Pos:  p(1843, 27),
+													Name: "element",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1844, 13),
+									X: &lang.CallExpr{
+										Pos: p(1844, 25),
+										Fun: &lang.MemberExpr{
+											Pos: p(1844, 25),
+											X: &lang.Ident{
+												Pos:  p(1844, 13),
+												Name: "_priorities",
+											},
+											Name: "Add",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1844, 29),
+												X: &lang.Ident{
+													Pos:  p(1844, 29),
+													Name: "priority",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1845, 13),
+									X: &lang.CallExpr{
+										Pos: p(1845, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1845, 13),
+											Name: "MoveUp",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1845, 20),
+												X: &lang.Ident{
+													Pos:  p(1845, 20),
+													Name: "element",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1845, 29),
+												X: &lang.Ident{
+													Pos:  p(1845, 29),
+													Name: "priority",
+												},
+											},
+											&lang.Arg{
+												Pos: p(1845, 39),
+												X: &lang.BinaryExpr{
+													Pos: p(1845, 55),
+													Op:  "-",
+													X: &lang.MemberExpr{
+														Pos: p(1845, 49),
+														X: &lang.Ident{
+															Pos:  p(1845, 39),
+															Name: "_elements",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1845, 57),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1846, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1848, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1848, 16),
+							Name: "TElement",
+						},
+						Name: "Peek",
+						Body: &lang.BlockStmt{
+							Pos: p(1849, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1850, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1850, 33),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1850, 27),
+											X: &lang.Ident{
+												Pos:  p(1850, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1850, 36),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1850, 39),
+										X: &lang.NewExpr{
+											Pos: p(1850, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1850, 49),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1850, 75),
+													X: &lang.Literal{
+														Pos:   p(1850, 75),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Queue empty.\"",
+														Value: string("Queue empty."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1851, 13),
+									X: &lang.IndexExpr{
+										Pos: p(1851, 29),
+										X: &lang.Ident{
+											Pos:  p(1851, 20),
+											Name: "_elements",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1851, 30),
+												X: &lang.Literal{
+													Pos:   p(1851, 30),
+													Raw:   "0",
+													Value: int64(0),
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1852, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1854, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1854, 16),
+							Name: "TElement",
+						},
+						Name: "Dequeue",
+						Body: &lang.BlockStmt{
+							Pos: p(1855, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1856, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1856, 33),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1856, 27),
+											X: &lang.Ident{
+												Pos:  p(1856, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1856, 36),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1856, 39),
+										X: &lang.NewExpr{
+											Pos: p(1856, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1856, 49),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1856, 75),
+													X: &lang.Literal{
+														Pos:   p(1856, 75),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Queue empty.\"",
+														Value: string("Queue empty."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1857, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1857, 13),
+										Name: "TElement",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1857, 22),
+											Name: "element",
+											Init: &lang.IndexExpr{
+												Pos: p(1857, 41),
+												X: &lang.Ident{
+													Pos:  p(1857, 32),
+													Name: "_elements",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1857, 42),
+														X: &lang.Literal{
+															Pos:   p(1857, 42),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1858, 13),
+									X: &lang.CallExpr{
+										Pos: p(1858, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1858, 13),
+											Name: "RemoveRoot",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1859, 13),
+									X: &lang.Ident{
+										Pos:  p(1859, 20),
+										Name: "element",
+									},
+								},
+							},
+							Rbrace: p(1860, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1862, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1862, 16),
+							Name: "bool",
+						},
+						Name: "TryDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1862, 32),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1862, 36),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos:      p(1862, 54),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1862, 58),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1863, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1864, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1864, 33),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1864, 27),
+											X: &lang.Ident{
+												Pos:  p(1864, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1864, 36),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1865, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1866, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1866, 25),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1866, 17),
+														Name: "element",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1866, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1866, 35),
+															Name: "TElement",
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1867, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1867, 26),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1867, 17),
+														Name: "priority",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1867, 28),
+														Type: &lang.TypeRef{
+															Pos:  p(1867, 36),
+															Name: "TPriority",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1868, 17),
+												X: &lang.Literal{
+													Pos:   p(1868, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1869, 13),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1870, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1870, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1870, 13),
+											Name: "element",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1870, 32),
+											X: &lang.Ident{
+												Pos:  p(1870, 23),
+												Name: "_elements",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1870, 33),
+													X: &lang.Literal{
+														Pos:   p(1870, 33),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1871, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1871, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1871, 13),
+											Name: "priority",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1871, 35),
+											X: &lang.Ident{
+												Pos:  p(1871, 24),
+												Name: "_priorities",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1871, 36),
+													X: &lang.Literal{
+														Pos:   p(1871, 36),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1872, 13),
+									X: &lang.CallExpr{
+										Pos: p(1872, 13),
+										Fun: &lang.Ident{
+											Pos:  p(1872, 13),
+											Name: "RemoveRoot",
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1873, 13),
+									X: &lang.Literal{
+										Pos:   p(1873, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1874, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1876, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1876, 16),
+							Name: "bool",
+						},
+						Name: "TryPeek",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(1876, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1876, 33),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos:      p(1876, 51),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(1876, 55),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1877, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1878, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1878, 33),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1878, 27),
+											X: &lang.Ident{
+												Pos:  p(1878, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1878, 36),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1879, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1880, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1880, 25),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1880, 17),
+														Name: "element",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1880, 27),
+														Type: &lang.TypeRef{
+															Pos:  p(1880, 35),
+															Name: "TElement",
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1881, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1881, 26),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1881, 17),
+														Name: "priority",
+													},
+													Right: &lang.DefaultExpr{
+														Pos: p(1881, 28),
+														Type: &lang.TypeRef{
+															Pos:  p(1881, 36),
+															Name: "TPriority",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1882, 17),
+												X: &lang.Literal{
+													Pos:   p(1882, 24),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+										Rbrace: p(1883, 13),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1884, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1884, 21),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1884, 13),
+											Name: "element",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1884, 32),
+											X: &lang.Ident{
+												Pos:  p(1884, 23),
+												Name: "_elements",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1884, 33),
+													X: &lang.Literal{
+														Pos:   p(1884, 33),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1885, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1885, 22),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(1885, 13),
+											Name: "priority",
+										},
+										Right: &lang.IndexExpr{
+											Pos: p(1885, 35),
+											X: &lang.Ident{
+												Pos:  p(1885, 24),
+												Name: "_priorities",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1885, 36),
+													X: &lang.Literal{
+														Pos:   p(1885, 36),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1886, 13),
+									X: &lang.Literal{
+										Pos:   p(1886, 20),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+							Rbrace: p(1887, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1889, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1889, 16),
+							Name: "TElement",
+						},
+						Name: "EnqueueDequeue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1889, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1889, 40),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: p(1889, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1889, 58),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1890, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1891, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1891, 38),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(1891, 33),
+											Op:  "!=",
+											X: &lang.MemberExpr{
+												Pos: p(1891, 27),
+												X: &lang.Ident{
+													Pos:  p(1891, 17),
+													Name: "_elements",
+												},
+												Name: "Count",
+											},
+											Y: &lang.Literal{
+												Pos:   p(1891, 36),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(1891, 85),
+											Op:  ">",
+											X: &lang.CallExpr{
+												Pos: p(1891, 51),
+												Fun: &lang.MemberExpr{
+													Pos: p(1891, 51),
+													X: &lang.Ident{
+														Pos:  p(1891, 41),
+														Name: "_comparer",
+													},
+													Name: "Compare",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1891, 59),
+														X: &lang.Ident{
+															Pos:  p(1891, 59),
+															Name: "priority",
+														},
+													},
+													&lang.Arg{
+														Pos: p(1891, 69),
+														X: &lang.IndexExpr{
+															Pos: p(1891, 80),
+															X: &lang.Ident{
+																Pos:  p(1891, 69),
+																Name: "_priorities",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1891, 81),
+																	X: &lang.Literal{
+																		Pos:   p(1891, 81),
+																		Raw:   "0",
+																		Value: int64(0),
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(1891, 87),
+												Raw:   "0",
+												Value: int64(0),
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1892, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1893, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1893, 17),
+													Name: "TElement",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1893, 26),
+														Name: "root",
+														Init: &lang.IndexExpr{
+															Pos: p(1893, 42),
+															X: &lang.Ident{
+																Pos:  p(1893, 33),
+																Name: "_elements",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1893, 43),
+																	X: &lang.Literal{
+																		Pos:   p(1893, 43),
+																		Raw:   "0",
+																		Value: int64(0),
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1894, 17),
+												X: &lang.CallExpr{
+													Pos: p(1894, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1894, 17),
+														Name: "MoveDown",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1894, 26),
+															X: &lang.Ident{
+																Pos:  p(1894, 26),
+																Name: "element",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1894, 35),
+															X: &lang.Ident{
+																Pos:  p(1894, 35),
+																Name: "priority",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1894, 45),
+															X: &lang.Literal{
+																Pos:   p(1894, 45),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1895, 17),
+												X: &lang.Ident{
+													Pos:  p(1895, 24),
+													Name: "root",
+												},
+											},
+										},
+										Rbrace: p(1896, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1897, 13),
+									X: &lang.Ident{
+										Pos:  p(1897, 20),
+										Name: "element",
+									},
+								},
+							},
+							Rbrace: p(1898, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1900, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1900, 16),
+							Name: "TElement",
+						},
+						Name: "DequeueEnqueue",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1900, 40),
+								Type: &lang.TypeRef{
+									Pos:  p(1900, 40),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: p(1900, 58),
+								Type: &lang.TypeRef{
+									Pos:  p(1900, 58),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1901, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1902, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1902, 33),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1902, 27),
+											X: &lang.Ident{
+												Pos:  p(1902, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1902, 36),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1902, 39),
+										X: &lang.NewExpr{
+											Pos: p(1902, 45),
+											Type: &lang.TypeRef{
+												Pos:  p(1902, 49),
+												Name: "InvalidOperationException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1902, 75),
+													X: &lang.Literal{
+														Pos:   p(1902, 75),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Queue empty.\"",
+														Value: string("Queue empty."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1903, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1903, 13),
+										Name: "TElement",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1903, 22),
+											Name: "root",
+											Init: &lang.IndexExpr{
+												Pos: p(1903, 38),
+												X: &lang.Ident{
+													Pos:  p(1903, 29),
+													Name: "_elements",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1903, 39),
+														X: &lang.Literal{
+															Pos:   p(1903, 39),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1904, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1904, 61),
+										Op:  ">",
+										X: &lang.CallExpr{
+											Pos: p(1904, 27),
+											Fun: &lang.MemberExpr{
+												Pos: p(1904, 27),
+												X: &lang.Ident{
+													Pos:  p(1904, 17),
+													Name: "_comparer",
+												},
+												Name: "Compare",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1904, 35),
+													X: &lang.Ident{
+														Pos:  p(1904, 35),
+														Name: "priority",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1904, 45),
+													X: &lang.IndexExpr{
+														Pos: p(1904, 56),
+														X: &lang.Ident{
+															Pos:  p(1904, 45),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1904, 57),
+																X: &lang.Literal{
+																	Pos:   p(1904, 57),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										Y: &lang.Literal{
+											Pos:   p(1904, 63),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1905, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1906, 17),
+												X: &lang.CallExpr{
+													Pos: p(1906, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1906, 17),
+														Name: "MoveDown",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1906, 26),
+															X: &lang.Ident{
+																Pos:  p(1906, 26),
+																Name: "element",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1906, 35),
+															X: &lang.Ident{
+																Pos:  p(1906, 35),
+																Name: "priority",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1906, 45),
+															X: &lang.Literal{
+																Pos:   p(1906, 45),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(1907, 13),
+									},
+									Else: &lang.BlockStmt{
+										Pos: p(1909, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1910, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1910, 30),
+													Op:  "=",
+													Left: &lang.IndexExpr{
+														Pos: p(1910, 26),
+														X: &lang.Ident{
+															Pos:  p(1910, 17),
+															Name: "_elements",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1910, 27),
+																X: &lang.Literal{
+																	Pos:   p(1910, 27),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+													Right: &lang.Ident{
+														Pos:  p(1910, 32),
+														Name: "element",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1911, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1911, 32),
+													Op:  "=",
+													Left: &lang.IndexExpr{
+														Pos: p(1911, 28),
+														X: &lang.Ident{
+															Pos:  p(1911, 17),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1911, 29),
+																X: &lang.Literal{
+																	Pos:   p(1911, 29),
+																	Raw:   "0",
+																	Value: int64(0),
+																},
+															},
+														},
+													},
+													Right: &lang.Ident{
+														Pos:  p(1911, 34),
+														Name: "priority",
+													},
+												},
+											},
+										},
+										Rbrace: p(1912, 13),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(1913, 13),
+									X: &lang.Ident{
+										Pos:  p(1913, 20),
+										Name: "root",
+									},
+								},
+							},
+							Rbrace: p(1914, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1916, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1916, 16),
+							Name: "void",
+						},
+						Name: "EnqueueRange",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1916, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(1916, 34),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  p(1916, 46),
+											Name: "System.ValueTuple",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(1916, 47),
+													Name: "TElement",
+												},
+												&lang.TypeRef{
+													Pos:  p(1916, 57),
+													Name: "TPriority",
+												},
+											},
+											Tuple: true,
+										},
+									},
+								},
+								Name: "items",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1917, 9),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(1918, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1918, 23),
+										Op:  "==",
+										X: &lang.Ident{
+											Pos:  p(1918, 17),
+											Name: "items",
+										},
+										Y: &lang.Literal{
+											Pos:  p(1918, 26),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(1918, 32),
+										X: &lang.NewExpr{
+											Pos: p(1918, 38),
+											Type: &lang.TypeRef{
+												Pos:  p(1918, 42),
+												Name: "ArgumentNullException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1918, 64),
+													X: &lang.NameOfExpr{
+														Pos: p(1918, 64),
+														X: &lang.Ident{
+															Pos:  p(1918, 71),
+															Name: "items",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1919, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1919, 33),
+										Op:  "==",
+										X: &lang.MemberExpr{
+											Pos: p(1919, 27),
+											X: &lang.Ident{
+												Pos:  p(1919, 17),
+												Name: "_elements",
+											},
+											Name: "Count",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1919, 36),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1920, 13),
+										Stmts: []lang.Stmt{
+											&lang.ForeachStmt{
+												Pos:  p(1921, 17),
+												Name: "item",
+												X: &lang.Ident{
+													Pos:  p(1921, 38),
+													Name: "items",
+												},
+												Body: &lang.BlockStmt{
+													Pos: p(1921, 45),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(1921, 47),
+															X: &lang.CallExpr{
+																Pos: p(1921, 57),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1921, 57),
+																	X: &lang.Ident{
+																		Pos:  p(1921, 47),
+																		Name: "_elements",
+																	},
+																	Name: "Add",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1921, 61),
+																		X: &lang.MemberExpr{
+																			Pos: p(1921, 66),
+																			X: &lang.Ident{
+																				Pos:  p(1921, 61),
+																				Name: "item",
+																			},
+																			Name: "Item1",
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ExprStmt{
+															Pos: p(1921, 74),
+															X: &lang.CallExpr{
+																Pos: p(1921, 86),
+																Fun: &lang.MemberExpr{
+																	Pos: p(1921, 86),
+																	X: &lang.Ident{
+																		Pos:  p(1921, 74),
+																		Name: "_priorities",
+																	},
+																	Name: "Add",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(1921, 90),
+																		X: &lang.MemberExpr{
+																			Pos: p(1921, 95),
+																			X: &lang.Ident{
+																				Pos:  p(1921, 90),
+																				Name: "item",
+																			},
+																			Name: "Item2",
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(1921, 103),
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1922, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1922, 37),
+													Op:  ">",
+													X: &lang.MemberExpr{
+														Pos: p(1922, 31),
+														X: &lang.Ident{
+															Pos:  p(1922, 21),
+															Name: "_elements",
+														},
+														Name: "Count",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1922, 39),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(1922, 42),
+													X: &lang.CallExpr{
+														Pos: p(1922, 42),
+														Fun: &lang.Ident{
+															Pos:  p(1922, 42),
+															Name: "Heapify",
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1923, 17),
+											},
+										},
+										Rbrace: p(1924, 13),
+									},
+								},
+								&lang.ForeachStmt{
+									Pos:  p(1925, 13),
+									Name: "item",
+									X: &lang.Ident{
+										Pos:  p(1925, 34),
+										Name: "items",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1925, 41),
+										X: &lang.CallExpr{
+											Pos: p(1925, 41),
+											Fun: &lang.Ident{
+												Pos:  p(1925, 41),
+												Name: "Enqueue",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1925, 49),
+													X: &lang.MemberExpr{
+														Pos: p(1925, 54),
+														X: &lang.Ident{
+															Pos:  p(1925, 49),
+															Name: "item",
+														},
+														Name: "Item1",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1925, 61),
+													X: &lang.MemberExpr{
+														Pos: p(1925, 66),
+														X: &lang.Ident{
+															Pos:  p(1925, 61),
+															Name: "item",
+														},
+														Name: "Item2",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1926, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(1928, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1928, 16),
+							Name: "void",
+						},
+						Name: "Clear",
+						Body: &lang.BlockStmt{
+							Pos: p(1928, 29),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(1928, 31),
+									X: &lang.CallExpr{
+										Pos: p(1928, 41),
+										Fun: &lang.MemberExpr{
+											Pos: p(1928, 41),
+											X: &lang.Ident{
+												Pos:  p(1928, 31),
+												Name: "_elements",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1928, 50),
+									X: &lang.CallExpr{
+										Pos: p(1928, 62),
+										Fun: &lang.MemberExpr{
+											Pos: p(1928, 62),
+											X: &lang.Ident{
+												Pos:  p(1928, 50),
+												Name: "_priorities",
+											},
+											Name: "Clear",
+										},
+									},
+								},
+							},
+							Rbrace: p(1928, 71),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1932, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1932, 9),
+							Name: "void",
+						},
+						Name: "RemoveRoot",
+						Body: &lang.BlockStmt{
+							Pos: p(1933, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1934, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1934, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1934, 17),
+											Name: "last",
+											Init: &lang.BinaryExpr{
+												Pos: p(1934, 40),
+												Op:  "-",
+												X: &lang.MemberExpr{
+													Pos: p(1934, 34),
+													X: &lang.Ident{
+														Pos:  p(1934, 24),
+														Name: "_elements",
+													},
+													Name: "Count",
+												},
+												Y: &lang.Literal{
+													Pos:   p(1934, 42),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1935, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1935, 13),
+										Name: "TElement",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1935, 22),
+											Name: "element",
+											Init: &lang.IndexExpr{
+												Pos: p(1935, 41),
+												X: &lang.Ident{
+													Pos:  p(1935, 32),
+													Name: "_elements",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1935, 42),
+														X: &lang.Ident{
+															Pos:  p(1935, 42),
+															Name: "last",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1936, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1936, 13),
+										Name: "TPriority",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1936, 23),
+											Name: "priority",
+											Init: &lang.IndexExpr{
+												Pos: p(1936, 45),
+												X: &lang.Ident{
+													Pos:  p(1936, 34),
+													Name: "_priorities",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(1936, 46),
+														X: &lang.Ident{
+															Pos:  p(1936, 46),
+															Name: "last",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1937, 13),
+									X: &lang.CallExpr{
+										Pos: p(1937, 23),
+										Fun: &lang.MemberExpr{
+											Pos: p(1937, 23),
+											X: &lang.Ident{
+												Pos:  p(1937, 13),
+												Name: "_elements",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1937, 32),
+												X: &lang.Ident{
+													Pos:  p(1937, 32),
+													Name: "last",
+												},
+											},
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1938, 13),
+									X: &lang.CallExpr{
+										Pos: p(1938, 25),
+										Fun: &lang.MemberExpr{
+											Pos: p(1938, 25),
+											X: &lang.Ident{
+												Pos:  p(1938, 13),
+												Name: "_priorities",
+											},
+											Name: "RemoveAt",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(1938, 34),
+												X: &lang.Ident{
+													Pos:  p(1938, 34),
+													Name: "last",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1939, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1939, 22),
+										Op:  ">",
+										X: &lang.Ident{
+											Pos:  p(1939, 17),
+											Name: "last",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1939, 24),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(1939, 27),
+										X: &lang.CallExpr{
+											Pos: p(1939, 27),
+											Fun: &lang.Ident{
+												Pos:  p(1939, 27),
+												Name: "MoveDown",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1939, 36),
+													X: &lang.Ident{
+														Pos:  p(1939, 36),
+														Name: "element",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1939, 45),
+													X: &lang.Ident{
+														Pos:  p(1939, 45),
+														Name: "priority",
+													},
+												},
+												&lang.Arg{
+													Pos: p(1939, 55),
+													X: &lang.Literal{
+														Pos:   p(1939, 55),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1940, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1942, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1942, 9),
+							Name: "void",
+						},
+						Name: "Heapify",
+						Body: &lang.BlockStmt{
+							Pos: p(1943, 9),
+							Stmts: []lang.Stmt{
+								&lang.ForStmt{
+									Pos: p(1944, 13),
+									InitDecl: &lang.LocalDeclStmt{
+										Pos: p(1944, 18),
+										Type: &lang.TypeRef{
+											Pos:  p(1944, 18),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(1944, 22),
+												Name: "i",
+												Init: &lang.BinaryExpr{
+													Pos: p(1944, 48),
+													Op:  ">>",
+													X: &lang.BinaryExpr{
+														Pos: p(1944, 43),
+														Op:  "-",
+														X: &lang.MemberExpr{
+															Pos: p(1944, 37),
+															X: &lang.Ident{
+																Pos:  p(1944, 27),
+																Name: "_elements",
+															},
+															Name: "Count",
+														},
+														Y: &lang.Literal{
+															Pos:   p(1944, 45),
+															Raw:   "2",
+															Value: int64(2),
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(1944, 51),
+														Raw:   "2",
+														Value: int64(2),
+													},
+												},
+											},
+										},
+									},
+									Cond: &lang.BinaryExpr{
+										Pos: p(1944, 56),
+										Op:  ">=",
+										X: &lang.Ident{
+											Pos:  p(1944, 54),
+											Name: "i",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1944, 59),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Post: []lang.Expr{
+										&lang.UnaryExpr{
+											Pos: p(1944, 62),
+											Op:  "--",
+											X: &lang.Ident{
+												Pos:  p(1944, 64),
+												Name: "i",
+											},
+										},
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(1944, 67),
+										X: &lang.CallExpr{
+											Pos: p(1944, 67),
+											Fun: &lang.Ident{
+												Pos:  p(1944, 67),
+												Name: "MoveDown",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1944, 76),
+													X: &lang.IndexExpr{
+														Pos: p(1944, 85),
+														X: &lang.Ident{
+															Pos:  p(1944, 76),
+															Name: "_elements",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1944, 86),
+																X: &lang.Ident{
+																	Pos:  p(1944, 86),
+																	Name: "i",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1944, 90),
+													X: &lang.IndexExpr{
+														Pos: p(1944, 101),
+														X: &lang.Ident{
+															Pos:  p(1944, 90),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1944, 102),
+																X: &lang.Ident{
+																	Pos:  p(1944, 102),
+																	Name: "i",
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(1944, 106),
+													X: &lang.Ident{
+														Pos:  p(1944, 106),
+														Name: "i",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(1945, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1947, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1947, 9),
+							Name: "void",
+						},
+						Name: "MoveUp",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1947, 21),
+								Type: &lang.TypeRef{
+									Pos:  p(1947, 21),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: p(1947, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(1947, 39),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+							&lang.Param{
+								Pos: p(1947, 59),
+								Type: &lang.TypeRef{
+									Pos:  p(1947, 59),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1948, 9),
+							Stmts: []lang.Stmt{
+								&lang.WhileStmt{
+									Pos: p(1949, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1949, 26),
+										Op:  ">",
+										X: &lang.Ident{
+											Pos:  p(1949, 20),
+											Name: "index",
+										},
+										Y: &lang.Literal{
+											Pos:   p(1949, 28),
+											Raw:   "0",
+											Value: int64(0),
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1950, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1951, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1951, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1951, 21),
+														Name: "parent",
+														Init: &lang.BinaryExpr{
+															Pos: p(1951, 42),
+															Op:  ">>",
+															X: &lang.BinaryExpr{
+																Pos: p(1951, 37),
+																Op:  "-",
+																X: &lang.Ident{
+																	Pos:  p(1951, 31),
+																	Name: "index",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(1951, 39),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(1951, 45),
+																Raw:   "2",
+																Value: int64(2),
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1952, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1952, 70),
+													Op:  ">=",
+													X: &lang.CallExpr{
+														Pos: p(1952, 31),
+														Fun: &lang.MemberExpr{
+															Pos: p(1952, 31),
+															X: &lang.Ident{
+																Pos:  p(1952, 21),
+																Name: "_comparer",
+															},
+															Name: "Compare",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1952, 39),
+																X: &lang.Ident{
+																	Pos:  p(1952, 39),
+																	Name: "priority",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1952, 49),
+																X: &lang.IndexExpr{
+																	Pos: p(1952, 60),
+																	X: &lang.Ident{
+																		Pos:  p(1952, 49),
+																		Name: "_priorities",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1952, 61),
+																			X: &lang.Ident{
+																				Pos:  p(1952, 61),
+																				Name: "parent",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(1952, 73),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BreakStmt{
+													Pos: p(1952, 76),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1953, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1953, 34),
+													Op:  "=",
+													Left: &lang.IndexExpr{
+														Pos: p(1953, 26),
+														X: &lang.Ident{
+															Pos:  p(1953, 17),
+															Name: "_elements",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1953, 27),
+																X: &lang.Ident{
+																	Pos:  p(1953, 27),
+																	Name: "index",
+																},
+															},
+														},
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(1953, 45),
+														X: &lang.Ident{
+															Pos:  p(1953, 36),
+															Name: "_elements",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1953, 46),
+																X: &lang.Ident{
+																	Pos:  p(1953, 46),
+																	Name: "parent",
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1954, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1954, 36),
+													Op:  "=",
+													Left: &lang.IndexExpr{
+														Pos: p(1954, 28),
+														X: &lang.Ident{
+															Pos:  p(1954, 17),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1954, 29),
+																X: &lang.Ident{
+																	Pos:  p(1954, 29),
+																	Name: "index",
+																},
+															},
+														},
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(1954, 49),
+														X: &lang.Ident{
+															Pos:  p(1954, 38),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1954, 50),
+																X: &lang.Ident{
+																	Pos:  p(1954, 50),
+																	Name: "parent",
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1955, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1955, 23),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1955, 17),
+														Name: "index",
+													},
+													Right: &lang.Ident{
+														Pos:  p(1955, 25),
+														Name: "parent",
+													},
+												},
+											},
+										},
+										Rbrace: p(1956, 13),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1957, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1957, 30),
+										Op:  "=",
+										Left: &lang.IndexExpr{
+											Pos: p(1957, 22),
+											X: &lang.Ident{
+												Pos:  p(1957, 13),
+												Name: "_elements",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1957, 23),
+													X: &lang.Ident{
+														Pos:  p(1957, 23),
+														Name: "index",
+													},
+												},
+											},
+										},
+										Right: &lang.Ident{
+											Pos:  p(1957, 32),
+											Name: "element",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1958, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1958, 32),
+										Op:  "=",
+										Left: &lang.IndexExpr{
+											Pos: p(1958, 24),
+											X: &lang.Ident{
+												Pos:  p(1958, 13),
+												Name: "_priorities",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1958, 25),
+													X: &lang.Ident{
+														Pos:  p(1958, 25),
+														Name: "index",
+													},
+												},
+											},
+										},
+										Right: &lang.Ident{
+											Pos:  p(1958, 34),
+											Name: "priority",
+										},
+									},
+								},
+							},
+							Rbrace: p(1959, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(1963, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(1963, 9),
+							Name: "void",
+						},
+						Name: "MoveDown",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1963, 23),
+								Type: &lang.TypeRef{
+									Pos:  p(1963, 23),
+									Name: "TElement",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: p(1963, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(1963, 41),
+									Name: "TPriority",
+								},
+								Name: "priority",
+							},
+							&lang.Param{
+								Pos: p(1963, 61),
+								Type: &lang.TypeRef{
+									Pos:  p(1963, 61),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(1964, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(1965, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1965, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1965, 17),
+											Name: "size",
+											Init: &lang.MemberExpr{
+												Pos: p(1965, 34),
+												X: &lang.Ident{
+													Pos:  p(1965, 24),
+													Name: "_elements",
+												},
+												Name: "Count",
+											},
+										},
+									},
+								},
+								&lang.LocalDeclStmt{
+									Pos: p(1966, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(1966, 13),
+										Name: "int",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(1966, 17),
+											Name: "i",
+										},
+									},
+								},
+								&lang.WhileStmt{
+									Pos: p(1967, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1967, 43),
+										Op:  "<",
+										X: &lang.AssignExpr{
+											Pos: p(1967, 23),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(1967, 21),
+												Name: "i",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(1967, 38),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(1967, 32),
+													Op:  "<<",
+													X: &lang.Ident{
+														Pos:  p(1967, 26),
+														Name: "index",
+													},
+													Y: &lang.Literal{
+														Pos:   p(1967, 35),
+														Raw:   "2",
+														Value: int64(2),
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(1967, 40),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(1967, 45),
+											Name: "size",
+										},
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(1968, 13),
+										Stmts: []lang.Stmt{
+											&lang.LocalDeclStmt{
+												Pos: p(1969, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1969, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1969, 21),
+														Name: "minIndex",
+														Init: &lang.Ident{
+															Pos:  p(1969, 32),
+															Name: "i",
+														},
+													},
+												},
+											},
+											&lang.LocalDeclStmt{
+												Pos: p(1970, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(1970, 17),
+													Name: "int",
+												},
+												Decls: []*lang.Declarator{
+													&lang.Declarator{
+														Pos:  p(1970, 21),
+														Name: "upper",
+														Init: &lang.CallExpr{
+															Pos: p(1970, 34),
+															Fun: &lang.MemberExpr{
+																Pos: p(1970, 34),
+																X: &lang.Ident{
+																	Pos:  p(1970, 29),
+																	Name: "Math",
+																},
+																Name: "Min",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1970, 38),
+																	X: &lang.BinaryExpr{
+																		Pos: p(1970, 40),
+																		Op:  "+",
+																		X: &lang.Ident{
+																			Pos:  p(1970, 38),
+																			Name: "i",
+																		},
+																		Y: &lang.Literal{
+																			Pos:   p(1970, 42),
+																			Raw:   "4",
+																			Value: int64(4),
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1970, 45),
+																	X: &lang.Ident{
+																		Pos:  p(1970, 45),
+																		Name: "size",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.WhileStmt{
+												Pos: p(1971, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1971, 28),
+													Op:  "<",
+													X: &lang.UnaryExpr{
+														Pos: p(1971, 24),
+														Op:  "++",
+														X: &lang.Ident{
+															Pos:  p(1971, 26),
+															Name: "i",
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(1971, 30),
+														Name: "upper",
+													},
+												},
+												Body: &lang.IfStmt{
+													Pos: p(1972, 21),
+													Cond: &lang.BinaryExpr{
+														Pos: p(1972, 82),
+														Op:  "<",
+														X: &lang.CallExpr{
+															Pos: p(1972, 35),
+															Fun: &lang.MemberExpr{
+																Pos: p(1972, 35),
+																X: &lang.Ident{
+																	Pos:  p(1972, 25),
+																	Name: "_comparer",
+																},
+																Name: "Compare",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(1972, 43),
+																	X: &lang.IndexExpr{
+																		Pos: p(1972, 54),
+																		X: &lang.Ident{
+																			Pos:  p(1972, 43),
+																			Name: "_priorities",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1972, 55),
+																				X: &lang.Ident{
+																					Pos:  p(1972, 55),
+																					Name: "i",
+																				},
+																			},
+																		},
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(1972, 59),
+																	X: &lang.IndexExpr{
+																		Pos: p(1972, 70),
+																		X: &lang.Ident{
+																			Pos:  p(1972, 59),
+																			Name: "_priorities",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(1972, 71),
+																				X: &lang.Ident{
+																					Pos:  p(1972, 71),
+																					Name: "minIndex",
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(1972, 84),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+													Then: &lang.ExprStmt{
+														Pos: p(1972, 87),
+														X: &lang.AssignExpr{
+															Pos: p(1972, 96),
+															Op:  "=",
+															Left: &lang.Ident{
+																Pos:  p(1972, 87),
+																Name: "minIndex",
+															},
+															Right: &lang.Ident{
+																Pos:  p(1972, 98),
+																Name: "i",
+															},
+														},
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(1973, 17),
+												Cond: &lang.BinaryExpr{
+													Pos: p(1973, 72),
+													Op:  "<=",
+													X: &lang.CallExpr{
+														Pos: p(1973, 31),
+														Fun: &lang.MemberExpr{
+															Pos: p(1973, 31),
+															X: &lang.Ident{
+																Pos:  p(1973, 21),
+																Name: "_comparer",
+															},
+															Name: "Compare",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1973, 39),
+																X: &lang.Ident{
+																	Pos:  p(1973, 39),
+																	Name: "priority",
+																},
+															},
+															&lang.Arg{
+																Pos: p(1973, 49),
+																X: &lang.IndexExpr{
+																	Pos: p(1973, 60),
+																	X: &lang.Ident{
+																		Pos:  p(1973, 49),
+																		Name: "_priorities",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(1973, 61),
+																			X: &lang.Ident{
+																				Pos:  p(1973, 61),
+																				Name: "minIndex",
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(1973, 75),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+												Then: &lang.BreakStmt{
+													Pos: p(1973, 78),
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1974, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1974, 34),
+													Op:  "=",
+													Left: &lang.IndexExpr{
+														Pos: p(1974, 26),
+														X: &lang.Ident{
+															Pos:  p(1974, 17),
+															Name: "_elements",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1974, 27),
+																X: &lang.Ident{
+																	Pos:  p(1974, 27),
+																	Name: "index",
+																},
+															},
+														},
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(1974, 45),
+														X: &lang.Ident{
+															Pos:  p(1974, 36),
+															Name: "_elements",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1974, 46),
+																X: &lang.Ident{
+																	Pos:  p(1974, 46),
+																	Name: "minIndex",
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1975, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1975, 36),
+													Op:  "=",
+													Left: &lang.IndexExpr{
+														Pos: p(1975, 28),
+														X: &lang.Ident{
+															Pos:  p(1975, 17),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1975, 29),
+																X: &lang.Ident{
+																	Pos:  p(1975, 29),
+																	Name: "index",
+																},
+															},
+														},
+													},
+													Right: &lang.IndexExpr{
+														Pos: p(1975, 49),
+														X: &lang.Ident{
+															Pos:  p(1975, 38),
+															Name: "_priorities",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(1975, 50),
+																X: &lang.Ident{
+																	Pos:  p(1975, 50),
+																	Name: "minIndex",
+																},
+															},
+														},
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(1976, 17),
+												X: &lang.AssignExpr{
+													Pos: p(1976, 23),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(1976, 17),
+														Name: "index",
+													},
+													Right: &lang.Ident{
+														Pos:  p(1976, 25),
+														Name: "minIndex",
+													},
+												},
+											},
+										},
+										Rbrace: p(1977, 13),
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1978, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1978, 30),
+										Op:  "=",
+										Left: &lang.IndexExpr{
+											Pos: p(1978, 22),
+											X: &lang.Ident{
+												Pos:  p(1978, 13),
+												Name: "_elements",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1978, 23),
+													X: &lang.Ident{
+														Pos:  p(1978, 23),
+														Name: "index",
+													},
+												},
+											},
+										},
+										Right: &lang.Ident{
+											Pos:  p(1978, 32),
+											Name: "element",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(1979, 13),
+									X: &lang.AssignExpr{
+										Pos: p(1979, 32),
+										Op:  "=",
+										Left: &lang.IndexExpr{
+											Pos: p(1979, 24),
+											X: &lang.Ident{
+												Pos:  p(1979, 13),
+												Name: "_priorities",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(1979, 25),
+													X: &lang.Ident{
+														Pos:  p(1979, 25),
+														Name: "index",
+													},
+												},
+											},
+										},
+										Right: &lang.Ident{
+											Pos:  p(1979, 34),
+											Name: "priority",
+										},
+									},
+								},
+							},
+							Rbrace: p(1980, 9),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1983, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "SortedSet",
 				Namespace: "System.Collections.Generic",
@@ -23316,11 +32047,11 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1514, 33),
+						Pos:  p(1983, 33),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(1514, 45),
+								Pos:  p(1983, 45),
 								Name: "T",
 							},
 						},
@@ -23328,30 +32059,30 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(1516, 9),
+						Pos:       p(1985, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1516, 18),
+							Pos:  p(1985, 18),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1516, 23),
+									Pos:  p(1985, 23),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1516, 26),
+								Pos:  p(1985, 26),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(1516, 35),
+									Pos: p(1985, 35),
 									Type: &lang.TypeRef{
-										Pos:  p(1516, 39),
+										Pos:  p(1985, 39),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1516, 44),
+												Pos:  p(1985, 44),
 												Name: "T",
 											},
 										},
@@ -23361,49 +32092,49 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(1517, 9),
+						Pos:       p(1986, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(1517, 18),
+							Pos:  p(1986, 18),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1517, 28),
+									Pos:  p(1986, 28),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(1517, 31),
+								Pos:  p(1986, 31),
 								Name: "_comparer",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1519, 9),
+						Pos:       p(1988, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Init: &lang.CtorInit{
-							Pos:  p(1519, 30),
+							Pos:  p(1988, 30),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1519, 35),
+									Pos: p(1988, 35),
 									X: &lang.CastExpr{
-										Pos: p(1519, 35),
+										Pos: p(1988, 35),
 										Type: &lang.TypeRef{
-											Pos:  p(1519, 36),
+											Pos:  p(1988, 36),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1519, 46),
+													Pos:  p(1988, 46),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1519, 49),
+											Pos:  p(1988, 49),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23412,23 +32143,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1519, 55),
-							Rbrace: p(1519, 57),
+							Pos:    p(1988, 55),
+							Rbrace: p(1988, 57),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1520, 9),
+						Pos:       p(1989, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1520, 26),
+								Pos: p(1989, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1520, 26),
+									Pos:  p(1989, 26),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1520, 36),
+											Pos:  p(1989, 36),
 											Name: "T",
 										},
 									},
@@ -23437,32 +32168,32 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1520, 49),
+							Pos: p(1989, 49),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(1520, 51),
+									Pos: p(1989, 51),
 									X: &lang.AssignExpr{
-										Pos: p(1520, 61),
+										Pos: p(1989, 61),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(1520, 51),
+											Pos:  p(1989, 51),
 											Name: "_comparer",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(1520, 72),
+											Pos: p(1989, 72),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1520, 63),
+												Pos:  p(1989, 63),
 												Name: "comparer",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(1520, 87),
+												Pos: p(1989, 87),
 												X: &lang.Ident{
-													Pos:  p(1520, 75),
+													Pos:  p(1989, 75),
 													Name: "Comparer",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1520, 84),
+															Pos:  p(1989, 84),
 															Name: "T",
 														},
 													},
@@ -23473,22 +32204,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1520, 96),
+							Rbrace: p(1989, 96),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1521, 9),
+						Pos:       p(1990, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1521, 26),
+								Pos: p(1990, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1521, 26),
+									Pos:  p(1990, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1521, 38),
+											Pos:  p(1990, 38),
 											Name: "T",
 										},
 									},
@@ -23497,25 +32228,25 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1521, 55),
+							Pos:  p(1990, 55),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1521, 60),
+									Pos: p(1990, 60),
 									X: &lang.CastExpr{
-										Pos: p(1521, 60),
+										Pos: p(1990, 60),
 										Type: &lang.TypeRef{
-											Pos:  p(1521, 61),
+											Pos:  p(1990, 61),
 											Name: "IComparer",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  p(1521, 71),
+													Pos:  p(1990, 71),
 													Name: "T",
 												},
 											},
 										},
 										X: &lang.Literal{
-											Pos:  p(1521, 74),
+											Pos:  p(1990, 74),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
@@ -23524,28 +32255,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1522, 9),
+							Pos: p(1991, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1523, 13),
+									Pos:  p(1992, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1523, 31),
+										Pos:  p(1992, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1523, 43),
+										Pos: p(1992, 43),
 										X: &lang.CallExpr{
-											Pos: p(1523, 43),
+											Pos: p(1992, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1523, 43),
+												Pos:  p(1992, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1523, 47),
+													Pos: p(1992, 47),
 													X: &lang.Ident{
-														Pos:  p(1523, 47),
+														Pos:  p(1992, 47),
 														Name: "x",
 													},
 												},
@@ -23554,22 +32285,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1524, 9),
+							Rbrace: p(1993, 9),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1525, 9),
+						Pos:       p(1994, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "SortedSet",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1525, 26),
+								Pos: p(1994, 26),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 26),
+									Pos:  p(1994, 26),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 38),
+											Pos:  p(1994, 38),
 											Name: "T",
 										},
 									},
@@ -23577,13 +32308,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(1525, 53),
+								Pos: p(1994, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1525, 53),
+									Pos:  p(1994, 53),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1525, 63),
+											Pos:  p(1994, 63),
 											Name: "T",
 										},
 									},
@@ -23592,41 +32323,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(1525, 78),
+							Pos:  p(1994, 78),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1525, 83),
+									Pos: p(1994, 83),
 									X: &lang.Ident{
-										Pos:  p(1525, 83),
+										Pos:  p(1994, 83),
 										Name: "comparer",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1526, 9),
+							Pos: p(1995, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1527, 13),
+									Pos:  p(1996, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1527, 31),
+										Pos:  p(1996, 31),
 										Name: "collection",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1527, 43),
+										Pos: p(1996, 43),
 										X: &lang.CallExpr{
-											Pos: p(1527, 43),
+											Pos: p(1996, 43),
 											Fun: &lang.Ident{
-												Pos:  p(1527, 43),
+												Pos:  p(1996, 43),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1527, 47),
+													Pos: p(1996, 47),
 													X: &lang.Ident{
-														Pos:  p(1527, 47),
+														Pos:  p(1996, 47),
 														Name: "x",
 													},
 												},
@@ -23635,71 +32366,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1528, 9),
+							Rbrace: p(1997, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1530, 9),
+						Pos:       p(1999, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1530, 16),
+							Pos:  p(1999, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(1530, 36),
+							Pos: p(1999, 36),
 							X: &lang.Ident{
-								Pos:  p(1530, 29),
+								Pos:  p(1999, 29),
 								Name: "_items",
 							},
 							Name: "Count",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1531, 9),
+						Pos:       p(2000, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1531, 16),
+							Pos:  p(2000, 16),
 							Name: "T",
 						},
 						Name: "Min",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1531, 43),
+							Pos: p(2000, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1531, 38),
+								Pos: p(2000, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1531, 32),
+									Pos: p(2000, 32),
 									X: &lang.Ident{
-										Pos:  p(1531, 25),
+										Pos:  p(2000, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1531, 41),
+									Pos:   p(2000, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1531, 45),
+								Pos: p(2000, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1531, 53),
+									Pos:  p(2000, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1531, 64),
+								Pos: p(2000, 64),
 								X: &lang.Ident{
-									Pos:  p(1531, 58),
+									Pos:  p(2000, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1531, 65),
+										Pos: p(2000, 65),
 										X: &lang.Literal{
-											Pos:   p(1531, 65),
+											Pos:   p(2000, 65),
 											Raw:   "0",
 											Value: int64(0),
 										},
@@ -23709,61 +32440,61 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(1532, 9),
+						Pos:       p(2001, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(1532, 16),
+							Pos:  p(2001, 16),
 							Name: "T",
 						},
 						Name: "Max",
 						ExprBody: &lang.CondExpr{
-							Pos: p(1532, 43),
+							Pos: p(2001, 43),
 							Cond: &lang.BinaryExpr{
-								Pos: p(1532, 38),
+								Pos: p(2001, 38),
 								Op:  "==",
 								X: &lang.MemberExpr{
-									Pos: p(1532, 32),
+									Pos: p(2001, 32),
 									X: &lang.Ident{
-										Pos:  p(1532, 25),
+										Pos:  p(2001, 25),
 										Name: "_items",
 									},
 									Name: "Count",
 								},
 								Y: &lang.Literal{
-									Pos:   p(1532, 41),
+									Pos:   p(2001, 41),
 									Raw:   "0",
 									Value: int64(0),
 								},
 							},
 							Then: &lang.DefaultExpr{
-								Pos: p(1532, 45),
+								Pos: p(2001, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1532, 53),
+									Pos:  p(2001, 53),
 									Name: "T",
 								},
 							},
 							Else: &lang.IndexExpr{
-								Pos: p(1532, 64),
+								Pos: p(2001, 64),
 								X: &lang.Ident{
-									Pos:  p(1532, 58),
+									Pos:  p(2001, 58),
 									Name: "_items",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1532, 65),
+										Pos: p(2001, 65),
 										X: &lang.BinaryExpr{
-											Pos: p(1532, 78),
+											Pos: p(2001, 78),
 											Op:  "-",
 											X: &lang.MemberExpr{
-												Pos: p(1532, 72),
+												Pos: p(2001, 72),
 												X: &lang.Ident{
-													Pos:  p(1532, 65),
+													Pos:  p(2001, 65),
 													Name: "_items",
 												},
 												Name: "Count",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1532, 80),
+												Pos:   p(2001, 80),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -23774,57 +32505,57 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1534, 9),
+						Pos: p(2003, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1534, 9),
+							Pos:  p(2003, 9),
 							Name: "int",
 						},
 						Name: "Find",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1534, 18),
+								Pos: p(2003, 18),
 								Type: &lang.TypeRef{
-									Pos:  p(1534, 18),
+									Pos:  p(2003, 18),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1535, 9),
+							Pos: p(2004, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1536, 13),
+									Pos: p(2005, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1536, 13),
+										Pos:  p(2005, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1536, 17),
+											Pos:  p(2005, 17),
 											Name: "lo",
 											Init: &lang.Literal{
-												Pos:   p(1536, 22),
+												Pos:   p(2005, 22),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(1536, 25),
+											Pos:  p(2005, 25),
 											Name: "hi",
 											Init: &lang.BinaryExpr{
-												Pos: p(1536, 43),
+												Pos: p(2005, 43),
 												Op:  "-",
 												X: &lang.MemberExpr{
-													Pos: p(1536, 37),
+													Pos: p(2005, 37),
 													X: &lang.Ident{
-														Pos:  p(1536, 30),
+														Pos:  p(2005, 30),
 														Name: "_items",
 													},
 													Name: "Count",
 												},
 												Y: &lang.Literal{
-													Pos:   p(1536, 45),
+													Pos:   p(2005, 45),
 													Raw:   "1",
 													Value: int64(1),
 												},
@@ -23833,56 +32564,56 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1537, 13),
+									Pos: p(2006, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1537, 23),
+										Pos: p(2006, 23),
 										Op:  "<=",
 										X: &lang.Ident{
-											Pos:  p(1537, 20),
+											Pos:  p(2006, 20),
 											Name: "lo",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1537, 26),
+											Pos:  p(2006, 26),
 											Name: "hi",
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1538, 13),
+										Pos: p(2007, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1539, 17),
+												Pos: p(2008, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1539, 17),
+													Pos:  p(2008, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1539, 21),
+														Pos:  p(2008, 21),
 														Name: "mid",
 														Init: &lang.BinaryExpr{
-															Pos: p(1539, 30),
+															Pos: p(2008, 30),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1539, 27),
+																Pos:  p(2008, 27),
 																Name: "lo",
 															},
 															Y: &lang.BinaryExpr{
-																Pos: p(1539, 42),
+																Pos: p(2008, 42),
 																Op:  "/",
 																X: &lang.BinaryExpr{
-																	Pos: p(1539, 36),
+																	Pos: p(2008, 36),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(1539, 33),
+																		Pos:  p(2008, 33),
 																		Name: "hi",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(1539, 38),
+																		Pos:  p(2008, 38),
 																		Name: "lo",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1539, 44),
+																	Pos:   p(2008, 44),
 																	Raw:   "2",
 																	Value: int64(2),
 																},
@@ -23892,39 +32623,39 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1540, 17),
+												Pos: p(2009, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1540, 17),
+													Pos:  p(2009, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1540, 21),
+														Pos:  p(2009, 21),
 														Name: "c",
 														Init: &lang.CallExpr{
-															Pos: p(1540, 35),
+															Pos: p(2009, 35),
 															Fun: &lang.MemberExpr{
-																Pos: p(1540, 35),
+																Pos: p(2009, 35),
 																X: &lang.Ident{
-																	Pos:  p(1540, 25),
+																	Pos:  p(2009, 25),
 																	Name: "_comparer",
 																},
 																Name: "Compare",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1540, 43),
+																	Pos: p(2009, 43),
 																	X: &lang.IndexExpr{
-																		Pos: p(1540, 49),
+																		Pos: p(2009, 49),
 																		X: &lang.Ident{
-																			Pos:  p(1540, 43),
+																			Pos:  p(2009, 43),
 																			Name: "_items",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1540, 50),
+																				Pos: p(2009, 50),
 																				X: &lang.Ident{
-																					Pos:  p(1540, 50),
+																					Pos:  p(2009, 50),
 																					Name: "mid",
 																				},
 																			},
@@ -23932,9 +32663,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1540, 56),
+																	Pos: p(2009, 56),
 																	X: &lang.Ident{
-																		Pos:  p(1540, 56),
+																		Pos:  p(2009, 56),
 																		Name: "item",
 																	},
 																},
@@ -23944,61 +32675,61 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1541, 17),
+												Pos: p(2010, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1541, 23),
+													Pos: p(2010, 23),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(1541, 21),
+														Pos:  p(2010, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1541, 26),
+														Pos:   p(2010, 26),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1541, 29),
+													Pos: p(2010, 29),
 													X: &lang.Ident{
-														Pos:  p(1541, 36),
+														Pos:  p(2010, 36),
 														Name: "mid",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1542, 17),
+												Pos: p(2011, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1542, 23),
+													Pos: p(2011, 23),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(1542, 21),
+														Pos:  p(2011, 21),
 														Name: "c",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1542, 25),
+														Pos:   p(2011, 25),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(1542, 28),
+													Pos: p(2011, 28),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 31),
+														Pos: p(2011, 31),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 28),
+															Pos:  p(2011, 28),
 															Name: "lo",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 37),
+															Pos: p(2011, 37),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(1542, 33),
+																Pos:  p(2011, 33),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 39),
+																Pos:   p(2011, 39),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24006,23 +32737,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(1542, 47),
+													Pos: p(2011, 47),
 													X: &lang.AssignExpr{
-														Pos: p(1542, 50),
+														Pos: p(2011, 50),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1542, 47),
+															Pos:  p(2011, 47),
 															Name: "hi",
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(1542, 56),
+															Pos: p(2011, 56),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(1542, 52),
+																Pos:  p(2011, 52),
 																Name: "mid",
 															},
 															Y: &lang.Literal{
-																Pos:   p(1542, 58),
+																Pos:   p(2011, 58),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -24031,66 +32762,66 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1543, 13),
+										Rbrace: p(2012, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1544, 13),
+									Pos: p(2013, 13),
 									X: &lang.UnaryExpr{
-										Pos: p(1544, 20),
+										Pos: p(2013, 20),
 										Op:  "~",
 										X: &lang.Ident{
-											Pos:  p(1544, 21),
+											Pos:  p(2013, 21),
 											Name: "lo",
 										},
 									},
 								},
 							},
-							Rbrace: p(1545, 9),
+							Rbrace: p(2014, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1547, 9),
+						Pos:       p(2016, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1547, 16),
+							Pos:  p(2016, 16),
 							Name: "bool",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1547, 25),
+								Pos: p(2016, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(1547, 25),
+									Pos:  p(2016, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1548, 9),
+							Pos: p(2017, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1549, 13),
+									Pos: p(2018, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1549, 13),
+										Pos:  p(2018, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1549, 17),
+											Pos:  p(2018, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1549, 21),
+												Pos: p(2018, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1549, 21),
+													Pos:  p(2018, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1549, 26),
+														Pos: p(2018, 26),
 														X: &lang.Ident{
-															Pos:  p(1549, 26),
+															Pos:  p(2018, 26),
 															Name: "item",
 														},
 													},
@@ -24100,24 +32831,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1550, 13),
+									Pos: p(2019, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1550, 19),
+										Pos: p(2019, 19),
 										Op:  ">=",
 										X: &lang.Ident{
-											Pos:  p(1550, 17),
+											Pos:  p(2019, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1550, 22),
+											Pos:   p(2019, 22),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1550, 25),
+										Pos: p(2019, 25),
 										X: &lang.Literal{
-											Pos:   p(1550, 32),
+											Pos:   p(2019, 32),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24125,33 +32856,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1551, 13),
+									Pos: p(2020, 13),
 									X: &lang.CallExpr{
-										Pos: p(1551, 20),
+										Pos: p(2020, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1551, 20),
+											Pos: p(2020, 20),
 											X: &lang.Ident{
-												Pos:  p(1551, 13),
+												Pos:  p(2020, 13),
 												Name: "_items",
 											},
 											Name: "Insert",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1551, 27),
+												Pos: p(2020, 27),
 												X: &lang.UnaryExpr{
-													Pos: p(1551, 27),
+													Pos: p(2020, 27),
 													Op:  "~",
 													X: &lang.Ident{
-														Pos:  p(1551, 28),
+														Pos:  p(2020, 28),
 														Name: "i",
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(1551, 31),
+												Pos: p(2020, 31),
 												X: &lang.Ident{
-													Pos:  p(1551, 31),
+													Pos:  p(2020, 31),
 													Name: "item",
 												},
 											},
@@ -24159,60 +32890,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1552, 13),
+									Pos: p(2021, 13),
 									X: &lang.Literal{
-										Pos:   p(1552, 20),
+										Pos:   p(2021, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1553, 9),
+							Rbrace: p(2022, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1555, 9),
+						Pos:       p(2024, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1555, 16),
+							Pos:  p(2024, 16),
 							Name: "bool",
 						},
 						Name: "Remove",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1555, 28),
+								Pos: p(2024, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(1555, 28),
+									Pos:  p(2024, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1556, 9),
+							Pos: p(2025, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1557, 13),
+									Pos: p(2026, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1557, 13),
+										Pos:  p(2026, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1557, 17),
+											Pos:  p(2026, 17),
 											Name: "i",
 											Init: &lang.CallExpr{
-												Pos: p(1557, 21),
+												Pos: p(2026, 21),
 												Fun: &lang.Ident{
-													Pos:  p(1557, 21),
+													Pos:  p(2026, 21),
 													Name: "Find",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1557, 26),
+														Pos: p(2026, 26),
 														X: &lang.Ident{
-															Pos:  p(1557, 26),
+															Pos:  p(2026, 26),
 															Name: "item",
 														},
 													},
@@ -24222,24 +32953,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1558, 13),
+									Pos: p(2027, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1558, 19),
+										Pos: p(2027, 19),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(1558, 17),
+											Pos:  p(2027, 17),
 											Name: "i",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1558, 21),
+											Pos:   p(2027, 21),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1558, 24),
+										Pos: p(2027, 24),
 										X: &lang.Literal{
-											Pos:   p(1558, 31),
+											Pos:   p(2027, 31),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -24247,22 +32978,22 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1559, 13),
+									Pos: p(2028, 13),
 									X: &lang.CallExpr{
-										Pos: p(1559, 20),
+										Pos: p(2028, 20),
 										Fun: &lang.MemberExpr{
-											Pos: p(1559, 20),
+											Pos: p(2028, 20),
 											X: &lang.Ident{
-												Pos:  p(1559, 13),
+												Pos:  p(2028, 13),
 												Name: "_items",
 											},
 											Name: "RemoveAt",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1559, 29),
+												Pos: p(2028, 29),
 												X: &lang.Ident{
-													Pos:  p(1559, 29),
+													Pos:  p(2028, 29),
 													Name: "i",
 												},
 											},
@@ -24270,76 +33001,76 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1560, 13),
+									Pos: p(2029, 13),
 									X: &lang.Literal{
-										Pos:   p(1560, 20),
+										Pos:   p(2029, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(1561, 9),
+							Rbrace: p(2030, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1563, 9),
+						Pos:       p(2032, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1563, 16),
+							Pos:  p(2032, 16),
 							Name: "bool",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1563, 30),
+								Pos: p(2032, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(1563, 30),
+									Pos:  p(2032, 30),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(1563, 52),
+							Pos: p(2032, 52),
 							Op:  ">=",
 							X: &lang.CallExpr{
-								Pos: p(1563, 41),
+								Pos: p(2032, 41),
 								Fun: &lang.Ident{
-									Pos:  p(1563, 41),
+									Pos:  p(2032, 41),
 									Name: "Find",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1563, 46),
+										Pos: p(2032, 46),
 										X: &lang.Ident{
-											Pos:  p(1563, 46),
+											Pos:  p(2032, 46),
 											Name: "item",
 										},
 									},
 								},
 							},
 							Y: &lang.Literal{
-								Pos:   p(1563, 55),
+								Pos:   p(2032, 55),
 								Raw:   "0",
 								Value: int64(0),
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1564, 9),
+						Pos:       p(2033, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1564, 16),
+							Pos:  p(2033, 16),
 							Name: "void",
 						},
 						Name: "Clear",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1564, 39),
+							Pos: p(2033, 39),
 							Fun: &lang.MemberExpr{
-								Pos: p(1564, 39),
+								Pos: p(2033, 39),
 								X: &lang.Ident{
-									Pos:  p(1564, 32),
+									Pos:  p(2033, 32),
 									Name: "_items",
 								},
 								Name: "Clear",
@@ -24347,22 +33078,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1566, 9),
+						Pos:       p(2035, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1566, 16),
+							Pos:  p(2035, 16),
 							Name: "void",
 						},
 						Name: "UnionWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1566, 31),
+								Pos: p(2035, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(1566, 31),
+									Pos:  p(2035, 31),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1566, 43),
+											Pos:  p(2035, 43),
 											Name: "T",
 										},
 									},
@@ -24371,28 +33102,28 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1567, 9),
+							Pos: p(2036, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos:  p(1568, 13),
+									Pos:  p(2037, 13),
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(1568, 31),
+										Pos:  p(2037, 31),
 										Name: "other",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1568, 38),
+										Pos: p(2037, 38),
 										X: &lang.CallExpr{
-											Pos: p(1568, 38),
+											Pos: p(2037, 38),
 											Fun: &lang.Ident{
-												Pos:  p(1568, 38),
+												Pos:  p(2037, 38),
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1568, 42),
+													Pos: p(2037, 42),
 													X: &lang.Ident{
-														Pos:  p(1568, 42),
+														Pos:  p(2037, 42),
 														Name: "x",
 													},
 												},
@@ -24401,49 +33132,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1569, 9),
+							Rbrace: p(2038, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1571, 9),
+						Pos:       p(2040, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1571, 16),
+							Pos:  p(2040, 16),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1571, 28),
+									Pos:  p(2040, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "Reverse",
 						Body: &lang.BlockStmt{
-							Pos: p(1572, 9),
+							Pos: p(2041, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1573, 13),
+									Pos: p(2042, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1573, 17),
+											Pos:  p(2042, 17),
 											Name: "r",
 											Init: &lang.NewExpr{
-												Pos: p(1573, 21),
+												Pos: p(2042, 21),
 												Type: &lang.TypeRef{
-													Pos:  p(1573, 25),
+													Pos:  p(2042, 25),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1573, 30),
+															Pos:  p(2042, 30),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1573, 33),
+														Pos: p(2042, 33),
 														X: &lang.Ident{
-															Pos:  p(1573, 33),
+															Pos:  p(2042, 33),
 															Name: "_items",
 														},
 													},
@@ -24453,13 +33184,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(1574, 13),
+									Pos: p(2043, 13),
 									X: &lang.CallExpr{
-										Pos: p(1574, 15),
+										Pos: p(2043, 15),
 										Fun: &lang.MemberExpr{
-											Pos: p(1574, 15),
+											Pos: p(2043, 15),
 											X: &lang.Ident{
-												Pos:  p(1574, 13),
+												Pos:  p(2043, 13),
 												Name: "r",
 											},
 											Name: "Reverse",
@@ -24467,51 +33198,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1575, 13),
+									Pos: p(2044, 13),
 									X: &lang.Ident{
-										Pos:  p(1575, 20),
+										Pos:  p(2044, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(1576, 9),
+							Rbrace: p(2045, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1578, 9),
+						Pos:       p(2047, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1578, 16),
+							Pos:  p(2047, 16),
 							Name: "IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1578, 28),
+									Pos:  p(2047, 28),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1578, 70),
+							Pos: p(2047, 70),
 							Fun: &lang.MemberExpr{
-								Pos: p(1578, 70),
+								Pos: p(2047, 70),
 								X: &lang.NewExpr{
-									Pos: p(1578, 50),
+									Pos: p(2047, 50),
 									Type: &lang.TypeRef{
-										Pos:  p(1578, 54),
+										Pos:  p(2047, 54),
 										Name: "List",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(1578, 59),
+												Pos:  p(2047, 59),
 												Name: "T",
 											},
 										},
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(1578, 62),
+											Pos: p(2047, 62),
 											X: &lang.Ident{
-												Pos:  p(1578, 62),
+												Pos:  p(2047, 62),
 												Name: "_items",
 											},
 										},
@@ -24522,21 +33253,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(1579, 9),
+						Pos: p(2048, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1579, 9),
+							Pos:  p(2048, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(1579, 90),
+							Pos: p(2048, 90),
 							Fun: &lang.Ident{
-								Pos:  p(1579, 90),
+								Pos:  p(2048, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(1579, 40),
+							Pos:  p(2048, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},

@@ -329,6 +329,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return u.ArrayOf(elem)
 	case *lang.CollectionExpr:
 		for _, x := range e.Elems {
+			if s, ok := x.(*lang.SpreadElement); ok {
+				b.expr(s.X)
+				continue
+			}
 			b.expr(x)
 		}
 		return u.deflit

@@ -46454,48 +46454,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2293, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 81),
+								Pos:      lp(2293, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 86),
+									Pos:  lp(2293, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 98),
-											Name: "TSource",
+											Pos:  lp(2293, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2293, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46508,58 +46489,39 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2294, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 81),
+								Pos:      lp(2294, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 86),
+									Pos:  lp(2294, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 98),
-											Name: "TSource",
+											Pos:  lp(2294, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2294, 115),
+								Pos: lp(2294, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2294, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2294, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2294, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2294, 148),
+									Pos:  lp(2294, 99),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 158),
-											Name: "TKey",
+											Pos:  lp(2294, 109),
+											Name: "T",
 										},
 									},
 								},
@@ -46580,21 +46542,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 91),
+								Pos:      lp(2295, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 96),
+									Pos:  lp(2295, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 108),
+											Pos:  lp(2295, 98),
 											Name: "TSource",
 										},
 									},
@@ -46602,17 +46564,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2295, 125),
+								Pos: lp(2295, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 125),
+									Pos:  lp(2295, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 130),
+											Pos:  lp(2295, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2295, 139),
+											Pos:  lp(2295, 129),
 											Name: "TKey",
 										},
 									},
@@ -46634,21 +46596,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 91),
+								Pos:      lp(2296, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 96),
+									Pos:  lp(2296, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 108),
+											Pos:  lp(2296, 98),
 											Name: "TSource",
 										},
 									},
@@ -46656,17 +46618,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2296, 125),
+								Pos: lp(2296, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 125),
+									Pos:  lp(2296, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 130),
+											Pos:  lp(2296, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2296, 139),
+											Pos:  lp(2296, 129),
 											Name: "TKey",
 										},
 									},
@@ -46674,13 +46636,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2296, 158),
+								Pos: lp(2296, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 158),
+									Pos:  lp(2296, 148),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 168),
+											Pos:  lp(2296, 158),
 											Name: "TKey",
 										},
 									},
@@ -46702,21 +46664,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 80),
+								Pos:      lp(2297, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2297, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 104),
+											Pos:  lp(2297, 108),
 											Name: "TSource",
 										},
 									},
@@ -46724,17 +46686,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2297, 121),
+								Pos: lp(2297, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 121),
+									Pos:  lp(2297, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 126),
+											Pos:  lp(2297, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2297, 135),
+											Pos:  lp(2297, 139),
 											Name: "TKey",
 										},
 									},
@@ -46756,21 +46718,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 80),
+								Pos:      lp(2298, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2298, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 104),
+											Pos:  lp(2298, 108),
 											Name: "TSource",
 										},
 									},
@@ -46778,17 +46740,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2298, 121),
+								Pos: lp(2298, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 121),
+									Pos:  lp(2298, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 126),
+											Pos:  lp(2298, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2298, 135),
+											Pos:  lp(2298, 139),
 											Name: "TKey",
 										},
 									},
@@ -46796,13 +46758,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2298, 154),
+								Pos: lp(2298, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 154),
+									Pos:  lp(2298, 158),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 164),
+											Pos:  lp(2298, 168),
 											Name: "TKey",
 										},
 									},
@@ -46824,21 +46786,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 90),
+								Pos:      lp(2299, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 95),
+									Pos:  lp(2299, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 114),
+											Pos:  lp(2299, 104),
 											Name: "TSource",
 										},
 									},
@@ -46846,17 +46808,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2299, 131),
+								Pos: lp(2299, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 131),
+									Pos:  lp(2299, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 136),
+											Pos:  lp(2299, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2299, 145),
+											Pos:  lp(2299, 135),
 											Name: "TKey",
 										},
 									},
@@ -46878,21 +46840,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2300, 90),
+								Pos:      lp(2300, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 95),
+									Pos:  lp(2300, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 114),
+											Pos:  lp(2300, 104),
 											Name: "TSource",
 										},
 									},
@@ -46900,17 +46862,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2300, 131),
+								Pos: lp(2300, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 131),
+									Pos:  lp(2300, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 136),
+											Pos:  lp(2300, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2300, 145),
+											Pos:  lp(2300, 135),
 											Name: "TKey",
 										},
 									},
@@ -46918,13 +46880,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2300, 164),
+								Pos: lp(2300, 154),
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 164),
+									Pos:  lp(2300, 154),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 174),
+											Pos:  lp(2300, 164),
 											Name: "TKey",
 										},
 									},
@@ -46938,28 +46900,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2301, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2301, 42),
+									Pos:  lp(2301, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 68),
+								Pos:      lp(2301, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2301, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 85),
+											Pos:  lp(2301, 114),
 											Name: "TSource",
 										},
 									},
@@ -46967,12 +46930,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2301, 102),
+								Pos: lp(2301, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 102),
-									Name: "TSource",
+									Pos:  lp(2301, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2301, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2301, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -46981,31 +46954,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2302, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2302, 42),
-									Name: "int",
+									Pos:  lp(2302, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2302, 53),
+								Pos:      lp(2302, 90),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 53),
-									Name: "int",
+									Pos:  lp(2302, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 114),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2302, 64),
+								Pos: lp(2302, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 64),
-									Name: "int",
+									Pos:  lp(2302, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2302, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2302, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2302, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47018,30 +47026,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2303, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "Prepend",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2303, 67),
+								Pos:      lp(2303, 68),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 67),
-									Name: "TResult",
+									Pos:  lp(2303, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 85),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2303, 84),
+								Pos: lp(2303, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 84),
-									Name: "int",
+									Pos:  lp(2303, 102),
+									Name: "TSource",
 								},
-								Name: "count",
+								Name: "element",
 							},
 						},
 					},
@@ -47054,29 +47069,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2304, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 68),
-								Modifier: "this",
+								Pos: lp(2304, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2304, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2304, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2304, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 64),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -47093,44 +47106,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2305, 76),
-								Modifier: "this",
+								Pos: lp(2305, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 93),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2305, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2305, 110),
+								Pos: lp(2305, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2305, 124),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2305, 84),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -47143,52 +47138,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2306, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2306, 76),
+								Pos:      lp(2306, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 81),
+									Pos:  lp(2306, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 93),
+											Pos:  lp(2306, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2306, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47205,21 +47177,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2307, 80),
+								Pos:      lp(2307, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 85),
+									Pos:  lp(2307, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 97),
+											Pos:  lp(2307, 93),
 											Name: "TSource",
 										},
 									},
@@ -47227,24 +47199,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2307, 114),
+								Pos: lp(2307, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 114),
+									Pos:  lp(2307, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 119),
+											Pos:  lp(2307, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2307, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2307, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2307, 124),
+											Name: "TResult",
 										},
 									},
 								},
@@ -47265,22 +47231,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2308, 93),
+								Pos:      lp(2308, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 98),
+									Pos:  lp(2308, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 110),
+											Pos:  lp(2308, 93),
 											Name: "TSource",
 										},
 									},
@@ -47288,50 +47253,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2308, 127),
+								Pos: lp(2308, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 127),
+									Pos:  lp(2308, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 132),
+											Pos:  lp(2308, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2308, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2308, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2308, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 192),
-											Name: "TSource",
+											Pos:  lp(2308, 124),
+											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2308, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 214),
+											Pos:  lp(2308, 129),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -47340,41 +47281,58 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2309, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2309, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2309, 58),
+								Pos:      lp(2309, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 63),
+									Pos:  lp(2309, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 75),
+											Pos:  lp(2309, 97),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2309, 91),
+								Pos: lp(2309, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2309, 114),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 103),
+											Pos:  lp(2309, 119),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2309, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2309, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -47387,24 +47345,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2310, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2310, 65),
+								Pos:      lp(2310, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 70),
+									Pos:  lp(2310, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 82),
+											Pos:  lp(2310, 110),
 											Name: "TSource",
 										},
 									},
@@ -47412,12 +47372,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2310, 99),
+								Pos: lp(2310, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 99),
-									Name: "int",
+									Pos:  lp(2310, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2310, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2310, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2310, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2310, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2310, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2310, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -47426,41 +47424,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2311, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2311, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Take",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 65),
+								Pos:      lp(2311, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 70),
+									Pos:  lp(2311, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 82),
+											Pos:  lp(2311, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2311, 99),
+								Pos: lp(2311, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 99),
-									Name: "int",
+									Pos:  lp(2311, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2311, 103),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "count",
+								Name: "second",
 							},
 						},
 					},
@@ -47477,20 +47475,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2312, 69),
+								Pos:      lp(2312, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 74),
+									Pos:  lp(2312, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2312, 86),
+											Pos:  lp(2312, 82),
 											Name: "TSource",
 										},
 									},
@@ -47498,9 +47496,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2312, 103),
+								Pos: lp(2312, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 103),
+									Pos:  lp(2312, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -47520,20 +47518,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2313, 69),
+								Pos:      lp(2313, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 74),
+									Pos:  lp(2313, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2313, 86),
+											Pos:  lp(2313, 82),
 											Name: "TSource",
 										},
 									},
@@ -47541,9 +47539,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2313, 103),
+								Pos: lp(2313, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 103),
+									Pos:  lp(2313, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -47563,20 +47561,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 70),
+								Pos:      lp(2314, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 75),
+									Pos:  lp(2314, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 87),
+											Pos:  lp(2314, 86),
 											Name: "TSource",
 										},
 									},
@@ -47584,22 +47582,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2314, 104),
+								Pos: lp(2314, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2314, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2314, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -47616,20 +47604,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 70),
+								Pos:      lp(2315, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 75),
+									Pos:  lp(2315, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 87),
+											Pos:  lp(2315, 86),
 											Name: "TSource",
 										},
 									},
@@ -47637,26 +47625,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2315, 104),
+								Pos: lp(2315, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2315, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2315, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -47673,7 +47647,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -47726,7 +47700,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -47783,20 +47757,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 66),
+								Pos:      lp(2318, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 71),
+									Pos:  lp(2318, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 83),
+											Pos:  lp(2318, 87),
 											Name: "TSource",
 										},
 									},
@@ -47804,17 +47778,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2318, 100),
+								Pos: lp(2318, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 100),
+									Pos:  lp(2318, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 105),
+											Pos:  lp(2318, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2318, 114),
+											Pos:  lp(2318, 118),
 											Name: "bool",
 										},
 									},
@@ -47836,20 +47810,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 66),
+								Pos:      lp(2319, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 71),
+									Pos:  lp(2319, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 83),
+											Pos:  lp(2319, 87),
 											Name: "TSource",
 										},
 									},
@@ -47857,21 +47831,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 100),
+								Pos: lp(2319, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 100),
+									Pos:  lp(2319, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 105),
+											Pos:  lp(2319, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2319, 114),
+											Pos:  lp(2319, 118),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2319, 119),
+											Pos:  lp(2319, 123),
 											Name: "bool",
 										},
 									},
@@ -47885,24 +47859,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2320, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2320, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 38),
+								Pos:      lp(2320, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 43),
+									Pos:  lp(2320, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 55),
-											Name: "int",
+											Pos:  lp(2320, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2320, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2320, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2320, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -47911,22 +47912,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2321, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2321, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 47),
+								Pos:      lp(2321, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 52),
+									Pos:  lp(2321, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 64),
+											Pos:  lp(2321, 83),
 											Name: "TSource",
 										},
 									},
@@ -47934,22 +47941,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2321, 81),
+								Pos: lp(2321, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 81),
+									Pos:  lp(2321, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 86),
+											Pos:  lp(2321, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2321, 95),
+											Pos:  lp(2321, 114),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2321, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47958,20 +47969,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 39),
+								Pos:      lp(2322, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 44),
+									Pos:  lp(2322, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2322, 56),
-											Name: "long",
+											Pos:  lp(2322, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -47984,7 +47995,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2323, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -47992,14 +48003,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 48),
+								Pos:      lp(2323, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 53),
+									Pos:  lp(2323, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 65),
+											Pos:  lp(2323, 64),
 											Name: "TSource",
 										},
 									},
@@ -48007,18 +48018,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2323, 82),
+								Pos: lp(2323, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 82),
+									Pos:  lp(2323, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 87),
+											Pos:  lp(2323, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2323, 96),
-											Name: "long",
+											Pos:  lp(2323, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -48031,20 +48042,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2324, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 41),
+								Pos:      lp(2324, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 46),
+									Pos:  lp(2324, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2324, 58),
-											Name: "double",
+											Pos:  lp(2324, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -48057,7 +48068,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2325, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -48065,14 +48076,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 50),
+								Pos:      lp(2325, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 55),
+									Pos:  lp(2325, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 67),
+											Pos:  lp(2325, 65),
 											Name: "TSource",
 										},
 									},
@@ -48080,18 +48091,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2325, 84),
+								Pos: lp(2325, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 84),
+									Pos:  lp(2325, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 89),
+											Pos:  lp(2325, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2325, 98),
-											Name: "double",
+											Pos:  lp(2325, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -48104,20 +48115,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2326, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 42),
+								Pos:      lp(2326, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 47),
+									Pos:  lp(2326, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 59),
-											Name: "decimal",
+											Pos:  lp(2326, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -48130,7 +48141,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2327, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -48138,14 +48149,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 51),
+								Pos:      lp(2327, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 56),
+									Pos:  lp(2327, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 68),
+											Pos:  lp(2327, 67),
 											Name: "TSource",
 										},
 									},
@@ -48153,18 +48164,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2327, 85),
+								Pos: lp(2327, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 85),
+									Pos:  lp(2327, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 90),
+											Pos:  lp(2327, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2327, 99),
-											Name: "decimal",
+											Pos:  lp(2327, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -48177,20 +48188,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2328, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2328, 40),
+								Pos:      lp(2328, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 45),
+									Pos:  lp(2328, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 57),
-											Name: "float",
+											Pos:  lp(2328, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -48203,7 +48214,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -48211,14 +48222,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 49),
+								Pos:      lp(2329, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 54),
+									Pos:  lp(2329, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 66),
+											Pos:  lp(2329, 68),
 											Name: "TSource",
 										},
 									},
@@ -48226,18 +48237,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2329, 83),
+								Pos: lp(2329, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 83),
+									Pos:  lp(2329, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 88),
+											Pos:  lp(2329, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2329, 97),
-											Name: "float",
+											Pos:  lp(2329, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -48249,28 +48260,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2330, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2330, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2330, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2330, 30),
+							Name: "float",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 57),
+								Pos:      lp(2330, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 62),
+									Pos:  lp(2330, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 74),
-											Name: "TSource",
+											Pos:  lp(2330, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -48283,33 +48287,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2331, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2331, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 84),
+								Pos:      lp(2331, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 89),
+									Pos:  lp(2331, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 101),
+											Pos:  lp(2331, 66),
 											Name: "TSource",
 										},
 									},
@@ -48317,22 +48310,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2331, 118),
+								Pos: lp(2331, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 118),
+									Pos:  lp(2331, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 123),
+											Pos:  lp(2331, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2331, 132),
-											Name: "TKey",
+											Pos:  lp(2331, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -48340,71 +48333,32 @@ func libraryAST() *lang.File {
 						Pos:       lp(2332, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2332, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2332, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2332, 47),
-									Name: "TSource",
-								},
+							Pos:       lp(2332, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2332, 30),
+								Name: "TSource",
 							},
 						},
-						Name: "ToDictionary",
+						Name: "ToArray",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 84),
+								Pos:      lp(2332, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 89),
+									Pos:  lp(2332, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 101),
+											Pos:  lp(2332, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2332, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2332, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2332, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2332, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2332, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48421,7 +48375,7 @@ func libraryAST() *lang.File {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2333, 47),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
@@ -48429,18 +48383,17 @@ func libraryAST() *lang.File {
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 95),
+								Pos:      lp(2333, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 100),
+									Pos:  lp(2333, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 112),
+											Pos:  lp(2333, 101),
 											Name: "TSource",
 										},
 									},
@@ -48448,40 +48401,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2333, 129),
+								Pos: lp(2333, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 129),
+									Pos:  lp(2333, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 134),
+											Pos:  lp(2333, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2333, 143),
+											Pos:  lp(2333, 132),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2333, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2333, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2333, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2333, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
 							},
 						},
 					},
@@ -48498,7 +48433,7 @@ func libraryAST() *lang.File {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2334, 47),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
@@ -48506,18 +48441,17 @@ func libraryAST() *lang.File {
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 95),
+								Pos:      lp(2334, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 100),
+									Pos:  lp(2334, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 112),
+											Pos:  lp(2334, 101),
 											Name: "TSource",
 										},
 									},
@@ -48525,17 +48459,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 129),
+								Pos: lp(2334, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 129),
+									Pos:  lp(2334, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 134),
+											Pos:  lp(2334, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 143),
+											Pos:  lp(2334, 132),
 											Name: "TKey",
 										},
 									},
@@ -48543,31 +48477,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2334, 162),
+								Pos: lp(2334, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2334, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2334, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2334, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2334, 203),
+									Pos:  lp(2334, 151),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 221),
+											Pos:  lp(2334, 169),
 											Name: "TKey",
 										},
 									},
@@ -48581,33 +48497,75 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2335, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2335, 38),
-									Name: "TSource",
+									Pos:  lp(2335, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2335, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 66),
+								Pos:      lp(2335, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 71),
+									Pos:  lp(2335, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 83),
+											Pos:  lp(2335, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2335, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2335, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2335, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2335, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -48616,28 +48574,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2336, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2336, 38),
-									Name: "TSource",
+									Pos:  lp(2336, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2336, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2336, 66),
+								Pos:      lp(2336, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 71),
+									Pos:  lp(2336, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 83),
+											Pos:  lp(2336, 112),
 											Name: "TSource",
 										},
 									},
@@ -48645,14 +48609,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 100),
+								Pos: lp(2336, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 100),
+									Pos:  lp(2336, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2336, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2336, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2336, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2336, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 118),
-											Name: "TSource",
+											Pos:  lp(2336, 221),
+											Name: "TKey",
 										},
 									},
 								},
@@ -48665,28 +48665,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2337, 30),
-							Name: "List",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2337, 35),
+									Pos:  lp(2337, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 60),
+								Pos:      lp(2337, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 65),
+									Pos:  lp(2337, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 77),
+											Pos:  lp(2337, 83),
 											Name: "TSource",
 										},
 									},
@@ -48700,15 +48700,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2338, 30),
-							Name: "IEnumerable",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2338, 42),
+									Pos:  lp(2338, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48726,21 +48726,21 @@ func libraryAST() *lang.File {
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2338, 99),
+								Pos: lp(2338, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2338, 100),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 111),
+											Pos:  lp(2338, 118),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48749,61 +48749,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2339, 30),
-							Name: "IEnumerable",
+							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2339, 42),
+									Pos:  lp(2339, 35),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToList",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 66),
+								Pos:      lp(2339, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 71),
+									Pos:  lp(2339, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 83),
+											Pos:  lp(2339, 77),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2339, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2339, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 111),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2339, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2339, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -48816,6 +48788,118 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2340, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2340, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2340, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2340, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2340, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2341, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2341, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2341, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2341, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2341, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2341, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2342, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2342, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2342, 42),
 									Name: "TResult",
 								},
 							},
@@ -48828,14 +48912,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 81),
+								Pos:      lp(2342, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 86),
+									Pos:  lp(2342, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 98),
+											Pos:  lp(2342, 98),
 											Name: "TFirst",
 										},
 									},
@@ -48843,13 +48927,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2340, 113),
+								Pos: lp(2342, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 113),
+									Pos:  lp(2342, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 125),
+											Pos:  lp(2342, 125),
 											Name: "TSecond",
 										},
 									},
@@ -48857,21 +48941,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2340, 142),
+								Pos: lp(2342, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 142),
+									Pos:  lp(2342, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 147),
+											Pos:  lp(2342, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 155),
+											Pos:  lp(2342, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 164),
+											Pos:  lp(2342, 164),
 											Name: "TResult",
 										},
 									},
@@ -48880,10 +48964,75 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       lp(2343, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2343, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2343, 42),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2343, 43),
+											Name: "TFirst",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2343, 57),
+											Name: "TSecond",
+										},
+									},
+									Tuple: true,
+									TupleNames: []string{
+										"First",
+										"Second",
+									},
+								},
+							},
+						},
+						Name: "Zip",
+						TypeParams: []string{
+							"TFirst",
+							"TSecond",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2343, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2343, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2343, 112),
+											Name: "TFirst",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2343, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2343, 127),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2343, 139),
+											Name: "TSecond",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2343, 5),
+				Pos:       lp(2346, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -48894,11 +49043,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2343, 50),
+						Pos:  lp(2346, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2343, 62),
+								Pos:  lp(2346, 62),
 								Name: "TElement",
 							},
 						},
@@ -48906,15 +49055,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2345, 9),
+						Pos: lp(2348, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 9),
+							Pos:  lp(2348, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2345, 20),
+								Pos:  lp(2348, 20),
 								Kind: "get",
 							},
 						},
@@ -48922,7 +49071,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2348, 5),
+				Pos:       lp(2351, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -48932,11 +49081,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2348, 53),
+						Pos:  lp(2351, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2348, 65),
+								Pos:  lp(2351, 65),
 								Name: "TElement",
 							},
 						},
