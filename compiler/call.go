@@ -876,6 +876,33 @@ func exprTypeName(fs *funcState, e lang.Expr) string {
 	return "?"
 }
 
+// memberTargetType is the type a target-typed value assigned to member name
+// of class ci in an object initializer takes (`Tags = new() { "a" }`,
+// `Tags = []`): the member's declared type, not the object's. Other values
+// keep expect. A generic class's member types may name its type
+// parameters, which the code around does not have: they keep expect too.
+func memberTargetType(ci *classInfo, name string, value lang.Expr, expect *lang.TypeRef) *lang.TypeRef {
+	switch x := value.(type) {
+	case *lang.NewExpr:
+		if x.Type != nil {
+			return expect
+		}
+	case *lang.CollectionExpr:
+	default:
+		return expect
+	}
+	if ci == nil || ci.generic() {
+		return expect
+	}
+	if fi, ok := ci.fields[name]; ok && fi.typeRef != nil {
+		return fi.typeRef
+	}
+	if pi, ok := ci.props[name]; ok && pi.typeRef != nil {
+		return pi.typeRef
+	}
+	return expect
+}
+
 // initializer applies an object or collection initializer to the object in w.
 func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *classInfo, tr *lang.TypeRef) {
 	for _, m := range in.Members {
@@ -897,9 +924,12 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 			continue
 		}
 		v := fs.alloc()
+		old := fs.expect
+		fs.expect = memberTargetType(ci, m.Name, m.Value, old)
 		if ci != nil {
 			if fi, ok := ci.fields[m.Name]; ok {
 				vt := fs.exprTo(m.Value, v)
+				fs.expect = old
 				fs.convertOnStore(v, vt, fi.typ)
 				fs.emitABC(vm.OpSetField, w, fs.field(fi), v)
 				fs.setTop(save)
@@ -910,6 +940,7 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 			}
 		}
 		fs.exprTo(m.Value, v)
+		fs.expect = old
 		fs.emitABC(vm.OpSetMember, w, fs.c.site(m.Name, 0), v)
 		fs.setTop(save)
 	}
@@ -929,6 +960,14 @@ func (fs *funcState) addAll(elems []lang.Expr, obj int, tr *lang.TypeRef) {
 		save := fs.top
 		w := fs.alloc()
 		fs.emitABC(vm.OpMove, w, obj, 0)
+		if s, ok := el.(*lang.SpreadElement); ok {
+			// `..e` in a collection expression: Add each element of e.
+			fs.expect = nil
+			fs.exprTo(s.X, fs.alloc())
+			fs.callNative(s.Pos, "Internal.VM", "AddEach", w, 2)
+			fs.setTop(save)
+			continue
+		}
 		var items []lang.Expr
 		if l, ok := el.(*lang.InitListExpr); ok {
 			items = l.Elems
@@ -954,7 +993,7 @@ func (fs *funcState) newArray(e *lang.NewArrayExpr, dst int) *vm.Type {
 	}
 	var et *vm.Type
 	if e.Elem != nil {
-		et, _ = fs.c.resolveTypeRef(e.Elem, fs.cls, true)
+		et = fs.c.elemType(e.Elem, fs.cls, true)
 	} else if len(e.Init) > 0 {
 		et = fs.staticType(e.Init[0])
 	}
@@ -1063,6 +1102,30 @@ func (fs *funcState) fillArray(a int, elems []lang.Expr, elem *lang.TypeRef) {
 	}
 }
 
+// appendArray fills the new empty array in register a with the elements of
+// a collection expression that has spreads: each element is appended
+// (Internal.VM.Append), each spread `..e` appends every element of e
+// (Internal.VM.AppendEach), in order.
+func (fs *funcState) appendArray(a int, elems []lang.Expr, elem *lang.TypeRef) {
+	old := fs.expect
+	defer func() { fs.expect = old }()
+	for _, el := range elems {
+		s := fs.top
+		w := fs.allocN(2)
+		fs.emitABC(vm.OpMove, w, a, 0)
+		if sp, ok := el.(*lang.SpreadElement); ok {
+			fs.expect = nil
+			fs.exprTo(sp.X, w+1)
+			fs.callNative(sp.Pos, "Internal.VM", "AppendEach", w, 2)
+		} else {
+			fs.expect = elem
+			fs.exprTo(el, w+1)
+			fs.callNative(el.Position(), "Internal.VM", "Append", w, 2)
+		}
+		fs.setTop(s)
+	}
+}
+
 // collection compiles `[a, b]` for the target type (an array unless a
 // List-like type is expected).
 func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Type {
@@ -1090,12 +1153,24 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 	}
 	var et *vm.Type
 	if tr != nil && tr.ArrayRank > 0 {
-		et, _ = fs.c.resolveTypeRef(tr.Elem, fs.cls, false)
+		et = fs.c.elemType(tr.Elem, fs.cls, false)
 	} else if tr != nil && len(tr.Args) == 1 {
 		et, _ = fs.c.resolveTypeRef(tr.Args[0], fs.cls, false)
 	}
+	spread := false
+	for _, el := range elems {
+		if _, ok := el.(*lang.SpreadElement); ok {
+			spread = true
+		}
+	}
 	if et == nil && len(elems) > 0 {
-		et = fs.staticType(elems[0])
+		if s, ok := elems[0].(*lang.SpreadElement); ok {
+			if st := fs.staticType(s.X); st != nil && st.Kind == vm.KindArray {
+				et = st.Elem
+			}
+		} else {
+			et = fs.staticType(elems[0])
+		}
 	}
 	if et == nil {
 		et = vm.TObject
@@ -1103,7 +1178,11 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 	save := fs.top
 	a := fs.alloc()
 	n := fs.alloc()
-	fs.loadConst(n, vm.Int(int32(len(elems))))
+	length := len(elems)
+	if spread {
+		length = 0 // the elements are appended
+	}
+	fs.loadConst(n, vm.Int(int32(length)))
 	fs.emitABC(vm.OpNewArr, a, n, fs.c.addType(et))
 	var elemTR *lang.TypeRef
 	if tr != nil && tr.ArrayRank > 0 {
@@ -1111,7 +1190,11 @@ func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Ty
 	} else if tr != nil && len(tr.Args) == 1 {
 		elemTR = tr.Args[0]
 	}
-	fs.fillArray(a, elems, elemTR)
+	if spread {
+		fs.appendArray(a, elems, elemTR)
+	} else {
+		fs.fillArray(a, elems, elemTR)
+	}
 	fs.move(dst, a)
 	fs.setTop(max(save, dst+1))
 	return vm.ArrayOf(et)

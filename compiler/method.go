@@ -69,18 +69,19 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 	}
 	c.compileBody(mi, func(fs *funcState) {
 		fs.at(m.Pos)
-		if mi.static && mi.cls.initSlot >= 0 && !mi.cls.generic() {
-			r := fs.alloc()
-			fs.emitABx(vm.OpGetStatic, r, c.static(mi.cls.t, mi.cls.initSlot))
-			fs.setTop(r)
-		}
 		fs.declareParams(m.Params)
 		fs.declareClassTypeParams(m.Pos, mi.cls, mi.classHidden)
 		fs.declareTypeParams(m.Pos, m.Params, m.TypeParams, mi.hidden)
 		fs.structThisIn(mi)
-		if mi.static && mi.cls.initSlot >= 0 && mi.cls.generic() {
+		if mi.static && mi.cls.initSlot >= 0 {
+			// Reading a static runs the static initialiser first; the
+			// register is above the parameters, which hold the arguments.
 			r := fs.alloc()
-			fs.getStatic(mi.cls, mi.cls.initSlot, via{}, r)
+			if mi.cls.generic() {
+				fs.getStatic(mi.cls, mi.cls.initSlot, via{}, r)
+			} else {
+				fs.emitABx(vm.OpGetStatic, r, c.static(mi.cls.t, mi.cls.initSlot))
+			}
 			fs.setTop(r)
 		}
 		if m.Body != nil {
@@ -115,16 +116,17 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 		} else {
 			fs.at(ci.decl.Pos)
 		}
-		if ci.initSlot >= 0 && !ci.generic() {
-			r := fs.alloc()
-			fs.emitABx(vm.OpGetStatic, r, c.static(ci.t, ci.initSlot))
-			fs.setTop(r)
-		}
 		fs.declareParams(mi.params)
 		fs.structThisIn(mi)
-		if ci.initSlot >= 0 && ci.generic() {
+		if ci.initSlot >= 0 {
+			// Reading a static runs the static initialiser first; the
+			// register is above the parameters, which hold the arguments.
 			r := fs.alloc()
-			fs.getStatic(ci, ci.initSlot, via{}, r)
+			if ci.generic() {
+				fs.getStatic(ci, ci.initSlot, via{}, r)
+			} else {
+				fs.emitABx(vm.OpGetStatic, r, c.static(ci.t, ci.initSlot))
+			}
 			fs.setTop(r)
 		}
 		var body *lang.BlockStmt
@@ -329,9 +331,15 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 				fs.setTop(r)
 			}
 		}
-		if ci.cctor != nil && ci.cctor.Body != nil {
-			fs.prepareBody(ci.cctor.Body)
-			fs.block(ci.cctor.Body)
+		if d := ci.cctor; d != nil {
+			body := d.Body
+			if body == nil && d.ExprBody != nil { // static C() => expr;
+				body = &lang.BlockStmt{Pos: d.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: d.ExprBody.Position(), X: d.ExprBody}}}
+			}
+			if body != nil {
+				fs.prepareBody(body)
+				fs.block(body)
+			}
 		}
 		fs.emitABC(vm.OpRetVoid, 0, 0, 0)
 	})

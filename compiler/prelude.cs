@@ -1601,6 +1601,475 @@ namespace System.Collections.Generic
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 
+    // SortedList<TKey, TValue>: keys and values in parallel sorted lists,
+    // reachable by index as well as by key (compiled when named).
+    public class SortedList<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    {
+        readonly List<TKey> _keys = new List<TKey>();
+        readonly List<TValue> _values = new List<TValue>();
+        readonly IComparer<TKey> _comparer;
+
+        // The first constructor of one parameter takes the comparer: the
+        // chained call below is chosen by its argument count. There is no
+        // Comparer property: prelude bodies would take Comparer<T> for it.
+        public SortedList() : this((IComparer<TKey>)null) { }
+        public SortedList(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
+        public SortedList(int capacity) { _comparer = Comparer<TKey>.Default; }
+        public SortedList(IDictionary<TKey, TValue> dictionary)
+        {
+            _comparer = Comparer<TKey>.Default;
+            foreach (var kv in dictionary) Insert(kv.Key, kv.Value);
+        }
+
+        public int Count => _keys.Count;
+        public int Capacity { get => _keys.Capacity; set => _keys.Capacity = value; }
+        public IList<TKey> Keys => new List<TKey>(_keys).AsReadOnly();
+        public IList<TValue> Values => new List<TValue>(_values).AsReadOnly();
+
+        public int IndexOfKey(TKey key)
+        {
+            int i = Find(key);
+            return i < 0 ? -1 : i;
+        }
+
+        public int IndexOfValue(TValue value) => _values.IndexOf(value);
+        public TKey GetKeyAtIndex(int index) { CheckIndex(index); return _keys[index]; }
+        public TValue GetValueAtIndex(int index) { CheckIndex(index); return _values[index]; }
+        public void SetValueAtIndex(int index, TValue value) { CheckIndex(index); _values[index] = value; }
+
+        public void RemoveAt(int index)
+        {
+            CheckIndex(index);
+            _keys.RemoveAt(index);
+            _values.RemoveAt(index);
+        }
+
+        void CheckIndex(int index)
+        {
+            if (index < 0 || index >= _keys.Count)
+                throw new ArgumentOutOfRangeException(nameof(index), "Index was out of range. Must be non-negative and less than the size of the collection.");
+        }
+
+        int Find(TKey key)
+        {
+            if (key == null) throw new ArgumentNullException(nameof(key));
+            int lo = 0, hi = _keys.Count - 1;
+            while (lo <= hi)
+            {
+                int mid = lo + (hi - lo) / 2;
+                int c = _comparer.Compare(_keys[mid], key);
+                if (c == 0) return mid;
+                if (c < 0) lo = mid + 1; else hi = mid - 1;
+            }
+            return ~lo;
+        }
+
+        void Insert(TKey key, TValue value)
+        {
+            int i = Find(key);
+            if (i >= 0) throw new ArgumentException("An item with the same key has already been added. Key: " + key);
+            _keys.Insert(~i, key);
+            _values.Insert(~i, value);
+        }
+
+        public TValue this[TKey key]
+        {
+            get
+            {
+                int i = Find(key);
+                if (i < 0) throw new KeyNotFoundException("The given key '" + key + "' was not present in the dictionary.");
+                return _values[i];
+            }
+            set
+            {
+                int i = Find(key);
+                if (i >= 0) { _values[i] = value; return; }
+                _keys.Insert(~i, key);
+                _values.Insert(~i, value);
+            }
+        }
+
+        public void Add(TKey key, TValue value) => Insert(key, value);
+
+        public bool TryAdd(TKey key, TValue value)
+        {
+            if (Find(key) >= 0) return false;
+            Insert(key, value);
+            return true;
+        }
+
+        public bool Remove(TKey key)
+        {
+            int i = Find(key);
+            if (i < 0) return false;
+            _keys.RemoveAt(i);
+            _values.RemoveAt(i);
+            return true;
+        }
+
+        public bool ContainsKey(TKey key) => Find(key) >= 0;
+        public bool ContainsValue(TValue value) => _values.Contains(value);
+
+        public bool TryGetValue(TKey key, out TValue value)
+        {
+            int i = Find(key);
+            if (i < 0) { value = default(TValue); return false; }
+            value = _values[i];
+            return true;
+        }
+
+        public void Clear() { _keys.Clear(); _values.Clear(); }
+
+        public IEnumerator<KeyValuePair<TKey, TValue>> GetEnumerator()
+        {
+            var pairs = new List<KeyValuePair<TKey, TValue>>();
+            for (int i = 0; i < _keys.Count; i++) pairs.Add(new KeyValuePair<TKey, TValue>(_keys[i], _values[i]));
+            return pairs.GetEnumerator();
+        }
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    // LinkedList<T>: a doubly linked list of LinkedListNode<T> (compiled
+    // when named). A node belongs to one list at a time; its Next and
+    // Previous are null at the ends, as .NET's are.
+    public sealed class LinkedListNode<T>
+    {
+        internal LinkedList<T> _list;
+        internal LinkedListNode<T> _next;
+        internal LinkedListNode<T> _prev;
+        T _value;
+
+        public LinkedListNode(T value) { _value = value; }
+
+        public LinkedList<T> List => _list;
+        public LinkedListNode<T> Next => _next;
+        public LinkedListNode<T> Previous => _prev;
+        public T Value { get => _value; set => _value = value; }
+    }
+
+    public class LinkedList<T> : IEnumerable<T>
+    {
+        LinkedListNode<T> _first;
+        LinkedListNode<T> _last;
+        int _count;
+
+        public LinkedList() { }
+        public LinkedList(IEnumerable<T> collection)
+        {
+            if (collection == null) throw new ArgumentNullException(nameof(collection));
+            foreach (var x in collection) InsertAfterNode(_last, new LinkedListNode<T>(x));
+        }
+
+        public int Count => _count;
+        public LinkedListNode<T> First => _first;
+        public LinkedListNode<T> Last => _last;
+
+        // Method names below are distinct from the public overloads: prelude
+        // bodies pick among overloads of one name by argument count.
+        void CheckOwned(LinkedListNode<T> node)
+        {
+            if (node == null) throw new ArgumentNullException(nameof(node));
+            if (node._list != this) throw new InvalidOperationException("The LinkedList node does not belong to current LinkedList.");
+        }
+
+        static void CheckFree(LinkedListNode<T> node)
+        {
+            if (node == null) throw new ArgumentNullException(nameof(node));
+            if (node._list != null) throw new InvalidOperationException("The LinkedList node already belongs to a LinkedList.");
+        }
+
+        // InsertAfterNode links node after prev (at the front when prev is null).
+        LinkedListNode<T> InsertAfterNode(LinkedListNode<T> prev, LinkedListNode<T> node)
+        {
+            node._list = this;
+            node._prev = prev;
+            node._next = prev == null ? _first : prev._next;
+            if (node._next != null) node._next._prev = node; else _last = node;
+            if (prev != null) prev._next = node; else _first = node;
+            _count++;
+            return node;
+        }
+
+        void Unlink(LinkedListNode<T> node)
+        {
+            if (node._prev != null) node._prev._next = node._next; else _first = node._next;
+            if (node._next != null) node._next._prev = node._prev; else _last = node._prev;
+            node._list = null;
+            node._next = null;
+            node._prev = null;
+            _count--;
+        }
+
+        public LinkedListNode<T> AddFirst(T value) => InsertAfterNode(null, new LinkedListNode<T>(value));
+        public void AddFirst(LinkedListNode<T> node) { CheckFree(node); InsertAfterNode(null, node); }
+        public LinkedListNode<T> AddLast(T value) => InsertAfterNode(_last, new LinkedListNode<T>(value));
+        public void AddLast(LinkedListNode<T> node) { CheckFree(node); InsertAfterNode(_last, node); }
+
+        public LinkedListNode<T> AddAfter(LinkedListNode<T> node, T value)
+        {
+            CheckOwned(node);
+            return InsertAfterNode(node, new LinkedListNode<T>(value));
+        }
+
+        public void AddAfter(LinkedListNode<T> node, LinkedListNode<T> newNode)
+        {
+            CheckOwned(node);
+            CheckFree(newNode);
+            InsertAfterNode(node, newNode);
+        }
+
+        public LinkedListNode<T> AddBefore(LinkedListNode<T> node, T value)
+        {
+            CheckOwned(node);
+            return InsertAfterNode(node._prev, new LinkedListNode<T>(value));
+        }
+
+        public void AddBefore(LinkedListNode<T> node, LinkedListNode<T> newNode)
+        {
+            CheckOwned(node);
+            CheckFree(newNode);
+            InsertAfterNode(node._prev, newNode);
+        }
+
+        public LinkedListNode<T> Find(T value)
+        {
+            var eq = EqualityComparer<T>.Default;
+            for (var n = _first; n != null; n = n._next)
+                if (eq.Equals(n.Value, value)) return n;
+            return null;
+        }
+
+        public LinkedListNode<T> FindLast(T value)
+        {
+            var eq = EqualityComparer<T>.Default;
+            for (var n = _last; n != null; n = n._prev)
+                if (eq.Equals(n.Value, value)) return n;
+            return null;
+        }
+
+        public bool Contains(T value) => Find(value) != null;
+
+        public bool Remove(T value)
+        {
+            var n = Find(value);
+            if (n == null) return false;
+            Unlink(n);
+            return true;
+        }
+
+        public void Remove(LinkedListNode<T> node) { CheckOwned(node); Unlink(node); }
+
+        public void RemoveFirst()
+        {
+            if (_first == null) throw new InvalidOperationException("The LinkedList is empty.");
+            Unlink(_first);
+        }
+
+        public void RemoveLast()
+        {
+            if (_last == null) throw new InvalidOperationException("The LinkedList is empty.");
+            Unlink(_last);
+        }
+
+        public void Clear()
+        {
+            while (_first != null) Unlink(_first);
+        }
+
+        public void CopyTo(T[] array, int index)
+        {
+            for (var n = _first; n != null; n = n._next) array[index++] = n.Value;
+        }
+
+        public IEnumerator<T> GetEnumerator()
+        {
+            var items = new List<T>(_count);
+            for (var n = _first; n != null; n = n._next) items.Add(n.Value);
+            return items.GetEnumerator();
+        }
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    // PriorityQueue<TElement, TPriority>: .NET's quaternary min-heap, step
+    // for step (MoveUp, MoveDown, Heapify), so elements of equal priority
+    // leave in the order .NET's queue gives them (compiled when named).
+    public class PriorityQueue<TElement, TPriority>
+    {
+        readonly List<TElement> _elements = new List<TElement>();
+        readonly List<TPriority> _priorities = new List<TPriority>();
+        readonly IComparer<TPriority> _comparer;
+
+        // The first constructor of one parameter takes the comparer: the
+        // chained call below is chosen by its argument count. There is no
+        // Comparer property: prelude bodies would take Comparer<T> for it.
+        public PriorityQueue() : this((IComparer<TPriority>)null) { }
+        public PriorityQueue(IComparer<TPriority> comparer) { _comparer = comparer ?? Comparer<TPriority>.Default; }
+        public PriorityQueue(int initialCapacity)
+        {
+            _comparer = Comparer<TPriority>.Default;
+            if (initialCapacity < 0) throw new ArgumentOutOfRangeException(nameof(initialCapacity), "'initialCapacity' must be a non-negative value. (Actual value: " + initialCapacity + ")");
+        }
+        public PriorityQueue(IEnumerable<(TElement, TPriority)> items)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            _comparer = Comparer<TPriority>.Default;
+            foreach (var item in items) { _elements.Add(item.Item1); _priorities.Add(item.Item2); }
+            if (_elements.Count > 1) Heapify();
+        }
+        public PriorityQueue(IEnumerable<(TElement, TPriority)> items, IComparer<TPriority> comparer)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            _comparer = comparer ?? Comparer<TPriority>.Default;
+            foreach (var item in items) { _elements.Add(item.Item1); _priorities.Add(item.Item2); }
+            if (_elements.Count > 1) Heapify();
+        }
+
+        public int Count => _elements.Count;
+
+        public void Enqueue(TElement element, TPriority priority)
+        {
+            _elements.Add(element);
+            _priorities.Add(priority);
+            MoveUp(element, priority, _elements.Count - 1);
+        }
+
+        public TElement Peek()
+        {
+            if (_elements.Count == 0) throw new InvalidOperationException("Queue empty.");
+            return _elements[0];
+        }
+
+        public TElement Dequeue()
+        {
+            if (_elements.Count == 0) throw new InvalidOperationException("Queue empty.");
+            TElement element = _elements[0];
+            RemoveRoot();
+            return element;
+        }
+
+        public bool TryDequeue(out TElement element, out TPriority priority)
+        {
+            if (_elements.Count == 0)
+            {
+                element = default(TElement);
+                priority = default(TPriority);
+                return false;
+            }
+            element = _elements[0];
+            priority = _priorities[0];
+            RemoveRoot();
+            return true;
+        }
+
+        public bool TryPeek(out TElement element, out TPriority priority)
+        {
+            if (_elements.Count == 0)
+            {
+                element = default(TElement);
+                priority = default(TPriority);
+                return false;
+            }
+            element = _elements[0];
+            priority = _priorities[0];
+            return true;
+        }
+
+        public TElement EnqueueDequeue(TElement element, TPriority priority)
+        {
+            if (_elements.Count != 0 && _comparer.Compare(priority, _priorities[0]) > 0)
+            {
+                TElement root = _elements[0];
+                MoveDown(element, priority, 0);
+                return root;
+            }
+            return element;
+        }
+
+        public TElement DequeueEnqueue(TElement element, TPriority priority)
+        {
+            if (_elements.Count == 0) throw new InvalidOperationException("Queue empty.");
+            TElement root = _elements[0];
+            if (_comparer.Compare(priority, _priorities[0]) > 0)
+            {
+                MoveDown(element, priority, 0);
+            }
+            else
+            {
+                _elements[0] = element;
+                _priorities[0] = priority;
+            }
+            return root;
+        }
+
+        public void EnqueueRange(IEnumerable<(TElement, TPriority)> items)
+        {
+            if (items == null) throw new ArgumentNullException(nameof(items));
+            if (_elements.Count == 0)
+            {
+                foreach (var item in items) { _elements.Add(item.Item1); _priorities.Add(item.Item2); }
+                if (_elements.Count > 1) Heapify();
+                return;
+            }
+            foreach (var item in items) Enqueue(item.Item1, item.Item2);
+        }
+
+        public void Clear() { _elements.Clear(); _priorities.Clear(); }
+
+        // RemoveRoot takes the last node off the heap and sifts it down from
+        // the root.
+        void RemoveRoot()
+        {
+            int last = _elements.Count - 1;
+            TElement element = _elements[last];
+            TPriority priority = _priorities[last];
+            _elements.RemoveAt(last);
+            _priorities.RemoveAt(last);
+            if (last > 0) MoveDown(element, priority, 0);
+        }
+
+        void Heapify()
+        {
+            for (int i = (_elements.Count - 2) >> 2; i >= 0; --i) MoveDown(_elements[i], _priorities[i], i);
+        }
+
+        void MoveUp(TElement element, TPriority priority, int index)
+        {
+            while (index > 0)
+            {
+                int parent = (index - 1) >> 2;
+                if (_comparer.Compare(priority, _priorities[parent]) >= 0) break;
+                _elements[index] = _elements[parent];
+                _priorities[index] = _priorities[parent];
+                index = parent;
+            }
+            _elements[index] = element;
+            _priorities[index] = priority;
+        }
+
+        // MoveDown sifts (element, priority) down from index, comparing with
+        // the least of up to four children.
+        void MoveDown(TElement element, TPriority priority, int index)
+        {
+            int size = _elements.Count;
+            int i;
+            while ((i = (index << 2) + 1) < size)
+            {
+                int minIndex = i;
+                int upper = Math.Min(i + 4, size);
+                while (++i < upper)
+                    if (_comparer.Compare(_priorities[i], _priorities[minIndex]) < 0) minIndex = i;
+                if (_comparer.Compare(priority, _priorities[minIndex]) <= 0) break;
+                _elements[index] = _elements[minIndex];
+                _priorities[index] = _priorities[minIndex];
+                index = minIndex;
+            }
+            _elements[index] = element;
+            _priorities[index] = priority;
+        }
+    }
+
     public class SortedSet<T> : IEnumerable<T>
     {
         readonly List<T> _items = new List<T>();

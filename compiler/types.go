@@ -89,12 +89,13 @@ type methodInfo struct {
 }
 
 type propInfo struct {
-	name   string
-	field  *fieldInfo // the field that is the property (auto-property), when accessed directly
-	get    *methodInfo
-	set    *methodInfo
-	static bool
-	typ    *vm.Type
+	name    string
+	field   *fieldInfo // the field that is the property (auto-property), when accessed directly
+	get     *methodInfo
+	set     *methodInfo
+	static  bool
+	typ     *vm.Type
+	typeRef *lang.TypeRef // the declared type
 }
 
 func (c *Compiler) declareType(td *lang.TypeDecl, outer *classInfo, f *lang.File) {
@@ -412,17 +413,36 @@ func (c *Compiler) addField(ci *classInfo, name string, decl lang.Node, tr *lang
 		}
 	}
 	fi := &fieldInfo{name: name, decl: decl, typ: vt, typeRef: tr, static: static, isConst: isConst, init: init, owner: ci}
+	slotType := vt
+	if slotType == nil {
+		slotType = c.libraryValueType(tr, ci)
+	}
 	if static {
-		fi.index = c.addStaticSlot(ci, name, vt)
+		fi.index = c.addStaticSlot(ci, name, slotType)
 		ci.t.StaticFields[fi.index].Generic = gp
 		ci.statics[name] = fi
 	} else {
-		f := &vm.Field{Name: name, Type: vt, Generic: gp}
+		f := &vm.Field{Name: name, Type: slotType, Generic: gp}
 		ci.t.AddField(f)
 		fi.index = f.Index
 		ci.fields[name] = fi
 	}
 	return fi
+}
+
+// libraryValueType is the type tr names when it is a library value type
+// whose default is not null (DateTime, TimeSpan, CancellationToken): a field
+// of it starts at that default, as a field of a primitive starts at zero.
+// A store converts nothing to it (vm.Thread.ConvertTo keeps the value).
+func (c *Compiler) libraryValueType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
+	if tr == nil || tr.ArrayRank > 0 || tr.Nullable {
+		return nil
+	}
+	t, _ := c.resolveTypeRef(tr, ci, false)
+	if t == nil || !t.IsValueType || t.IsStruct() || t.Zero().IsNull() {
+		return nil
+	}
+	return t
 }
 
 // convType is the declared type a store converts to: primitives, enums,
@@ -453,7 +473,7 @@ func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
 func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	static := p.Modifiers.Has(lang.ModStatic)
 	virtual := p.Modifiers.Has(lang.ModVirtual) || p.Modifiers.Has(lang.ModAbstract) || p.Modifiers.Has(lang.ModOverride) || ci.t.IsInterface
-	pi := &propInfo{name: p.Name, static: static, typ: c.convType(p.Type, ci)}
+	pi := &propInfo{name: p.Name, static: static, typ: c.convType(p.Type, ci), typeRef: p.Type}
 	auto := p.ExprBody == nil && len(p.Accessors) > 0 && !p.IsIndexer()
 	for _, a := range p.Accessors {
 		if a.Body != nil || a.ExprBody != nil {
@@ -974,6 +994,16 @@ func (c *Compiler) findEntry(files []*lang.File) {
 	c.prog.EntryTakesArgs = len(mi.params) == 1
 }
 
+// elemType resolves the element type of an array: `int?[]` holds
+// Nullable<int> elements (null or an int), not ints.
+func (c *Compiler) elemType(tr *lang.TypeRef, from *classInfo, report bool) *vm.Type {
+	et, _ := c.resolveTypeRef(tr, from, report)
+	if et != nil && isNullableRef(tr) && (et.IsPrimitive() || et.IsValueType) {
+		et = vm.NullableOf(et)
+	}
+	return et
+}
+
 // resolveTypeRef resolves a written type to a runtime type, and to its class
 // when declared in source. report says whether an unknown name is an error.
 func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool) (*vm.Type, *classInfo) {
@@ -981,7 +1011,7 @@ func (c *Compiler) resolveTypeRef(tr *lang.TypeRef, from *classInfo, report bool
 		return nil, nil
 	}
 	if tr.ArrayRank > 0 {
-		et, _ := c.resolveTypeRef(tr.Elem, from, report)
+		et := c.elemType(tr.Elem, from, report)
 		if et == nil {
 			et = vm.TObject
 		}

@@ -838,6 +838,14 @@ type CollectionExpr struct {
 	Elems []Expr
 }
 
+// SpreadElement is `..e` among a collection expression's elements: each
+// element of the collection e, in order. It appears only in
+// CollectionExpr.Elems.
+type SpreadElement struct {
+	Pos Pos
+	X   Expr
+}
+
 // TypeOfExpr is `typeof(Type)`.
 type TypeOfExpr struct {
 	Pos  Pos

@@ -1083,6 +1083,10 @@ func (st *parseState) primary(g *gPrimary) Expr {
 	case g.Collection != nil:
 		c := &CollectionExpr{Pos: pos}
 		for _, e := range g.Collection.Elems {
+			if e.Spread != nil {
+				c.Elems = append(c.Elems, &SpreadElement{Pos: st.pos(e.Spread.Pos), X: st.expr(e.Spread.X)})
+				continue
+			}
 			c.Elems = append(c.Elems, st.expr(e.X))
 		}
 		return c

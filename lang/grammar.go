@@ -807,8 +807,14 @@ type gCollection struct {
 }
 
 type gCollElem struct {
-	Unsup *unsupSpread `parser:"  @@"`
-	X     *gExpr       `parser:"| @@"`
+	Spread *gSpread `parser:"  @@"`
+	X      *gExpr   `parser:"| @@"`
+}
+
+// gSpread is a spread element `..e` of a collection expression.
+type gSpread struct {
+	Pos lexer.Position
+	X   *gExpr `parser:"'..' @@"`
 }
 
 type gDefault struct {

@@ -950,15 +950,6 @@ type exprError struct{}
 
 func (*exprError) Parse(lex *lexer.PeekingLexer) error { return expected(lex, "an expression") }
 
-type unsupSpread struct{}
-
-func (*unsupSpread) Parse(lex *lexer.PeekingLexer) error {
-	if isPunctTok(lex.Peek(), "..") {
-		return unsupported(lex, "spread elements")
-	}
-	return participle.NextMatch
-}
-
 // newTailError reports a `new T` without arguments or initializer.
 type newTailError struct{}
 

@@ -305,6 +305,8 @@ func walkChildren(n Node, visit func(Node)) {
 		exprs(n.Init)
 	case *CollectionExpr:
 		exprs(n.Elems)
+	case *SpreadElement:
+		expr(n.X)
 	case *TypeOfExpr:
 		v(n.Type)
 	case *NameOfExpr:

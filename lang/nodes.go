@@ -94,6 +94,7 @@ func (n *MemberInit) Position() Pos         { return n.Pos }
 func (n *InitListExpr) Position() Pos       { return n.Pos }
 func (n *NewArrayExpr) Position() Pos       { return n.Pos }
 func (n *CollectionExpr) Position() Pos     { return n.Pos }
+func (n *SpreadElement) Position() Pos      { return n.Pos }
 func (n *TypeOfExpr) Position() Pos         { return n.Pos }
 func (n *NameOfExpr) Position() Pos         { return n.Pos }
 func (n *DefaultExpr) Position() Pos        { return n.Pos }
@@ -129,6 +130,7 @@ func (n *AnonObjectExpr) exprNode()     {}
 func (n *InitListExpr) exprNode()       {}
 func (n *NewArrayExpr) exprNode()       {}
 func (n *CollectionExpr) exprNode()     {}
+func (n *SpreadElement) exprNode()      {}
 func (n *TypeOfExpr) exprNode()         {}
 func (n *NameOfExpr) exprNode()         {}
 func (n *DefaultExpr) exprNode()        {}

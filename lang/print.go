@@ -943,6 +943,9 @@ func (pr *printer) exprInner(e Expr) {
 		pr.w("[")
 		pr.exprs(e.Elems)
 		pr.w("]")
+	case *SpreadElement:
+		pr.w("..")
+		pr.expr(e.X, 1)
 	case *TypeOfExpr:
 		pr.w("typeof(" + e.Type.String() + ")")
 	case *NameOfExpr:

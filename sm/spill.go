@@ -234,6 +234,10 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 	case *lang.CollectionExpr:
 		var ops []*lang.Expr
 		for i := range e.Elems {
+			if s, ok := e.Elems[i].(*lang.SpreadElement); ok {
+				ops = append(ops, &s.X) // `..e` spills e, not the spread
+				continue
+			}
 			ops = append(ops, &e.Elems[i])
 		}
 		return fl.ordered(ops), e

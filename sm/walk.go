@@ -72,6 +72,8 @@ func (r *rewriter) e(x lang.Expr) lang.Expr {
 		r.list(x.Init)
 	case *lang.CollectionExpr:
 		r.list(x.Elems)
+	case *lang.SpreadElement:
+		x.X = r.e(x.X)
 	case *lang.TupleExpr:
 		r.list(x.Elems)
 	case *lang.NameOfExpr:

@@ -11,6 +11,10 @@ type Decimal = netfmt.Decimal
 // TDecimal is System.Decimal.
 var TDecimal = &Type{Kind: KindNative, Namespace: "System", Name: "Decimal", CSName: "decimal", IsValueType: true, Super: TObject}
 
+// default(decimal) is 0, not null: a decimal field, array element or
+// default literal starts as zero (0m, scale 0).
+func init() { TDecimal.SetZero(NewDecimal(Decimal{})) }
+
 // NewDecimal boxes a decimal into a value.
 func NewDecimal(d Decimal) Value { return NewNative(TDecimal, d) }
 

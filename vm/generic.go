@@ -137,7 +137,7 @@ func (t *Type) copyShared() {
 		for i, f := range def.StaticFields {
 			switch {
 			case i < len(t.StaticVals):
-			case f.Type != nil && (f.Type.mark == primMark || f.Type.IsStruct()):
+			case f.Type != nil && (f.Type.mark == primMark || f.Type.hasZero || f.Type.IsStruct()):
 				vals[i] = f.Type.Zero()
 			case f.Generic != nil:
 				vals[i] = subst(f.Generic, t.Args).Zero()

@@ -353,7 +353,7 @@ func NewInstance(t *Type) *Instance {
 	o := &Instance{Header: Header{t}, F: make([]Value, len(t.Fields))}
 	for i, f := range t.Fields {
 		switch {
-		case f.Type != nil && (f.Type.mark == primMark || f.Type.IsStruct()):
+		case f.Type != nil && (f.Type.mark == primMark || f.Type.hasZero || f.Type.IsStruct()):
 			o.F[i] = f.Type.Zero()
 		case f.Generic != nil:
 			if as := ClassArgs(t, f.Generic.ParamOf); f.Generic.Param <= len(as) {

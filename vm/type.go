@@ -94,7 +94,7 @@ type Type struct {
 // Field describes an instance or static field.
 type Field struct {
 	Name     string
-	Type     *Type // declared type when it is one the VM converts to (primitives, string); nil otherwise
+	Type     *Type // declared type when the VM converts to it (primitives, decimal) or starts it at a non-null default (structs, DateTime); nil otherwise
 	Index    int
 	ReadOnly bool
 	Owner    *Type

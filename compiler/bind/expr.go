@@ -315,6 +315,10 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return b.newArray(e)
 	case *lang.CollectionExpr:
 		for _, x := range e.Elems {
+			if s, ok := x.(*lang.SpreadElement); ok {
+				b.expr(s.X)
+				continue
+			}
 			b.expr(x)
 		}
 		return u.deflit

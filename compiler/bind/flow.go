@@ -1170,6 +1170,8 @@ func (a *flow) expr(x lang.Expr) {
 		a.exprs(x.Init)
 	case *lang.CollectionExpr:
 		a.exprs(x.Elems)
+	case *lang.SpreadElement:
+		a.expr(x.X)
 	case *lang.InitListExpr:
 		a.exprs(x.Elems)
 	}

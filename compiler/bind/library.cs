@@ -2338,6 +2338,8 @@ namespace System.Linq
         public extern static IEnumerable<TResult> OfType<TResult>(this System.Collections.IEnumerable source);
         public extern static IOrderedEnumerable<T> Order<T>(this IEnumerable<T> source);
         public extern static IOrderedEnumerable<T> Order<T>(this IEnumerable<T> source, IComparer<T> comparer);
+        public extern static IOrderedEnumerable<T> OrderDescending<T>(this IEnumerable<T> source);
+        public extern static IOrderedEnumerable<T> OrderDescending<T>(this IEnumerable<T> source, IComparer<T> comparer);
         public extern static IOrderedEnumerable<TSource> OrderBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
         public extern static IOrderedEnumerable<TSource> OrderBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IComparer<TKey> comparer);
         public extern static IOrderedEnumerable<TSource> OrderByDescending<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
@@ -2386,6 +2388,7 @@ namespace System.Linq
         public extern static IEnumerable<TSource> Union<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
         public extern static IEnumerable<TSource> Union<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
         public extern static IEnumerable<TResult> Zip<TFirst, TSecond, TResult>(this IEnumerable<TFirst> first, IEnumerable<TSecond> second, Func<TFirst, TSecond, TResult> resultSelector);
+        public extern static IEnumerable<(TFirst First, TSecond Second)> Zip<TFirst, TSecond>(this IEnumerable<TFirst> first, IEnumerable<TSecond> second);
     }
 
     public interface IGrouping<TKey, TElement> : IEnumerable<TElement>

@@ -47430,48 +47430,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2341, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 81),
+								Pos:      lp(2341, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 86),
+									Pos:  lp(2341, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 98),
-											Name: "TSource",
+											Pos:  lp(2341, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2341, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2341, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2341, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2341, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -47484,58 +47465,39 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2342, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2342, 81),
+								Pos:      lp(2342, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 86),
+									Pos:  lp(2342, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 98),
-											Name: "TSource",
+											Pos:  lp(2342, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2342, 115),
+								Pos: lp(2342, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2342, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2342, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2342, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2342, 148),
+									Pos:  lp(2342, 99),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 158),
-											Name: "TKey",
+											Pos:  lp(2342, 109),
+											Name: "T",
 										},
 									},
 								},
@@ -47556,21 +47518,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2343, 91),
+								Pos:      lp(2343, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 96),
+									Pos:  lp(2343, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 108),
+											Pos:  lp(2343, 98),
 											Name: "TSource",
 										},
 									},
@@ -47578,17 +47540,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2343, 125),
+								Pos: lp(2343, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 125),
+									Pos:  lp(2343, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 130),
+											Pos:  lp(2343, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2343, 139),
+											Pos:  lp(2343, 129),
 											Name: "TKey",
 										},
 									},
@@ -47610,21 +47572,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 91),
+								Pos:      lp(2344, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 96),
+									Pos:  lp(2344, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 108),
+											Pos:  lp(2344, 98),
 											Name: "TSource",
 										},
 									},
@@ -47632,17 +47594,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2344, 125),
+								Pos: lp(2344, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 125),
+									Pos:  lp(2344, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 130),
+											Pos:  lp(2344, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2344, 139),
+											Pos:  lp(2344, 129),
 											Name: "TKey",
 										},
 									},
@@ -47650,13 +47612,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2344, 158),
+								Pos: lp(2344, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 158),
+									Pos:  lp(2344, 148),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 168),
+											Pos:  lp(2344, 158),
 											Name: "TKey",
 										},
 									},
@@ -47678,21 +47640,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 80),
+								Pos:      lp(2345, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2345, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 104),
+											Pos:  lp(2345, 108),
 											Name: "TSource",
 										},
 									},
@@ -47700,17 +47662,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2345, 121),
+								Pos: lp(2345, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 121),
+									Pos:  lp(2345, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 126),
+											Pos:  lp(2345, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 135),
+											Pos:  lp(2345, 139),
 											Name: "TKey",
 										},
 									},
@@ -47732,21 +47694,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2346, 80),
+								Pos:      lp(2346, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2346, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 104),
+											Pos:  lp(2346, 108),
 											Name: "TSource",
 										},
 									},
@@ -47754,17 +47716,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2346, 121),
+								Pos: lp(2346, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 121),
+									Pos:  lp(2346, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 126),
+											Pos:  lp(2346, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2346, 135),
+											Pos:  lp(2346, 139),
 											Name: "TKey",
 										},
 									},
@@ -47772,13 +47734,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2346, 154),
+								Pos: lp(2346, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 154),
+									Pos:  lp(2346, 158),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 164),
+											Pos:  lp(2346, 168),
 											Name: "TKey",
 										},
 									},
@@ -47800,21 +47762,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2347, 90),
+								Pos:      lp(2347, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 95),
+									Pos:  lp(2347, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 114),
+											Pos:  lp(2347, 104),
 											Name: "TSource",
 										},
 									},
@@ -47822,17 +47784,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2347, 131),
+								Pos: lp(2347, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 131),
+									Pos:  lp(2347, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 136),
+											Pos:  lp(2347, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2347, 145),
+											Pos:  lp(2347, 135),
 											Name: "TKey",
 										},
 									},
@@ -47854,21 +47816,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2348, 90),
+								Pos:      lp(2348, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 95),
+									Pos:  lp(2348, 85),
 									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 114),
+											Pos:  lp(2348, 104),
 											Name: "TSource",
 										},
 									},
@@ -47876,17 +47838,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2348, 131),
+								Pos: lp(2348, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 131),
+									Pos:  lp(2348, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 136),
+											Pos:  lp(2348, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2348, 145),
+											Pos:  lp(2348, 135),
 											Name: "TKey",
 										},
 									},
@@ -47894,13 +47856,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2348, 164),
+								Pos: lp(2348, 154),
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 164),
+									Pos:  lp(2348, 154),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 174),
+											Pos:  lp(2348, 164),
 											Name: "TKey",
 										},
 									},
@@ -47914,28 +47876,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2349, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2349, 42),
+									Pos:  lp(2349, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2349, 68),
+								Pos:      lp(2349, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2349, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 85),
+											Pos:  lp(2349, 114),
 											Name: "TSource",
 										},
 									},
@@ -47943,12 +47906,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2349, 102),
+								Pos: lp(2349, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 102),
-									Name: "TSource",
+									Pos:  lp(2349, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2349, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2349, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47957,31 +47930,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2350, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2350, 42),
-									Name: "int",
+									Pos:  lp(2350, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Range",
+						Name: "ThenByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2350, 53),
+								Pos:      lp(2350, 90),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 53),
-									Name: "int",
+									Pos:  lp(2350, 95),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 114),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "start",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2350, 64),
+								Pos: lp(2350, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 64),
-									Name: "int",
+									Pos:  lp(2350, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2350, 145),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2350, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47994,30 +48002,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2351, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "Prepend",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2351, 67),
+								Pos:      lp(2351, 68),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 67),
-									Name: "TResult",
+									Pos:  lp(2351, 73),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 85),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2351, 84),
+								Pos: lp(2351, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 84),
-									Name: "int",
+									Pos:  lp(2351, 102),
+									Name: "TSource",
 								},
-								Name: "count",
+								Name: "element",
 							},
 						},
 					},
@@ -48030,29 +48045,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2352, 42),
-									Name: "TSource",
+									Name: "int",
 								},
 							},
 						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2352, 68),
-								Modifier: "this",
+								Pos: lp(2352, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2352, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2352, 85),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2352, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2352, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 64),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -48069,44 +48082,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2353, 76),
-								Modifier: "this",
+								Pos: lp(2353, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2353, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2353, 93),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2353, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2353, 110),
+								Pos: lp(2353, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2353, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2353, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2353, 124),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2353, 84),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -48119,52 +48114,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2354, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2354, 76),
+								Pos:      lp(2354, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2354, 81),
+									Pos:  lp(2354, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2354, 93),
+											Pos:  lp(2354, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2354, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2354, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2354, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2354, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2354, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48181,21 +48153,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2355, 80),
+								Pos:      lp(2355, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 85),
+									Pos:  lp(2355, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 97),
+											Pos:  lp(2355, 93),
 											Name: "TSource",
 										},
 									},
@@ -48203,24 +48175,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2355, 114),
+								Pos: lp(2355, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 114),
+									Pos:  lp(2355, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 119),
+											Pos:  lp(2355, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2355, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2355, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2355, 124),
+											Name: "TResult",
 										},
 									},
 								},
@@ -48241,22 +48207,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2356, 93),
+								Pos:      lp(2356, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 98),
+									Pos:  lp(2356, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 110),
+											Pos:  lp(2356, 93),
 											Name: "TSource",
 										},
 									},
@@ -48264,50 +48229,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2356, 127),
+								Pos: lp(2356, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 127),
+									Pos:  lp(2356, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 132),
+											Pos:  lp(2356, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2356, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2356, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2356, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2356, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2356, 192),
-											Name: "TSource",
+											Pos:  lp(2356, 124),
+											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2356, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2356, 214),
+											Pos:  lp(2356, 129),
 											Name: "TResult",
 										},
 									},
 								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -48316,41 +48257,58 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2357, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2357, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2357, 58),
+								Pos:      lp(2357, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2357, 63),
+									Pos:  lp(2357, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2357, 75),
+											Pos:  lp(2357, 97),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2357, 91),
+								Pos: lp(2357, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2357, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2357, 114),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2357, 103),
+											Pos:  lp(2357, 119),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2357, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2357, 140),
+													Name: "TResult",
+												},
+											},
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -48363,24 +48321,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2358, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2358, 65),
+								Pos:      lp(2358, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2358, 70),
+									Pos:  lp(2358, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2358, 82),
+											Pos:  lp(2358, 110),
 											Name: "TSource",
 										},
 									},
@@ -48388,12 +48348,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2358, 99),
+								Pos: lp(2358, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2358, 99),
-									Name: "int",
+									Pos:  lp(2358, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2358, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2358, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2358, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2358, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2358, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -48402,41 +48400,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2359, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2359, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Take",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2359, 65),
+								Pos:      lp(2359, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2359, 70),
+									Pos:  lp(2359, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2359, 82),
+											Pos:  lp(2359, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2359, 99),
+								Pos: lp(2359, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2359, 99),
-									Name: "int",
+									Pos:  lp(2359, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2359, 103),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "count",
+								Name: "second",
 							},
 						},
 					},
@@ -48453,20 +48451,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2360, 69),
+								Pos:      lp(2360, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2360, 74),
+									Pos:  lp(2360, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2360, 86),
+											Pos:  lp(2360, 82),
 											Name: "TSource",
 										},
 									},
@@ -48474,9 +48472,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2360, 103),
+								Pos: lp(2360, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2360, 103),
+									Pos:  lp(2360, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -48496,20 +48494,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2361, 69),
+								Pos:      lp(2361, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 74),
+									Pos:  lp(2361, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 86),
+											Pos:  lp(2361, 82),
 											Name: "TSource",
 										},
 									},
@@ -48517,9 +48515,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2361, 103),
+								Pos: lp(2361, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 103),
+									Pos:  lp(2361, 99),
 									Name: "int",
 								},
 								Name: "count",
@@ -48539,20 +48537,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2362, 70),
+								Pos:      lp(2362, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 75),
+									Pos:  lp(2362, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2362, 87),
+											Pos:  lp(2362, 86),
 											Name: "TSource",
 										},
 									},
@@ -48560,22 +48558,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2362, 104),
+								Pos: lp(2362, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2362, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2362, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2362, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -48592,20 +48580,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2363, 70),
+								Pos:      lp(2363, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 75),
+									Pos:  lp(2363, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 87),
+											Pos:  lp(2363, 86),
 											Name: "TSource",
 										},
 									},
@@ -48613,26 +48601,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2363, 104),
+								Pos: lp(2363, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2363, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2363, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2363, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2363, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -48649,7 +48623,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48702,7 +48676,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48759,20 +48733,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2366, 66),
+								Pos:      lp(2366, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 71),
+									Pos:  lp(2366, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 83),
+											Pos:  lp(2366, 87),
 											Name: "TSource",
 										},
 									},
@@ -48780,17 +48754,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2366, 100),
+								Pos: lp(2366, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 100),
+									Pos:  lp(2366, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 105),
+											Pos:  lp(2366, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2366, 114),
+											Pos:  lp(2366, 118),
 											Name: "bool",
 										},
 									},
@@ -48812,20 +48786,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2367, 66),
+								Pos:      lp(2367, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 71),
+									Pos:  lp(2367, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 83),
+											Pos:  lp(2367, 87),
 											Name: "TSource",
 										},
 									},
@@ -48833,21 +48807,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2367, 100),
+								Pos: lp(2367, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 100),
+									Pos:  lp(2367, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 105),
+											Pos:  lp(2367, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2367, 114),
+											Pos:  lp(2367, 118),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2367, 119),
+											Pos:  lp(2367, 123),
 											Name: "bool",
 										},
 									},
@@ -48861,24 +48835,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2368, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2368, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2368, 38),
+								Pos:      lp(2368, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2368, 43),
+									Pos:  lp(2368, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2368, 55),
-											Name: "int",
+											Pos:  lp(2368, 83),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2368, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2368, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2368, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2368, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -48887,22 +48888,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2369, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2369, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2369, 47),
+								Pos:      lp(2369, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 52),
+									Pos:  lp(2369, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 64),
+											Pos:  lp(2369, 83),
 											Name: "TSource",
 										},
 									},
@@ -48910,22 +48917,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2369, 81),
+								Pos: lp(2369, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 81),
+									Pos:  lp(2369, 100),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 86),
+											Pos:  lp(2369, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2369, 95),
+											Pos:  lp(2369, 114),
 											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2369, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48934,20 +48945,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2370, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2370, 39),
+								Pos:      lp(2370, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 44),
+									Pos:  lp(2370, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 56),
-											Name: "long",
+											Pos:  lp(2370, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -48960,7 +48971,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2371, 30),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -48968,14 +48979,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2371, 48),
+								Pos:      lp(2371, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2371, 53),
+									Pos:  lp(2371, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2371, 65),
+											Pos:  lp(2371, 64),
 											Name: "TSource",
 										},
 									},
@@ -48983,18 +48994,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2371, 82),
+								Pos: lp(2371, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2371, 82),
+									Pos:  lp(2371, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2371, 87),
+											Pos:  lp(2371, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2371, 96),
-											Name: "long",
+											Pos:  lp(2371, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -49007,20 +49018,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2372, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2372, 41),
+								Pos:      lp(2372, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2372, 46),
+									Pos:  lp(2372, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2372, 58),
-											Name: "double",
+											Pos:  lp(2372, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -49033,7 +49044,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2373, 30),
-							Name: "double",
+							Name: "long",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -49041,14 +49052,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2373, 50),
+								Pos:      lp(2373, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2373, 55),
+									Pos:  lp(2373, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2373, 67),
+											Pos:  lp(2373, 65),
 											Name: "TSource",
 										},
 									},
@@ -49056,18 +49067,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2373, 84),
+								Pos: lp(2373, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2373, 84),
+									Pos:  lp(2373, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2373, 89),
+											Pos:  lp(2373, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2373, 98),
-											Name: "double",
+											Pos:  lp(2373, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -49080,20 +49091,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2374, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2374, 42),
+								Pos:      lp(2374, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2374, 47),
+									Pos:  lp(2374, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2374, 59),
-											Name: "decimal",
+											Pos:  lp(2374, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -49106,7 +49117,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2375, 30),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -49114,14 +49125,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2375, 51),
+								Pos:      lp(2375, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 56),
+									Pos:  lp(2375, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 68),
+											Pos:  lp(2375, 67),
 											Name: "TSource",
 										},
 									},
@@ -49129,18 +49140,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2375, 85),
+								Pos: lp(2375, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 85),
+									Pos:  lp(2375, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 90),
+											Pos:  lp(2375, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2375, 99),
-											Name: "decimal",
+											Pos:  lp(2375, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -49153,20 +49164,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2376, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2376, 40),
+								Pos:      lp(2376, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2376, 45),
+									Pos:  lp(2376, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2376, 57),
-											Name: "float",
+											Pos:  lp(2376, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -49179,7 +49190,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2377, 30),
-							Name: "float",
+							Name: "decimal",
 						},
 						Name: "Sum",
 						TypeParams: []string{
@@ -49187,14 +49198,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2377, 49),
+								Pos:      lp(2377, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 54),
+									Pos:  lp(2377, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 66),
+											Pos:  lp(2377, 68),
 											Name: "TSource",
 										},
 									},
@@ -49202,18 +49213,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2377, 83),
+								Pos: lp(2377, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 83),
+									Pos:  lp(2377, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 88),
+											Pos:  lp(2377, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2377, 97),
-											Name: "float",
+											Pos:  lp(2377, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -49225,28 +49236,21 @@ func libraryAST() *lang.File {
 						Pos:       lp(2378, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2378, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2378, 30),
-								Name: "TSource",
-							},
+							Pos:  lp(2378, 30),
+							Name: "float",
 						},
-						Name: "ToArray",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2378, 57),
+								Pos:      lp(2378, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2378, 62),
+									Pos:  lp(2378, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2378, 74),
-											Name: "TSource",
+											Pos:  lp(2378, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -49259,33 +49263,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2379, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2379, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2379, 47),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "ToDictionary",
+						Name: "Sum",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2379, 84),
+								Pos:      lp(2379, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 89),
+									Pos:  lp(2379, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2379, 101),
+											Pos:  lp(2379, 66),
 											Name: "TSource",
 										},
 									},
@@ -49293,22 +49286,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2379, 118),
+								Pos: lp(2379, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 118),
+									Pos:  lp(2379, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2379, 123),
+											Pos:  lp(2379, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2379, 132),
-											Name: "TKey",
+											Pos:  lp(2379, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -49316,71 +49309,32 @@ func libraryAST() *lang.File {
 						Pos:       lp(2380, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2380, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2380, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2380, 47),
-									Name: "TSource",
-								},
+							Pos:       lp(2380, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2380, 30),
+								Name: "TSource",
 							},
 						},
-						Name: "ToDictionary",
+						Name: "ToArray",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2380, 84),
+								Pos:      lp(2380, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2380, 89),
+									Pos:  lp(2380, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2380, 101),
+											Pos:  lp(2380, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2380, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2380, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2380, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2380, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2380, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2380, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2380, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -49397,7 +49351,7 @@ func libraryAST() *lang.File {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2381, 47),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
@@ -49405,18 +49359,17 @@ func libraryAST() *lang.File {
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2381, 95),
+								Pos:      lp(2381, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 100),
+									Pos:  lp(2381, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2381, 112),
+											Pos:  lp(2381, 101),
 											Name: "TSource",
 										},
 									},
@@ -49424,40 +49377,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2381, 129),
+								Pos: lp(2381, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 129),
+									Pos:  lp(2381, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2381, 134),
+											Pos:  lp(2381, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2381, 143),
+											Pos:  lp(2381, 132),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2381, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2381, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2381, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2381, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
 							},
 						},
 					},
@@ -49474,7 +49409,7 @@ func libraryAST() *lang.File {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2382, 47),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
@@ -49482,18 +49417,17 @@ func libraryAST() *lang.File {
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2382, 95),
+								Pos:      lp(2382, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 100),
+									Pos:  lp(2382, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2382, 112),
+											Pos:  lp(2382, 101),
 											Name: "TSource",
 										},
 									},
@@ -49501,17 +49435,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2382, 129),
+								Pos: lp(2382, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 129),
+									Pos:  lp(2382, 118),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2382, 134),
+											Pos:  lp(2382, 123),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2382, 143),
+											Pos:  lp(2382, 132),
 											Name: "TKey",
 										},
 									},
@@ -49519,31 +49453,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2382, 162),
+								Pos: lp(2382, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2382, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2382, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2382, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2382, 203),
+									Pos:  lp(2382, 151),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2382, 221),
+											Pos:  lp(2382, 169),
 											Name: "TKey",
 										},
 									},
@@ -49557,33 +49473,75 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2383, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2383, 38),
-									Name: "TSource",
+									Pos:  lp(2383, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2383, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2383, 66),
+								Pos:      lp(2383, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2383, 71),
+									Pos:  lp(2383, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2383, 83),
+											Pos:  lp(2383, 112),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2383, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2383, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2383, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2383, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2383, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2383, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2383, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2383, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -49592,28 +49550,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2384, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2384, 38),
-									Name: "TSource",
+									Pos:  lp(2384, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2384, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2384, 66),
+								Pos:      lp(2384, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 71),
+									Pos:  lp(2384, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 83),
+											Pos:  lp(2384, 112),
 											Name: "TSource",
 										},
 									},
@@ -49621,14 +49585,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2384, 100),
+								Pos: lp(2384, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 100),
+									Pos:  lp(2384, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2384, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2384, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2384, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2384, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2384, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2384, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2384, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2384, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 118),
-											Name: "TSource",
+											Pos:  lp(2384, 221),
+											Name: "TKey",
 										},
 									},
 								},
@@ -49641,28 +49641,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2385, 30),
-							Name: "List",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2385, 35),
+									Pos:  lp(2385, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2385, 60),
+								Pos:      lp(2385, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2385, 65),
+									Pos:  lp(2385, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2385, 77),
+											Pos:  lp(2385, 83),
 											Name: "TSource",
 										},
 									},
@@ -49676,15 +49676,15 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2386, 30),
-							Name: "IEnumerable",
+							Name: "HashSet",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2386, 42),
+									Pos:  lp(2386, 38),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToHashSet",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -49702,21 +49702,21 @@ func libraryAST() *lang.File {
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2386, 99),
+								Pos: lp(2386, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2386, 100),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2386, 111),
+											Pos:  lp(2386, 118),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -49725,61 +49725,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2387, 30),
-							Name: "IEnumerable",
+							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2387, 42),
+									Pos:  lp(2387, 35),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToList",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2387, 66),
+								Pos:      lp(2387, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2387, 71),
+									Pos:  lp(2387, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2387, 83),
+											Pos:  lp(2387, 77),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2387, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2387, 99),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2387, 111),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2387, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2387, 128),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2387, 146),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -49792,6 +49764,118 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2388, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2388, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2388, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2388, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2388, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2388, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2388, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2389, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2389, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2389, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2389, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2389, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2389, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2389, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2389, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2389, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2389, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2389, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2389, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2390, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2390, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2390, 42),
 									Name: "TResult",
 								},
 							},
@@ -49804,14 +49888,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2388, 81),
+								Pos:      lp(2390, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 86),
+									Pos:  lp(2390, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 98),
+											Pos:  lp(2390, 98),
 											Name: "TFirst",
 										},
 									},
@@ -49819,13 +49903,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2388, 113),
+								Pos: lp(2390, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 113),
+									Pos:  lp(2390, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 125),
+											Pos:  lp(2390, 125),
 											Name: "TSecond",
 										},
 									},
@@ -49833,21 +49917,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2388, 142),
+								Pos: lp(2390, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 142),
+									Pos:  lp(2390, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 147),
+											Pos:  lp(2390, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2388, 155),
+											Pos:  lp(2390, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2388, 164),
+											Pos:  lp(2390, 164),
 											Name: "TResult",
 										},
 									},
@@ -49856,10 +49940,75 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       lp(2391, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2391, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2391, 42),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2391, 43),
+											Name: "TFirst",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2391, 57),
+											Name: "TSecond",
+										},
+									},
+									Tuple: true,
+									TupleNames: []string{
+										"First",
+										"Second",
+									},
+								},
+							},
+						},
+						Name: "Zip",
+						TypeParams: []string{
+							"TFirst",
+							"TSecond",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2391, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2391, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2391, 112),
+											Name: "TFirst",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2391, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2391, 127),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2391, 139),
+											Name: "TSecond",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2391, 5),
+				Pos:       lp(2394, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -49870,11 +50019,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2391, 50),
+						Pos:  lp(2394, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2391, 62),
+								Pos:  lp(2394, 62),
 								Name: "TElement",
 							},
 						},
@@ -49882,15 +50031,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2393, 9),
+						Pos: lp(2396, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2393, 9),
+							Pos:  lp(2396, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2393, 20),
+								Pos:  lp(2396, 20),
 								Kind: "get",
 							},
 						},
@@ -49898,7 +50047,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2396, 5),
+				Pos:       lp(2399, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -49908,11 +50057,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2396, 53),
+						Pos:  lp(2399, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2396, 65),
+								Pos:  lp(2399, 65),
 								Name: "TElement",
 							},
 						},

@@ -1029,6 +1029,9 @@ func init() {
 	ext("Order", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return orderBy(false, false)(t, append([]vm.Value{args[0], identityKey}, args[1:]...))
 	})
+	ext("OrderDescending", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return orderBy(true, false)(t, append([]vm.Value{args[0], identityKey}, args[1:]...))
+	})
 	for _, op := range []string{"Distinct", "DistinctBy", "Union", "Intersect", "Except"} {
 		ext(op, 1, 3, setOp(op))
 	}
@@ -1127,7 +1130,7 @@ func init() {
 					return vm.Null, false, err
 				}
 				if f.IsNull() {
-					return NewPair(x, y), true, nil
+					return newTupleOf(nil, []vm.Value{x, y}), true, nil // (First, Second)
 				}
 				r, err := t.CallValue(f, []vm.Value{x, y})
 				return r, err == nil, err
