@@ -90,7 +90,7 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 			}
 			continue
 		}
-		t := fs.argTo(a.X, r, params, i)
+		t := fs.exprTo(a.X, r)
 		if fn != nil && fn.Variadic && i == fn.NumParams-1 && len(exprs) == fn.NumParams && fs.c.info.PacksArg(a) {
 			fs.packParams(r, fn)
 			continue
@@ -103,22 +103,6 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 	}
 	fs.boxRefLocals(backs)
 	return len(exprs), backs
-}
-
-// argTo compiles argument x of parameter i into register r. A
-// target-typed `new(...)` takes its type from the parameter, not from the
-// expression around the call (`new(1, new(2, 3))` builds the inner object
-// as the outer constructor's parameter type).
-func (fs *funcState) argTo(x lang.Expr, r int, params []*lang.Param, i int) *vm.Type {
-	if n, ok := x.(*lang.NewExpr); ok && n.Type == nil {
-		old := fs.expect
-		fs.expect = nil
-		if params != nil && i < len(params) {
-			fs.expect = params[i].Type
-		}
-		defer func() { fs.expect = old }()
-	}
-	return fs.exprTo(x, r)
 }
 
 // packParams replaces the value in register r by a one-element params
@@ -722,7 +706,10 @@ func (fs *funcState) callLibStatic(t *vm.Type, fun *lang.MemberExpr, e *lang.Cal
 func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 	tr := e.Type
 	if tr == nil {
-		tr = fs.expect
+		// A target-typed new: the type the binder resolved it to.
+		if tr = fs.boundTypeRef(e); tr == nil {
+			tr = fs.expect
+		}
 		if tr == nil {
 			fs.errorf(e.Pos, "The type of the target-typed new expression cannot be inferred here")
 			return nil
@@ -1545,4 +1532,65 @@ func (fs *funcState) anonymousWith(e *lang.WithExpr, bt *bind.Type, dst int) *vm
 		return t
 	}
 	return ci.t
+}
+
+// boundTypeRef spells the type the binder gave a target-typed expression
+// (`new(...)`, whose type is its conversion's target), or returns nil when
+// the binder has none or it cannot be written as a type reference.
+func (fs *funcState) boundTypeRef(e lang.Expr) *lang.TypeRef {
+	bt := fs.c.info.TypeOf(e)
+	if m := fs.c.info.CallOf(e); m != nil && m.Owner != nil {
+		bt = m.Owner // the constructor overload resolution chose
+	}
+	if bt == nil || bt.IsUnchecked() {
+		return nil
+	}
+	return spellBound(bt, startPos(e))
+}
+
+// spellBound writes bound type t as a type reference: namespace-qualified,
+// nested types through their outer type's name.
+func spellBound(t *bind.Type, pos lang.Pos) *lang.TypeRef {
+	switch t.Kind {
+	case bind.Special:
+		return &lang.TypeRef{Pos: pos, Name: t.String()}
+	case bind.TypeParam:
+		return &lang.TypeRef{Pos: pos, Name: t.Name}
+	case bind.Array:
+		if e := spellBound(t.Elem, pos); e != nil {
+			return &lang.TypeRef{Pos: pos, ArrayRank: max(t.Rank, 1), Elem: e}
+		}
+	case bind.Nullable:
+		if e := spellBound(t.Elem, pos); e != nil && !e.Nullable {
+			e.Nullable = true
+			return e
+		}
+	case bind.Class, bind.Struct, bind.Interface, bind.Enum, bind.Delegate:
+		if t.Def == nil && len(t.Params) > 0 {
+			return nil
+		}
+		name := t.Name
+		if t.Outer != nil {
+			if len(t.Outer.AllArgs()) > 0 {
+				return nil
+			}
+			o := spellBound(t.Outer, pos)
+			if o == nil {
+				return nil
+			}
+			name = o.Name + "." + name
+		} else if t.Namespace != "" {
+			name = t.Namespace + "." + name
+		}
+		r := &lang.TypeRef{Pos: pos, Name: name}
+		for _, a := range t.Args {
+			ra := spellBound(a, pos)
+			if ra == nil {
+				return nil
+			}
+			r.Args = append(r.Args, ra)
+		}
+		return r
+	}
+	return nil
 }

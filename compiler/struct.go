@@ -30,29 +30,47 @@ func (fs *funcState) structOf(e lang.Expr) *classInfo {
 		}
 		return nil
 	}
-	// A node the sm lowering made (no binder type): the declared type of
-	// the local or field it names.
-	var t *vm.Type
-	switch x := e.(type) {
-	case *lang.Ident:
-		if l := fs.lookup(x.Name); l != nil {
-			t = l.conv
-		} else if fs.cls != nil && !fs.static {
-			if fi := fs.cls.fields[x.Name]; fi != nil {
-				t = fi.typ
-			}
-		}
-	case *lang.MemberExpr:
-		if _, ok := x.X.(*lang.ThisExpr); ok && fs.cls != nil && !fs.static {
-			if fi := fs.cls.fields[x.Name]; fi != nil {
-				t = fi.typ
-			}
-		}
-	}
-	if t.IsStruct() {
+	if t := fs.loweredType(e); t.IsStruct() {
 		return fs.c.classByType[t]
 	}
 	return nil
+}
+
+// loweredType returns the declared type of a node the sm lowering made,
+// which has no binder type: the local or field an identifier names, or the
+// field a member access names on an expression whose declared class is
+// known (`<>4__this.<p>5__1` in a state machine). Nil otherwise.
+func (fs *funcState) loweredType(e lang.Expr) *vm.Type {
+	switch x := e.(type) {
+	case *lang.Ident:
+		if l := fs.lookup(x.Name); l != nil {
+			if l.conv != nil {
+				return l.conv
+			}
+			return l.typ
+		}
+		if fs.cls != nil && !fs.static {
+			if fi := fs.cls.fields[x.Name]; fi != nil {
+				return fs.fieldType(fi)
+			}
+		}
+	case *lang.MemberExpr:
+		if ci := fs.declaredClass(x.X); ci != nil {
+			if fi := ci.fields[x.Name]; fi != nil {
+				return fs.fieldType(fi)
+			}
+		}
+	}
+	return nil
+}
+
+// fieldType is the declared type of field fi.
+func (fs *funcState) fieldType(fi *fieldInfo) *vm.Type {
+	if fi.typ != nil || fi.typeRef == nil {
+		return fi.typ
+	}
+	t, _ := fs.c.resolveTypeRef(fi.typeRef, fi.owner, false)
+	return t
 }
 
 // structVar returns the location e names when e is a struct variable a
@@ -114,6 +132,10 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 		ci := fs.boundClass(x.X)
 		if _, isThis := x.X.(*lang.ThisExpr); isThis {
 			ci = fs.cls
+		} else if fs.c.info.TypeOf(x.X) == nil {
+			// A node the sm lowering made (`<>4__this.f`): the class its
+			// declared type names.
+			ci = fs.declaredClass(x.X)
 		}
 		if ci != nil {
 			if fi := ci.fields[x.Name]; fi != nil && ci.props[x.Name] == nil && !fs.readonlyField(fi) {
@@ -122,6 +144,9 @@ func (fs *funcState) structVar(e lang.Expr) (lv lvalue, ok bool) {
 		}
 	case *lang.IndexExpr:
 		if bt := fs.c.info.TypeOf(x.X); bt != nil && bt.Kind == bind.Array {
+			return fs.lvalueOf(e), true
+		}
+		if t := fs.loweredType(x.X); t != nil && t.Kind == vm.KindArray && fs.c.info.TypeOf(x.X) == nil {
 			return fs.lvalueOf(e), true
 		}
 	}

@@ -51,6 +51,9 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	if to == nil || from == nil || from == to || lenient(from) || lenient(to) {
 		return true
 	}
+	// A lambda or method group binds against the target delegate type as
+	// written: its parameters keep their tuple element names.
+	target := to
 	if from.Kind != Special || to.Kind != Special {
 		// Tuple element names do not take part in conversions.
 		if from, to = b.u.Erase(from), b.u.Erase(to); from == to {
@@ -76,10 +79,10 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	case Lambda, Group:
 		if to.Kind == Delegate && e != nil {
 			if from.Kind == Group {
-				_, ok := b.groupTarget(e, to)
+				_, ok := b.groupTarget(e, target)
 				return ok
 			}
-			return b.lambdaFits(e, to)
+			return b.lambdaFits(e, target)
 		}
 		switch to.Kind {
 		case Special:

@@ -28,7 +28,11 @@ func (b *binder) targetDefault(e lang.Expr, to *Type) {
 // argument too, so the count alone does not choose).
 func (b *binder) targetNew(e lang.Expr, to *Type) {
 	n, ok := e.(*lang.NewExpr)
-	if !ok || n.Type != nil || to == nil || to.Kind != Class || to.Generic().Decl == nil || to.Generic().Lib {
+	if !ok || n.Type != nil || to == nil || lenient(to) {
+		return
+	}
+	b.info.Types[e] = to // the type code generation builds
+	if to.Kind != Class || to.Generic().Decl == nil || to.Generic().Lib {
 		return
 	}
 	types := make([]*Type, len(n.Args))

@@ -404,7 +404,8 @@ func (b *binder) bestOf(ts []*Type) *Type {
 				return nil
 			}
 			if best != nil {
-				continue // the same type but for tuple element names: the first stands
+				best = b.u.MergeNames(best, c) // the same type but for tuple element names
+				continue
 			}
 			best = c
 		}

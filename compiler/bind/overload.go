@@ -265,6 +265,7 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 	for i, a := range args {
 		if a.Mod == "" && i < len(c.ptypes) {
 			b.targetDefault(a.X, c.ptypes[i])
+			b.targetNew(a.X, c.ptypes[i])
 			b.noteConversion(a.X, c.ptypes[i])
 		}
 		if t := b.info.Types[a.X]; c.ptypes[i] != nil && t != nil && !b.implicit(a.X, t, c.ptypes[i]) {

@@ -130,6 +130,54 @@ func (u *Universe) Erase(t *Type) *Type {
 	return r
 }
 
+// MergeNames merges two types that are the same but for tuple element
+// names (Erase(a) == Erase(b)), deeply, as Roslyn's MergeEquivalentTypes
+// does when type inference or a best common type meets both: an element
+// name both give stays, one they disagree on is dropped
+// (`(a: 1, b: 2)` and `(a: 3, c: 4)` merge to `(int a, int)`).
+func (u *Universe) MergeNames(a, b *Type) *Type {
+	if a == b || a == nil || b == nil {
+		return a
+	}
+	ra, rb := a, b
+	if ra.Unnamed != nil {
+		ra = ra.Unnamed
+	}
+	if rb.Unnamed != nil {
+		rb = rb.Unnamed
+	}
+	var r *Type
+	switch {
+	case ra.Kind == Array && rb.Kind == Array:
+		r = u.ArrayOf(u.MergeNames(ra.Elem, rb.Elem))
+	case ra.Kind == Nullable && rb.Kind == Nullable:
+		r = u.NullableOf(u.MergeNames(ra.Elem, rb.Elem))
+	case ra.Def != nil && ra.Def == rb.Def && ra.Outer == nil && len(ra.Args) == len(rb.Args):
+		args := make([]*Type, len(ra.Args))
+		changed := false
+		for i := range ra.Args {
+			args[i] = u.MergeNames(ra.Args[i], rb.Args[i])
+			changed = changed || args[i] != ra.Args[i]
+		}
+		r = ra
+		if changed {
+			r = u.Construct(ra.Def, args)
+		}
+	default:
+		return a
+	}
+	if a.TupleNames == nil || b.TupleNames == nil {
+		return r
+	}
+	names := make([]string, len(a.TupleNames))
+	for i, n := range a.TupleNames {
+		if i < len(b.TupleNames) && b.TupleNames[i] == n {
+			names[i] = n
+		}
+	}
+	return u.WithNames(r, names)
+}
+
 // tupleLiteral binds `(a, Name: b)`: its natural type is the tuple of its
 // elements' types, with the names written or inferred from the elements
 // (C# 7.1: `(x, p.Y)` names its elements x and Y).
