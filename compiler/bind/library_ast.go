@@ -38746,44 +38746,195 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2011, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2011, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2011, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2011, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2011, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2011, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2011, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2011, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2011, 96),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2012, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2012, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2012, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2012, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2012, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2012, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2012, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2012, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2012, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2012, 96),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2013, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2013, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2013, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2013, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2013, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2013, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2013, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2013, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 150),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2013, 195),
+								Type: &lang.TypeRef{
+									Pos:  lp(2013, 195),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2014, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2014, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2014, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2014, 34),
+								Pos: lp(2014, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2014, 34),
-									Name: "TaskScheduler",
+									Pos:  lp(2014, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2014, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2014, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "scheduler",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2014, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2014, 101),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -38792,26 +38943,106 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2015, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2015, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2015, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(2015, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2015, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2015, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2015, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2015, 101),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2016, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2016, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2016, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2016, 33),
+								Pos: lp(2016, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 33),
-									Name: "int",
+									Pos:  lp(2016, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2016, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2016, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2016, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 101),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2016, 155),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 155),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2016, 200),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 200),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -38820,17 +39051,48 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2017, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2017, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2017, 33),
+								Pos: lp(2017, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2017, 33),
-									Name: "TimeSpan",
+									Pos:  lp(2017, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2017, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2017, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2017, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "timeout",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2017, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2017, 109),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -38839,17 +39101,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2018, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2018, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2018, 33),
+								Pos: lp(2018, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2018, 33),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2018, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2018, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2018, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2018, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2018, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2018, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2018, 123),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -38858,239 +39159,211 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2019, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2019, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2019, 33),
+								Pos: lp(2019, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 33),
-									Name: "int",
+									Pos:  lp(2019, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2019, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2019, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2019, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2019, 58),
+								Pos: lp(2019, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2019, 58),
+									Pos:  lp(2019, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2019, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2019, 123),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2019, 177),
+								Type: &lang.TypeRef{
+									Pos:  lp(2019, 177),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2019, 222),
+								Type: &lang.TypeRef{
+									Pos:  lp(2019, 222),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2020, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2020, 30),
-							Name: "Task",
+							Pos:  lp(2020, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2020, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2020, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2021, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 30),
-							Name: "Task",
+							Pos:  lp(2021, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2021, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2021, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2022, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2022, 30),
-							Name: "Task",
+							Pos:  lp(2022, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2022, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(2022, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2022, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2023, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2023, 30),
-							Name: "Task",
+							Pos:  lp(2023, 23),
+							Name: "void",
 						},
-						Name: "Delay",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2023, 41),
+								Pos: lp(2023, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2023, 41),
-									Name: "TimeSpan",
+									Pos:  lp(2023, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(2023, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2023, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2024, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2024, 30),
-							Name: "Task",
+							Pos:  lp(2024, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2024, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(2024, 48),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2025, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2025, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2025, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2025, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2025, 66),
+								Pos: lp(2025, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2025, 66),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2025, 33),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2026, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2026, 30),
-							Name: "Task",
+							Pos:  lp(2026, 23),
+							Name: "bool",
 						},
-						Name: "FromException",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2026, 49),
+								Pos: lp(2026, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 49),
-									Name: "Exception",
+									Pos:  lp(2026, 33),
+									Name: "TimeSpan",
 								},
-								Name: "exception",
+								Name: "timeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2027, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2027, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2027, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2027, 23),
+							Name: "void",
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2027, 67),
+								Pos: lp(2027, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 67),
-									Name: "Exception",
+									Pos:  lp(2027, 33),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2028, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2028, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2028, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2028, 23),
+							Name: "bool",
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2028, 64),
+								Pos: lp(2028, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2028, 64),
-									Name: "TResult",
+									Pos:  lp(2028, 33),
+									Name: "int",
 								},
-								Name: "result",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2028, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39101,15 +39374,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2029, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2029, 39),
+								Pos: lp(2029, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2029, 39),
-									Name: "Action",
+									Pos:  lp(2029, 41),
+									Name: "int",
 								},
-								Name: "action",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -39120,23 +39393,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2030, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2030, 39),
+								Pos: lp(2030, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2030, 39),
-									Name: "Action",
+									Pos:  lp(2030, 41),
+									Name: "TimeSpan",
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2030, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2030, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "delay",
 							},
 						},
 					},
@@ -39146,31 +39411,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2031, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2031, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2031, 57),
+								Pos: lp(2031, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2031, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2031, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2031, 41),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(2031, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2031, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39180,36 +39438,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2032, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2032, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2032, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2032, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
 							&lang.Param{
 								Pos: lp(2032, 57),
 								Type: &lang.TypeRef{
 									Pos:  lp(2032, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2032, 62),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2032, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2032, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39223,21 +39466,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2033, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2033, 39),
+								Pos: lp(2033, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2033, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2033, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2033, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "function",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39247,27 +39484,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2034, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2034, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2034, 39),
+								Pos: lp(2034, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2034, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2034, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2034, 60),
+									Pos:  lp(2034, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39280,37 +39512,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2035, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2035, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 57),
+								Pos: lp(2035, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2035, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2035, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2035, 49),
+									Name: "Exception",
 								},
-								Name: "function",
+								Name: "exception",
 							},
 						},
 					},
@@ -39327,38 +39538,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Run",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2036, 57),
+								Pos: lp(2036, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2036, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2036, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2036, 67),
+									Name: "Exception",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2036, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2036, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -39367,22 +39558,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2037, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2037, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2037, 43),
-								Modifier: "params",
+								Pos: lp(2037, 64),
 								Type: &lang.TypeRef{
-									Pos:       lp(2037, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2037, 50),
-										Name: "Task",
-									},
+									Pos:  lp(2037, 64),
+									Name: "TResult",
 								},
-								Name: "tasks",
+								Name: "result",
 							},
 						},
 					},
@@ -39391,29 +39586,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2038, 30),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2038, 43),
+								Pos: lp(2038, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2038, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2038, 43),
-										Name: "Task",
-									},
+									Pos:  lp(2038, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2038, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2038, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "action",
 							},
 						},
 					},
@@ -39422,23 +39605,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2039, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2039, 43),
+								Pos: lp(2039, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2039, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2039, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2039, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2039, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2039, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39447,22 +39632,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2040, 30),
-							Name: "int",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2040, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2040, 42),
-								Modifier: "params",
+								Pos: lp(2040, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2040, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2040, 49),
-										Name: "Task",
+									Pos:  lp(2040, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2040, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -39471,29 +39666,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2041, 30),
-							Name: "int",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2041, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2041, 42),
+								Pos: lp(2041, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2041, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2041, 42),
-										Name: "Task",
+									Pos:  lp(2041, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2041, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2041, 56),
+								Pos: lp(2041, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2041, 56),
-									Name: "int",
+									Pos:  lp(2041, 81),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "millisecondsTimeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39504,20 +39710,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(2042, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2042, 43),
-								Modifier: "params",
+								Pos: lp(2042, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2042, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2042, 50),
-										Name: "Task",
+									Pos:  lp(2042, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2042, 44),
+											Name: "Task",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -39528,21 +39735,29 @@ func libraryAST() *lang.File {
 							Pos:  lp(2043, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2043, 43),
+								Pos: lp(2043, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2043, 43),
-									Name: "IEnumerable",
+									Pos:  lp(2043, 39),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2043, 55),
+											Pos:  lp(2043, 44),
 											Name: "Task",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2043, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2043, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39554,38 +39769,35 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2044, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2044, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2044, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2044, 63),
-								Modifier: "params",
+								Pos: lp(2044, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2044, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2044, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2044, 75),
-												Name: "TResult",
+									Pos:  lp(2044, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2044, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2044, 67),
+													Name: "TResult",
+												},
 											},
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -39597,39 +39809,43 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2045, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2045, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2045, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2045, 63),
+								Pos: lp(2045, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2045, 63),
-									Name: "IEnumerable",
+									Pos:  lp(2045, 57),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2045, 75),
+											Pos:  lp(2045, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2045, 80),
+													Pos:  lp(2045, 67),
 													Name: "TResult",
 												},
 											},
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2045, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2045, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39638,24 +39854,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2046, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2046, 35),
-									Name: "Task",
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2046, 49),
+								Pos:      lp(2046, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2046, 56),
+									Pos:       lp(2046, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2046, 56),
+										Pos:  lp(2046, 50),
 										Name: "Task",
 									},
 								},
@@ -39668,29 +39878,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2047, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2047, 35),
-									Name: "Task",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WhenAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2047, 49),
+								Pos: lp(2047, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2047, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2047, 61),
-											Name: "Task",
-										},
+									Pos:       lp(2047, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2047, 43),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2047, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2047, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39699,39 +39909,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2048, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2048, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2048, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2048, 67),
-								Modifier: "params",
+								Pos: lp(2048, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2048, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2048, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2048, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(2048, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2048, 55),
+											Name: "Task",
 										},
 									},
 								},
@@ -39744,14 +39934,266 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2049, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2049, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2049, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2049, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2050, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2050, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2050, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2050, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2050, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2050, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2050, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2051, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2051, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2051, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2051, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2051, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2052, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2052, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2052, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2052, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2052, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2053, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2053, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2049, 35),
+									Pos:       lp(2053, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2053, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2053, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2053, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2053, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2053, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2054, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2054, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2054, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2054, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2054, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(2054, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2054, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2054, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2055, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2055, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2055, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2055, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2055, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2055, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2056, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2056, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2056, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2056, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(2056, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2056, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2057, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2057, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2057, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 40),
+											Pos:  lp(2057, 40),
 											Name: "TResult",
 										},
 									},
@@ -39764,17 +40206,62 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2049, 67),
+								Pos:      lp(2057, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2049, 67),
+									Pos:       lp(2057, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2057, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2057, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2058, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2058, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2058, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2058, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2058, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2058, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2049, 79),
+											Pos:  lp(2058, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2049, 84),
+													Pos:  lp(2058, 84),
 													Name: "TResult",
 												},
 											},
@@ -39786,10 +40273,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
+						Pos:       lp(2059, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 30),
+							Pos:  lp(2059, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -39797,7 +40284,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2053, 5),
+				Pos:       lp(2062, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -39807,24 +40294,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2053, 34),
+						Pos:  lp(2062, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2055, 9),
+						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2055, 28),
+								Pos: lp(2064, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 28),
+									Pos:  lp(2064, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2055, 33),
+											Pos:  lp(2064, 33),
 											Name: "TResult",
 										},
 									},
@@ -39834,22 +40321,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2056, 9),
+						Pos:       lp(2065, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2056, 28),
+								Pos: lp(2065, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 28),
+									Pos:  lp(2065, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2056, 33),
+											Pos:  lp(2065, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2056, 41),
+											Pos:  lp(2065, 41),
 											Name: "TResult",
 										},
 									},
@@ -39857,9 +40344,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2056, 60),
+								Pos: lp(2065, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2056, 60),
+									Pos:  lp(2065, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -39867,29 +40354,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2057, 9),
+						Pos:       lp(2066, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2057, 16),
+							Pos:  lp(2066, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2057, 33),
+								Pos:  lp(2066, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
+						Pos:       lp(2067, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 27),
+							Pos:  lp(2067, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2058, 83),
+									Pos:  lp(2067, 83),
 									Name: "TResult",
 								},
 							},
@@ -39897,9 +40384,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2058, 107),
+								Pos: lp(2067, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2058, 107),
+									Pos:  lp(2067, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -39907,26 +40394,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
+						Pos:       lp(2068, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 23),
+							Pos:  lp(2068, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2059, 41),
+								Pos: lp(2068, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 41),
+									Pos:  lp(2068, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 48),
+											Pos:  lp(2068, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2059, 53),
+													Pos:  lp(2068, 53),
 													Name: "TResult",
 												},
 											},
@@ -39938,26 +40425,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
+						Pos:       lp(2069, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 23),
+							Pos:  lp(2069, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2060, 41),
+								Pos: lp(2069, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 41),
+									Pos:  lp(2069, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2060, 48),
+											Pos:  lp(2069, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2060, 53),
+													Pos:  lp(2069, 53),
 													Name: "TResult",
 												},
 											},
@@ -39967,9 +40454,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2060, 83),
+								Pos: lp(2069, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2060, 83),
+									Pos:  lp(2069, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -39977,14 +40464,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
+						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 23),
+							Pos:  lp(2070, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2061, 28),
+									Pos:  lp(2070, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -39995,23 +40482,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2061, 65),
+								Pos: lp(2070, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2061, 65),
+									Pos:  lp(2070, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2061, 70),
+											Pos:  lp(2070, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2061, 75),
+													Pos:  lp(2070, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2061, 85),
+											Pos:  lp(2070, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40021,14 +40508,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
+						Pos:       lp(2071, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 23),
+							Pos:  lp(2071, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2062, 28),
+									Pos:  lp(2071, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -40039,23 +40526,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2062, 65),
+								Pos: lp(2071, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 65),
+									Pos:  lp(2071, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 70),
+											Pos:  lp(2071, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2062, 75),
+													Pos:  lp(2071, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2062, 85),
+											Pos:  lp(2071, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40063,9 +40550,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2062, 119),
+								Pos: lp(2071, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 119),
+									Pos:  lp(2071, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -40073,180 +40560,99 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
-						Modifiers: lang.Modifiers(24577),
+						Pos:       lp(2072, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2063, 71),
-									Name: "TResult",
+							Pos:  lp(2072, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2072, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2072, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2072, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 83),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
-						Name: "GetAwaiter",
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2066, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(2066, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 50),
-							Raw:   "0",
-							Value: int64(0),
+					&lang.MethodDecl{
+						Pos:       lp(2073, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2073, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2073, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2073, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2073, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 83),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2073, 137),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 137),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2073, 182),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 182),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
 						},
 					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2066, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2066, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2068, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2072, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(2074, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -40254,15 +40660,39 @@ func libraryAST() *lang.File {
 							Pos:  lp(2074, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2074, 37),
+								Pos: lp(2074, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 37),
+									Pos:  lp(2074, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2074, 53),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2074, 63),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2074, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2074, 91),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -40272,24 +40702,49 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2075, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2075, 37),
+								Pos: lp(2075, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 37),
-									Name: "Action",
+									Pos:  lp(2075, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2075, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2075, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2075, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2075, 52),
+								Pos: lp(2075, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 52),
-									Name: "TaskCreationOptions",
+									Pos:  lp(2075, 119),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40299,24 +40754,65 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2076, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2076, 37),
+								Pos: lp(2076, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 37),
-									Name: "Action",
+									Pos:  lp(2076, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2076, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2076, 52),
+								Pos: lp(2076, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 52),
+									Pos:  lp(2076, 119),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2076, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 173),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2076, 218),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 218),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -40326,459 +40822,336 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2077, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2077, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2077, 37),
+								Pos: lp(2077, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 37),
-									Name: "Action",
+									Pos:  lp(2077, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2077, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 85),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 93),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2077, 52),
+								Pos: lp(2077, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 52),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2077, 127),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2077, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2077, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2077, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2078, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2078, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2078, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2079, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2079, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2079, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2080, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2080, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2080, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 23),
-							Name: "Task",
+							Pos:  lp(2078, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2081, 28),
+									Pos:  lp(2078, 71),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2081, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2081, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2081, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2081, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 50),
+							Raw:   "0",
+							Value: int64(0),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2082, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2082, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2082, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
+					&lang.EnumMember{
+						Pos:  lp(2081, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 70),
+							Raw:   "1",
+							Value: int64(1),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2083, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2083, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2083, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2083, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2083, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
+					&lang.EnumMember{
+						Pos:  lp(2081, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 87),
+							Raw:   "2",
+							Value: int64(2),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2084, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2084, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2084, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2084, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2084, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2084, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
+					&lang.EnumMember{
+						Pos:  lp(2081, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 109),
+							Raw:   "4",
+							Value: int64(4),
 						},
 					},
-					&lang.MethodDecl{
+					&lang.EnumMember{
+						Pos:  lp(2081, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2081, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2081, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2083, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
 						Pos:       lp(2085, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
 							Pos:  lp(2085, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2085, 28),
-									Name: "TResult",
-								},
+							Name: "TaskScheduler",
+						},
+						Name: "Default",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2085, 47),
+								Kind: "get",
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2086, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2086, 23),
+							Name: "TaskScheduler",
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2085, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2085, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2085, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2086, 47),
+								Kind: "get",
 							},
-							&lang.Param{
-								Pos: lp(2085, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 87),
-									Name: "object",
-								},
-								Name: "state",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2087, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2087, 16),
+							Name: "int",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2087, 25),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2088, 9),
+						Modifiers: lang.Modifiers(2049),
+						Type: &lang.TypeRef{
+							Pos:  lp(2088, 24),
+							Name: "int",
+						},
+						Name: "MaximumConcurrencyLevel",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2088, 54),
+								Kind: "get",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2088, 5),
+				Pos:       lp(2091, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
+				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2091, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2091, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2092, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2093, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2093, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2093, 44),
+								Pos: lp(2093, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 44),
-									Name: "object",
+									Pos:  lp(2093, 37),
+									Name: "Action",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2093, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+								Name: "action",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2094, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2094, 16),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2094, 23),
 							Name: "Task",
 						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2094, 28),
-								Kind: "get",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2094, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2094, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -40787,26 +41160,68 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2095, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2095, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2096, 40),
+								Pos: lp(2096, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 40),
+									Pos:  lp(2096, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2096, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 52),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2096, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2096, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -40815,17 +41230,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2097, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2097, 41),
+								Pos: lp(2097, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 41),
-									Name: "Exception",
+									Pos:  lp(2097, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2097, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2097, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2097, 60),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -40834,23 +41263,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2098, 41),
+								Pos: lp(2098, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2098, 41),
-									Name: "IEnumerable",
+									Pos:  lp(2098, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2098, 53),
-											Name: "Exception",
+											Pos:  lp(2098, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2098, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2098, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -40859,35 +41304,115 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2099, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetResult",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2099, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2099, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2099, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2099, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2100, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2100, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2100, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2100, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2101, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2101, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2101, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2101, 43),
+								Pos: lp(2101, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2101, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2101, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2101, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -40896,17 +41421,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2102, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2102, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2102, 44),
+								Pos: lp(2102, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 44),
-									Name: "Exception",
+									Pos:  lp(2102, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2102, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2102, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40915,23 +41463,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2103, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2103, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2103, 44),
+								Pos: lp(2103, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 44),
-									Name: "IEnumerable",
+									Pos:  lp(2103, 55),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 56),
-											Name: "Exception",
+											Pos:  lp(2103, 60),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2103, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2103, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2103, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2103, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2103, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2103, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -40940,9 +41521,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2104, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2104, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetResult",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2104, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2104, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2104, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 				},
 			},
@@ -40951,9 +41569,6 @@ func libraryAST() *lang.File {
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
@@ -41020,17 +41635,11 @@ func libraryAST() *lang.File {
 						Type: &lang.TypeRef{
 							Pos:  lp(2113, 16),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2113, 21),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2113, 37),
+								Pos:  lp(2113, 28),
 								Kind: "get",
 							},
 						},
@@ -41115,16 +41724,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "SetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2118, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 38),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2119, 9),
@@ -41206,79 +41805,74 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TrySetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2123, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 41),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(2126, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ValueTask",
+				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(2126, 6),
-						Name: "Struct",
-					},
+				TypeParams: []string{
+					"TResult",
 				},
+				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(2128, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
+						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
 						Pos:       lp(2129, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
+						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2129, 33),
+								Pos: lp(2129, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2129, 33),
-									Name: "Task",
+									Pos:  lp(2129, 44),
+									Name: "TaskCreationOptions",
 								},
-								Name: "task",
+								Name: "creationOptions",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(2130, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(2130, 23),
-							Name: "ValueTask",
-						},
-						Name: "CompletedTask",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2130, 49),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2130, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2130, 44),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(2131, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2131, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2131, 34),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2131, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2131, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2131, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41287,43 +41881,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2132, 16),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2132, 21),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "IsCompleted",
+						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2132, 35),
+								Pos:  lp(2132, 37),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2133, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2133, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2133, 23),
+							Name: "void",
 						},
-						Name: "IsCompletedSuccessfully",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2133, 47),
-								Kind: "get",
-							},
-						},
+						Name: "SetCanceled",
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2134, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2134, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2134, 23),
+							Name: "void",
 						},
-						Name: "IsFaulted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2134, 33),
-								Kind: "get",
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2134, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2134, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41332,26 +41930,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2135, 23),
-							Name: "Task",
+							Name: "void",
 						},
-						Name: "AsTask",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2135, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2136, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2136, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Name: "void",
 						},
-						Name: "ConfigureAwait",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2136, 94),
+								Pos: lp(2136, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2136, 94),
-									Name: "bool",
+									Pos:  lp(2136, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "continueOnCapturedContext",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -41360,32 +41974,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2137, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2137, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2138, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2138, 23),
-							Name: "ValueTask",
+							Name: "bool",
 						},
-						Name: "Preserve",
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2139, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2139, 30),
-							Name: "ValueTask",
+							Pos:  lp(2139, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2139, 53),
+								Pos: lp(2139, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2139, 53),
+									Pos:  lp(2139, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -41394,101 +42018,61 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2140, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2140, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2140, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2140, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2140, 71),
+								Pos: lp(2140, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 71),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2140, 44),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2141, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2141, 30),
-							Name: "ValueTask",
+							Pos:  lp(2141, 23),
+							Name: "bool",
 						},
-						Name: "FromException",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2141, 54),
+								Pos: lp(2141, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 54),
-									Name: "Exception",
+									Pos:  lp(2141, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 56),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "exceptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2142, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2142, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2142, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2142, 23),
+							Name: "bool",
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2142, 72),
+								Pos: lp(2142, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 72),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2143, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2143, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2143, 40),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2143, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(2143, 69),
+									Pos:  lp(2142, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -41498,21 +42082,23 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2146, 5),
+				Pos:       lp(2145, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2146, 6),
+						Pos:  lp(2145, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2147, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+					},
 					&lang.CtorDecl{
 						Pos:       lp(2148, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -41522,30 +42108,24 @@ func libraryAST() *lang.File {
 								Pos: lp(2148, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2148, 33),
-									Name: "TResult",
+									Name: "Task",
 								},
-								Name: "result",
+								Name: "task",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(2149, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2149, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2149, 33),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2149, 38),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2149, 23),
+							Name: "ValueTask",
+						},
+						Name: "CompletedTask",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2149, 49),
+								Kind: "get",
 							},
 						},
 					},
@@ -41609,55 +42189,28 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2154, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2154, 16),
-							Name: "TResult",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2154, 23),
+							Name: "Task",
 						},
-						Name: "Result",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2154, 33),
-								Kind: "get",
-							},
-						},
+						Name: "AsTask",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2155, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2155, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2155, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "AsTask",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2156, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2156, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2156, 84),
-									Name: "TResult",
-								},
-							},
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2156, 108),
+								Pos: lp(2155, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2156, 108),
+									Pos:  lp(2155, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41665,14 +42218,323 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2156, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2156, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2157, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2157, 23),
+							Name: "ValueTask",
+						},
+						Name: "Preserve",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2158, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2158, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2158, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(2158, 53),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2159, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2159, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2159, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2159, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(2159, 71),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2160, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2160, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2160, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2160, 54),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2161, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2161, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2161, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2161, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(2161, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2162, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2162, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2162, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2162, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(2162, 69),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2165, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTask",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2165, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2167, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2167, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2167, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2168, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2168, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2168, 33),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2168, 38),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2169, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2169, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2169, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2170, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2170, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2170, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2171, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2171, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2171, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2172, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2172, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2172, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2173, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2173, 16),
+							Name: "TResult",
+						},
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2173, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2174, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2174, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2174, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2175, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2175, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2175, 84),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2175, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 108),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2176, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2176, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2157, 72),
+									Pos:  lp(2176, 72),
 									Name: "TResult",
 								},
 							},
@@ -41680,14 +42542,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2158, 9),
+						Pos:       lp(2177, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2158, 23),
+							Pos:  lp(2177, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2158, 33),
+									Pos:  lp(2177, 33),
 									Name: "TResult",
 								},
 							},
@@ -41697,45 +42559,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2161, 5),
+				Pos:       lp(2180, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2163, 9),
+						Pos:       lp(2182, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2163, 30),
+							Pos:  lp(2182, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2163, 53),
+								Pos: lp(2182, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 53),
+									Pos:  lp(2182, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2163, 72),
+								Pos: lp(2182, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 72),
+									Pos:  lp(2182, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2163, 89),
+								Pos: lp(2182, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 89),
+									Pos:  lp(2182, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2163, 96),
+											Pos:  lp(2182, 96),
 											Name: "int",
 										},
 									},
@@ -41745,42 +42607,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2164, 9),
+						Pos:       lp(2183, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2164, 30),
+							Pos:  lp(2183, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2164, 53),
+								Pos: lp(2183, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 53),
+									Pos:  lp(2183, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2164, 72),
+								Pos: lp(2183, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 72),
+									Pos:  lp(2183, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2164, 89),
+								Pos: lp(2183, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 89),
+									Pos:  lp(2183, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2164, 96),
+											Pos:  lp(2183, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2164, 101),
+											Pos:  lp(2183, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -41790,46 +42652,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2165, 9),
+						Pos:       lp(2184, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2165, 30),
+							Pos:  lp(2184, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2165, 53),
+								Pos: lp(2184, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 53),
+									Pos:  lp(2184, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2165, 72),
+								Pos: lp(2184, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 72),
+									Pos:  lp(2184, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2165, 89),
+								Pos: lp(2184, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 89),
+									Pos:  lp(2184, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2165, 122),
+								Pos: lp(2184, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 122),
+									Pos:  lp(2184, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2165, 129),
+											Pos:  lp(2184, 129),
 											Name: "int",
 										},
 									},
@@ -41839,38 +42701,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2166, 9),
+						Pos:       lp(2185, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2166, 30),
+							Pos:  lp(2185, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2166, 53),
+								Pos: lp(2185, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 53),
+									Pos:  lp(2185, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2166, 73),
+								Pos: lp(2185, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 73),
+									Pos:  lp(2185, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2166, 91),
+								Pos: lp(2185, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2166, 91),
+									Pos:  lp(2185, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2166, 98),
+											Pos:  lp(2185, 98),
 											Name: "long",
 										},
 									},
@@ -41880,10 +42742,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2167, 9),
+						Pos:       lp(2186, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2167, 30),
+							Pos:  lp(2186, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41892,13 +42754,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2167, 66),
+								Pos: lp(2186, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 66),
+									Pos:  lp(2186, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 78),
+											Pos:  lp(2186, 78),
 											Name: "TSource",
 										},
 									},
@@ -41906,13 +42768,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2167, 95),
+								Pos: lp(2186, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 95),
+									Pos:  lp(2186, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2167, 102),
+											Pos:  lp(2186, 102),
 											Name: "TSource",
 										},
 									},
@@ -41922,10 +42784,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2168, 9),
+						Pos:       lp(2187, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2168, 30),
+							Pos:  lp(2187, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41934,13 +42796,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2168, 66),
+								Pos: lp(2187, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 66),
+									Pos:  lp(2187, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 78),
+											Pos:  lp(2187, 78),
 											Name: "TSource",
 										},
 									},
@@ -41948,17 +42810,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2168, 95),
+								Pos: lp(2187, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 95),
+									Pos:  lp(2187, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2168, 102),
+											Pos:  lp(2187, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2168, 111),
+											Pos:  lp(2187, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -41968,10 +42830,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2169, 9),
+						Pos:       lp(2188, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2169, 30),
+							Pos:  lp(2188, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -41980,13 +42842,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2169, 66),
+								Pos: lp(2188, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 66),
+									Pos:  lp(2188, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 78),
+											Pos:  lp(2188, 78),
 											Name: "TSource",
 										},
 									},
@@ -41994,21 +42856,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2169, 95),
+								Pos: lp(2188, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 95),
+									Pos:  lp(2188, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2169, 128),
+								Pos: lp(2188, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 128),
+									Pos:  lp(2188, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2169, 135),
+											Pos:  lp(2188, 135),
 											Name: "TSource",
 										},
 									},
@@ -42018,10 +42880,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2170, 9),
+						Pos:       lp(2189, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2170, 30),
+							Pos:  lp(2189, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42030,13 +42892,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2170, 57),
+								Pos: lp(2189, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 57),
+									Pos:  lp(2189, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 69),
+											Pos:  lp(2189, 69),
 											Name: "TSource",
 										},
 									},
@@ -42044,21 +42906,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2170, 86),
+								Pos: lp(2189, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 86),
+									Pos:  lp(2189, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 91),
+											Pos:  lp(2189, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2170, 100),
+											Pos:  lp(2189, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2170, 136),
+											Pos:  lp(2189, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -42068,10 +42930,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2171, 9),
+						Pos:       lp(2190, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2171, 30),
+							Pos:  lp(2190, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42080,13 +42942,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2171, 57),
+								Pos: lp(2190, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 57),
+									Pos:  lp(2190, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 69),
+											Pos:  lp(2190, 69),
 											Name: "TSource",
 										},
 									},
@@ -42094,29 +42956,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2171, 86),
+								Pos: lp(2190, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 86),
+									Pos:  lp(2190, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2171, 140),
+								Pos: lp(2190, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 140),
+									Pos:  lp(2190, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2171, 145),
+											Pos:  lp(2190, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 154),
+											Pos:  lp(2190, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2171, 190),
+											Pos:  lp(2190, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -42126,10 +42988,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2172, 9),
+						Pos:       lp(2191, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2172, 30),
+							Pos:  lp(2191, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -42138,13 +43000,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2172, 57),
+								Pos: lp(2191, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 57),
+									Pos:  lp(2191, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 69),
+											Pos:  lp(2191, 69),
 											Name: "TSource",
 										},
 									},
@@ -42152,29 +43014,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2172, 86),
+								Pos: lp(2191, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 86),
+									Pos:  lp(2191, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2172, 119),
+								Pos: lp(2191, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2172, 119),
+									Pos:  lp(2191, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2172, 124),
+											Pos:  lp(2191, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2172, 133),
+											Pos:  lp(2191, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2172, 169),
+											Pos:  lp(2191, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -42184,22 +43046,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2173, 9),
+						Pos:       lp(2192, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2173, 30),
+							Pos:  lp(2192, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2173, 42),
+								Pos:      lp(2192, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2173, 49),
+									Pos:       lp(2192, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2173, 49),
+										Pos:  lp(2192, 49),
 										Name: "Action",
 									},
 								},
@@ -42210,46 +43072,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2176, 5),
+				Pos:       lp(2195, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2178, 9),
+						Pos:       lp(2197, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2178, 16),
+							Pos:  lp(2197, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2178, 45),
+								Pos:  lp(2197, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2178, 50),
+								Pos:  lp(2197, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2179, 9),
+						Pos:       lp(2198, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2179, 16),
+							Pos:  lp(2198, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2179, 71),
+								Pos:  lp(2198, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2179, 76),
+								Pos:  lp(2198, 76),
 								Kind: "set",
 							},
 						},
@@ -42257,45 +43119,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2182, 5),
+				Pos:       lp(2201, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2182, 6),
+						Pos:  lp(2201, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2184, 9),
+						Pos:       lp(2203, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2184, 16),
+							Pos:  lp(2203, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2184, 35),
+								Pos:  lp(2203, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2185, 9),
+						Pos:       lp(2204, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2185, 16),
+							Pos:      lp(2204, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2185, 45),
+								Pos:  lp(2204, 45),
 								Kind: "get",
 							},
 						},
@@ -42303,41 +43165,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2188, 5),
+				Pos:       lp(2207, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2190, 9),
+						Pos:       lp(2209, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2190, 16),
+							Pos:  lp(2209, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2190, 33),
+								Pos:  lp(2209, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2191, 9),
+						Pos:       lp(2210, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2191, 23),
+							Pos:  lp(2210, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2192, 9),
+						Pos:       lp(2211, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 23),
+							Pos:  lp(2211, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -42345,17 +43207,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2198, 5),
+				Pos:       lp(2217, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2200, 9),
+						Pos:       lp(2219, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2200, 30),
+							Pos:  lp(2219, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -42364,14 +43226,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2200, 57),
+								Pos:      lp(2219, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2200, 62),
+									Pos:  lp(2219, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2200, 74),
+											Pos:  lp(2219, 74),
 											Name: "TSource",
 										},
 									},
@@ -42379,21 +43241,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2200, 91),
+								Pos: lp(2219, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2200, 91),
+									Pos:  lp(2219, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2200, 96),
+											Pos:  lp(2219, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2200, 105),
+											Pos:  lp(2219, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2200, 114),
+											Pos:  lp(2219, 114),
 											Name: "TSource",
 										},
 									},
@@ -42403,10 +43265,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2201, 9),
+						Pos:       lp(2220, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2201, 30),
+							Pos:  lp(2220, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -42416,14 +43278,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2201, 74),
+								Pos:      lp(2220, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 79),
+									Pos:  lp(2220, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2201, 91),
+											Pos:  lp(2220, 91),
 											Name: "TSource",
 										},
 									},
@@ -42431,29 +43293,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2201, 108),
+								Pos: lp(2220, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 108),
+									Pos:  lp(2220, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2201, 126),
+								Pos: lp(2220, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2201, 126),
+									Pos:  lp(2220, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2201, 131),
+											Pos:  lp(2220, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2201, 144),
+											Pos:  lp(2220, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2201, 153),
+											Pos:  lp(2220, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -42463,10 +43325,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2202, 9),
+						Pos:       lp(2221, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2202, 30),
+							Pos:  lp(2221, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -42477,14 +43339,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2202, 79),
+								Pos:      lp(2221, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 84),
+									Pos:  lp(2221, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 96),
+											Pos:  lp(2221, 96),
 											Name: "TSource",
 										},
 									},
@@ -42492,29 +43354,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2202, 113),
+								Pos: lp(2221, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 113),
+									Pos:  lp(2221, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2202, 131),
+								Pos: lp(2221, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 131),
+									Pos:  lp(2221, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 136),
+											Pos:  lp(2221, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 149),
+											Pos:  lp(2221, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 158),
+											Pos:  lp(2221, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -42522,750 +43384,22 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2202, 177),
+								Pos: lp(2221, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2202, 177),
+									Pos:  lp(2221, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2202, 182),
+											Pos:  lp(2221, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2202, 195),
+											Pos:  lp(2221, 195),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "resultSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2203, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2203, 30),
-							Name: "bool",
-						},
-						Name: "All",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2203, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2203, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2203, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2203, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2203, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2203, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2203, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2204, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2204, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2204, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2204, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2204, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2205, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2205, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2205, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2205, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2205, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2205, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2205, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2205, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2205, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2206, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2206, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2206, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2206, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2206, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2206, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2206, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2206, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2207, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2207, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2207, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2207, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2207, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2207, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2208, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2208, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2208, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2208, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2208, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2209, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2209, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2209, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2209, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2209, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2209, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2209, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2209, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2210, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2210, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2210, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2210, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2210, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2211, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2211, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2211, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2211, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2211, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2211, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2211, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2211, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2211, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2212, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2212, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2212, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2212, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2212, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2213, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2213, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2213, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2213, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2213, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2213, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2213, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2213, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2214, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2214, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2214, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2214, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2214, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2215, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2215, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2215, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2215, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2215, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2215, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2215, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2215, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2215, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2216, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2216, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2216, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2216, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2216, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2217, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2217, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2217, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2217, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2217, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2218, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2218, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2218, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2218, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2218, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2219, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2219, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2219, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2219, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2219, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2219, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2219, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2220, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2220, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2220, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2220, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2220, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2221, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2221, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2221, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2221, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2221, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 87),
-									Name: "TSource",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -43276,20 +43410,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2222, 30),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "All",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2222, 53),
+								Pos:      lp(2222, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2222, 58),
+									Pos:  lp(2222, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2222, 70),
+											Pos:  lp(2222, 65),
 											Name: "TSource",
 										},
 									},
@@ -43297,26 +43431,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2222, 87),
+								Pos: lp(2222, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2222, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2222, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 102),
-									Name: "IEqualityComparer",
+									Pos:  lp(2222, 82),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2222, 120),
+											Pos:  lp(2222, 87),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2222, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -43325,22 +43455,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2223, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Count",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2223, 49),
+								Pos:      lp(2223, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2223, 54),
+									Pos:  lp(2223, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2223, 66),
+											Pos:  lp(2223, 65),
 											Name: "TSource",
 										},
 									},
@@ -43354,22 +43484,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2224, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Count",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2224, 49),
+								Pos:      lp(2224, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2224, 54),
+									Pos:  lp(2224, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2224, 66),
+											Pos:  lp(2224, 65),
 											Name: "TSource",
 										},
 									},
@@ -43377,17 +43507,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2224, 83),
+								Pos: lp(2224, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2224, 83),
+									Pos:  lp(2224, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2224, 88),
+											Pos:  lp(2224, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2224, 97),
+											Pos:  lp(2224, 96),
 											Name: "bool",
 										},
 									},
@@ -43409,25 +43539,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2225, 75),
+								Pos:      lp(2225, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2225, 80),
+									Pos:  lp(2225, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2225, 92),
+											Pos:  lp(2225, 84),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2225, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2225, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -43444,33 +43582,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2226, 75),
+								Pos:      lp(2226, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2226, 80),
+									Pos:  lp(2226, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2226, 92),
+											Pos:  lp(2226, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2226, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2226, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -43479,29 +43609,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2227, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2227, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2227, 69),
+								Pos:      lp(2227, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2227, 74),
+									Pos:  lp(2227, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2227, 86),
-											Name: "TSource",
+											Pos:  lp(2227, 62),
+											Name: "int",
 										},
 									},
 								},
@@ -43514,28 +43635,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2228, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2228, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Distinct",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2228, 69),
+								Pos:      lp(2228, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2228, 74),
+									Pos:  lp(2228, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2228, 86),
+											Pos:  lp(2228, 71),
 											Name: "TSource",
 										},
 									},
@@ -43543,18 +43658,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2228, 103),
+								Pos: lp(2228, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2228, 103),
-									Name: "IEqualityComparer",
+									Pos:  lp(2228, 88),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2228, 121),
+											Pos:  lp(2228, 93),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2228, 102),
+											Name: "int",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -43563,52 +43682,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2229, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2229, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2229, 77),
+								Pos:      lp(2229, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2229, 82),
+									Pos:  lp(2229, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2229, 94),
-											Name: "TSource",
+											Pos:  lp(2229, 62),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2229, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2229, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2229, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2229, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -43617,29 +43708,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2230, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2230, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "DistinctBy",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2230, 77),
+								Pos:      lp(2230, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 82),
+									Pos:  lp(2230, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2230, 94),
+											Pos:  lp(2230, 71),
 											Name: "TSource",
 										},
 									},
@@ -43647,36 +43731,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2230, 111),
+								Pos: lp(2230, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 111),
+									Pos:  lp(2230, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2230, 116),
+											Pos:  lp(2230, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2230, 125),
-											Name: "TKey",
+											Pos:  lp(2230, 102),
+											Name: "long",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2230, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -43685,35 +43755,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2231, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2231, 57),
+								Pos:      lp(2231, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2231, 62),
+									Pos:  lp(2231, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2231, 74),
-											Name: "TSource",
+											Pos:  lp(2231, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2231, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 91),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -43722,22 +43781,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2232, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2232, 66),
+								Pos:      lp(2232, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 71),
+									Pos:  lp(2232, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2232, 83),
+											Pos:  lp(2232, 71),
 											Name: "TSource",
 										},
 									},
@@ -43745,12 +43804,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2232, 100),
+								Pos: lp(2232, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 100),
-									Name: "int",
+									Pos:  lp(2232, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2232, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2232, 102),
+											Name: "double",
+										},
+									},
 								},
-								Name: "index",
+								Name: "selector",
 							},
 						},
 					},
@@ -43759,17 +43828,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2233, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2233, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2233, 46),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2233, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2233, 63),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43777,47 +43854,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2234, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2234, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Except",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2234, 67),
+								Pos:      lp(2234, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2234, 72),
+									Pos:  lp(2234, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2234, 84),
+											Pos:  lp(2234, 72),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2234, 100),
+								Pos: lp(2234, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2234, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2234, 89),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2234, 112),
+											Pos:  lp(2234, 94),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2234, 103),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -43826,61 +43901,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2235, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2235, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2235, 67),
+								Pos:      lp(2235, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 72),
+									Pos:  lp(2235, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 84),
-											Name: "TSource",
+											Pos:  lp(2235, 61),
+											Name: "float",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2235, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2235, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2235, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2235, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -43889,9 +43927,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2236, 30),
-							Name: "TSource",
+							Name: "float",
 						},
-						Name: "First",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -43911,6 +43949,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2236, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2236, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2236, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2236, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -43918,45 +43974,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2237, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2237, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "First",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2237, 53),
+								Pos:      lp(2237, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 70),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2237, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2237, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2237, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2237, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -43965,27 +44003,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2238, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2238, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2238, 42),
+										Name: "TSource",
+									},
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2238, 62),
+								Pos:      lp(2238, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 67),
+									Pos:  lp(2238, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2238, 79),
+											Pos:  lp(2238, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2238, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 102),
+									Name: "int",
+								},
+								Name: "size",
 							},
 						},
 					},
@@ -43994,45 +44050,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2239, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2239, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2239, 62),
+								Pos:      lp(2239, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 67),
+									Pos:  lp(2239, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 79),
+											Pos:  lp(2239, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2239, 96),
+								Pos: lp(2239, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 96),
-									Name: "Func",
+									Pos:  lp(2239, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 101),
+											Pos:  lp(2239, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2239, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -44041,22 +44099,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2240, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "FirstOrDefault",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2240, 62),
+								Pos:      lp(2240, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2240, 67),
+									Pos:  lp(2240, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2240, 79),
+											Pos:  lp(2240, 70),
 											Name: "TSource",
 										},
 									},
@@ -44064,12 +44122,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2240, 96),
+								Pos: lp(2240, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2240, 96),
+									Pos:  lp(2240, 87),
 									Name: "TSource",
 								},
-								Name: "defaultValue",
+								Name: "value",
 							},
 						},
 					},
@@ -44078,22 +44136,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2241, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "FirstOrDefault",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2241, 62),
+								Pos:      lp(2241, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2241, 67),
+									Pos:  lp(2241, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2241, 79),
+											Pos:  lp(2241, 70),
 											Name: "TSource",
 										},
 									},
@@ -44101,30 +44159,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2241, 96),
+								Pos: lp(2241, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2241, 96),
-									Name: "Func",
+									Pos:  lp(2241, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2241, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 102),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2241, 101),
+											Pos:  lp(2241, 120),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2241, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2241, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2241, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "comparer",
 							},
 						},
 					},
@@ -44133,22 +44187,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2242, 30),
-							Name: "TSource",
+							Name: "int",
 						},
-						Name: "Last",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2242, 52),
+								Pos:      lp(2242, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2242, 57),
+									Pos:  lp(2242, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2242, 69),
+											Pos:  lp(2242, 66),
 											Name: "TSource",
 										},
 									},
@@ -44162,22 +44216,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2243, 30),
-							Name: "TSource",
+							Name: "int",
 						},
-						Name: "Last",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2243, 52),
+								Pos:      lp(2243, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2243, 57),
+									Pos:  lp(2243, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2243, 69),
+											Pos:  lp(2243, 66),
 											Name: "TSource",
 										},
 									},
@@ -44185,17 +44239,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2243, 86),
+								Pos: lp(2243, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2243, 86),
+									Pos:  lp(2243, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2243, 91),
+											Pos:  lp(2243, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2243, 100),
+											Pos:  lp(2243, 97),
 											Name: "bool",
 										},
 									},
@@ -44209,22 +44263,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2244, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2244, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2244, 61),
+								Pos:      lp(2244, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2244, 66),
+									Pos:  lp(2244, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2244, 78),
+											Pos:  lp(2244, 92),
 											Name: "TSource",
 										},
 									},
@@ -44238,22 +44298,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2245, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2245, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2245, 61),
+								Pos:      lp(2245, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2245, 66),
+									Pos:  lp(2245, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2245, 78),
+											Pos:  lp(2245, 92),
 											Name: "TSource",
 										},
 									},
@@ -44261,22 +44327,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2245, 95),
+								Pos: lp(2245, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2245, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2245, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2245, 109),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2245, 109),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -44285,35 +44341,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2246, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2246, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2246, 61),
+								Pos:      lp(2246, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2246, 66),
+									Pos:  lp(2246, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2246, 78),
+											Pos:  lp(2246, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2246, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2246, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44322,22 +44376,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2247, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2247, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2247, 61),
+								Pos:      lp(2247, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2247, 66),
+									Pos:  lp(2247, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2247, 78),
+											Pos:  lp(2247, 86),
 											Name: "TSource",
 										},
 									},
@@ -44345,30 +44405,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2247, 95),
+								Pos: lp(2247, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2247, 95),
-									Name: "Func",
+									Pos:  lp(2247, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2247, 100),
+											Pos:  lp(2247, 121),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2247, 109),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2247, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2247, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "comparer",
 							},
 						},
 					},
@@ -44377,27 +44425,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2248, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2248, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Single",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2248, 54),
+								Pos:      lp(2248, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2248, 59),
+									Pos:  lp(2248, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2248, 71),
+											Pos:  lp(2248, 94),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2248, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2248, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2248, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2248, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -44406,22 +44479,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2249, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2249, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Single",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2249, 54),
+								Pos:      lp(2249, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 59),
+									Pos:  lp(2249, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 71),
+											Pos:  lp(2249, 94),
 											Name: "TSource",
 										},
 									},
@@ -44429,22 +44509,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2249, 88),
+								Pos: lp(2249, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 88),
+									Pos:  lp(2249, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 93),
+											Pos:  lp(2249, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2249, 102),
-											Name: "bool",
+											Pos:  lp(2249, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2249, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2249, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2249, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -44455,25 +44549,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2250, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2250, 63),
+								Pos:      lp(2250, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 68),
+									Pos:  lp(2250, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 80),
+											Pos:  lp(2250, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2250, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2250, 91),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -44484,20 +44586,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2251, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2251, 63),
+								Pos:      lp(2251, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2251, 68),
+									Pos:  lp(2251, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2251, 80),
+											Pos:  lp(2251, 83),
 											Name: "TSource",
 										},
 									},
@@ -44505,22 +44607,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2251, 97),
+								Pos: lp(2251, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2251, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2251, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2251, 111),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2251, 100),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "index",
 							},
 						},
 					},
@@ -44529,36 +44621,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2252, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2252, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2252, 63),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2252, 68),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2252, 80),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2252, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2252, 97),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -44566,53 +44639,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2253, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2253, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2253, 63),
+								Pos:      lp(2253, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 68),
+									Pos:  lp(2253, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 80),
+											Pos:  lp(2253, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2253, 97),
+								Pos: lp(2253, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 97),
-									Name: "Func",
+									Pos:  lp(2253, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2253, 102),
+											Pos:  lp(2253, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2253, 111),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2253, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2253, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -44625,14 +44692,809 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2254, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2254, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2254, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2254, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2254, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2254, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2254, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2255, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2255, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2255, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2255, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2255, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2256, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2256, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2256, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2256, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2256, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2256, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2256, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2256, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2256, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2257, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2257, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2257, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2257, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2258, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2258, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2258, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2258, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2258, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2258, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2258, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2258, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2258, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2259, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2259, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2259, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2259, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2259, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2259, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2259, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2260, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2260, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2260, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2260, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2260, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2260, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2260, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2260, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2261, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2261, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2261, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2261, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2261, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2262, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2262, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2262, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2262, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2262, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2262, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2262, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2262, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2262, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2263, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2263, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2263, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2263, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2263, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2264, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2264, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2264, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2264, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2264, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2264, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2264, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2264, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2264, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2265, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2265, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2265, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2265, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2265, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2265, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2265, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2266, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2266, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2266, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2266, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2266, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2266, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2266, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2266, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2266, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2266, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2266, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2267, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2267, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2267, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2267, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2267, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2268, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2268, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2268, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2268, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2268, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2268, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2269, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2269, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2269, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2269, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2269, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2270, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2270, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2270, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2270, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2270, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2270, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2270, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2271, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2271, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2271, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2271, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2271, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2271, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2271, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2272, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2272, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2272, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2272, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2272, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2272, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2272, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2272, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2272, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2272, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2272, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2273, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2273, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2273, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 52),
+											Pos:  lp(2273, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2254, 58),
+											Pos:  lp(2273, 58),
 											Name: "TSource",
 										},
 									},
@@ -44646,14 +45508,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2254, 91),
+								Pos:      lp(2273, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 96),
+									Pos:  lp(2273, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 108),
+											Pos:  lp(2273, 108),
 											Name: "TSource",
 										},
 									},
@@ -44661,17 +45523,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2254, 125),
+								Pos: lp(2273, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 125),
+									Pos:  lp(2273, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2254, 130),
+											Pos:  lp(2273, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2254, 139),
+											Pos:  lp(2273, 139),
 											Name: "TKey",
 										},
 									},
@@ -44681,22 +45543,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2255, 9),
+						Pos:       lp(2274, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2255, 30),
+							Pos:  lp(2274, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2255, 42),
+									Pos:  lp(2274, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 52),
+											Pos:  lp(2274, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2255, 58),
+											Pos:  lp(2274, 58),
 											Name: "TSource",
 										},
 									},
@@ -44710,14 +45572,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2255, 91),
+								Pos:      lp(2274, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 96),
+									Pos:  lp(2274, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 108),
+											Pos:  lp(2274, 108),
 											Name: "TSource",
 										},
 									},
@@ -44725,17 +45587,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2255, 125),
+								Pos: lp(2274, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 125),
+									Pos:  lp(2274, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 130),
+											Pos:  lp(2274, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2255, 139),
+											Pos:  lp(2274, 139),
 											Name: "TKey",
 										},
 									},
@@ -44743,13 +45605,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2255, 158),
+								Pos: lp(2274, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 158),
+									Pos:  lp(2274, 158),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 176),
+											Pos:  lp(2274, 176),
 											Name: "TKey",
 										},
 									},
@@ -44759,14 +45621,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2256, 9),
+						Pos:       lp(2275, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2256, 30),
+							Pos:  lp(2275, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2256, 42),
+									Pos:  lp(2275, 42),
 									Name: "TResult",
 								},
 							},
@@ -44780,14 +45642,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2256, 87),
+								Pos:      lp(2275, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 92),
+									Pos:  lp(2275, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 104),
+											Pos:  lp(2275, 104),
 											Name: "TOuter",
 										},
 									},
@@ -44795,13 +45657,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2256, 119),
+								Pos: lp(2275, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 119),
+									Pos:  lp(2275, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 131),
+											Pos:  lp(2275, 131),
 											Name: "TInner",
 										},
 									},
@@ -44809,17 +45671,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2256, 146),
+								Pos: lp(2275, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 146),
+									Pos:  lp(2275, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 151),
+											Pos:  lp(2275, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 159),
+											Pos:  lp(2275, 159),
 											Name: "TKey",
 										},
 									},
@@ -44827,17 +45689,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2256, 183),
+								Pos: lp(2275, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 183),
+									Pos:  lp(2275, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 188),
+											Pos:  lp(2275, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 196),
+											Pos:  lp(2275, 196),
 											Name: "TKey",
 										},
 									},
@@ -44845,21 +45707,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2256, 220),
+								Pos: lp(2275, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 220),
+									Pos:  lp(2275, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2256, 225),
+											Pos:  lp(2275, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 233),
+											Pos:  lp(2275, 233),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2256, 241),
+											Pos:  lp(2275, 241),
 											Name: "TResult",
 										},
 									},
@@ -44869,14 +45731,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2257, 9),
+						Pos:       lp(2276, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2257, 30),
+							Pos:  lp(2276, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2257, 42),
+									Pos:  lp(2276, 42),
 									Name: "TResult",
 								},
 							},
@@ -44890,14 +45752,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2257, 92),
+								Pos:      lp(2276, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 97),
+									Pos:  lp(2276, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 109),
+											Pos:  lp(2276, 109),
 											Name: "TOuter",
 										},
 									},
@@ -44905,13 +45767,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2257, 124),
+								Pos: lp(2276, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 124),
+									Pos:  lp(2276, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 136),
+											Pos:  lp(2276, 136),
 											Name: "TInner",
 										},
 									},
@@ -44919,17 +45781,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2257, 151),
+								Pos: lp(2276, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 151),
+									Pos:  lp(2276, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 156),
+											Pos:  lp(2276, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 164),
+											Pos:  lp(2276, 164),
 											Name: "TKey",
 										},
 									},
@@ -44937,17 +45799,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2257, 188),
+								Pos: lp(2276, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 188),
+									Pos:  lp(2276, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 193),
+											Pos:  lp(2276, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 201),
+											Pos:  lp(2276, 201),
 											Name: "TKey",
 										},
 									},
@@ -44955,27 +45817,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2257, 225),
+								Pos: lp(2276, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2257, 225),
+									Pos:  lp(2276, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2257, 230),
+											Pos:  lp(2276, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 238),
+											Pos:  lp(2276, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2257, 250),
+													Pos:  lp(2276, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2257, 259),
+											Pos:  lp(2276, 259),
 											Name: "TResult",
 										},
 									},
@@ -44985,886 +45847,85 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2258, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2258, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2258, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2258, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2258, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2259, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2259, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2259, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2259, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2259, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2259, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2259, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2260, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2260, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2260, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2260, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2260, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2260, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2260, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2260, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2260, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2261, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2261, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2261, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2261, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2261, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2261, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2262, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2262, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2262, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2262, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2262, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2263, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2263, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2263, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2263, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2263, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2264, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2264, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2264, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2264, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2264, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2265, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2265, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2265, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2265, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2265, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2266, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2266, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2266, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2266, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2267, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2267, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2267, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2267, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2267, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2268, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2268, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2268, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2268, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2268, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2269, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2269, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2269, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2269, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2269, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2269, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2269, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2270, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2270, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2270, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2270, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2270, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2271, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2271, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2271, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2271, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2271, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2271, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2271, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2271, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2271, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2272, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2272, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2272, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2272, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2272, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2273, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2273, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2273, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2273, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2273, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2273, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2273, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2273, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2273, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2274, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2274, 30),
-							Name: "TSource",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2274, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2274, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2274, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2275, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2275, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2275, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2275, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2275, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2275, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2275, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2275, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2275, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2276, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2276, 30),
-							Name: "TSource",
-						},
-						Name: "MaxBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2276, 59),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 64),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 76),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2276, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2276, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2277, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2277, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2277, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2277, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2277, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Min",
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2277, 38),
+								Pos:      lp(2277, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 43),
+									Pos:  lp(2277, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2277, 55),
-											Name: "int",
+											Pos:  lp(2277, 119),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2277, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2277, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2277, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2277, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2277, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2277, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2277, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2277, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -45873,22 +45934,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2278, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2278, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2278, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2278, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Min",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2278, 47),
+								Pos:      lp(2278, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 52),
+									Pos:  lp(2278, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 64),
+											Pos:  lp(2278, 119),
 											Name: "TSource",
 										},
 									},
@@ -45896,22 +45975,54 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2278, 81),
+								Pos: lp(2278, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 81),
+									Pos:  lp(2278, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 86),
+											Pos:  lp(2278, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2278, 95),
-											Name: "int",
+											Pos:  lp(2278, 150),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2278, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2278, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2278, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2278, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2278, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2278, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2278, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45920,24 +46031,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2279, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2279, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Min",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2279, 39),
+								Pos:      lp(2279, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 44),
+									Pos:  lp(2279, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2279, 56),
-											Name: "long",
+											Pos:  lp(2279, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2279, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2279, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2279, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -45946,45 +46080,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2280, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2280, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Min",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2280, 48),
+								Pos:      lp(2280, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 53),
+									Pos:  lp(2280, 75),
 									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2280, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2280, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2280, 82),
-									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2280, 87),
 											Name: "TSource",
 										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2280, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2280, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 96),
-											Name: "long",
+											Pos:  lp(2280, 115),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2280, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2280, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2280, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45993,20 +46143,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2281, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2281, 41),
+								Pos:      lp(2281, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2281, 46),
+									Pos:  lp(2281, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2281, 58),
-											Name: "double",
+											Pos:  lp(2281, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -46019,22 +46172,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2282, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2282, 50),
+								Pos:      lp(2282, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 55),
+									Pos:  lp(2282, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 67),
+											Pos:  lp(2282, 71),
 											Name: "TSource",
 										},
 									},
@@ -46042,22 +46195,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2282, 84),
+								Pos: lp(2282, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 84),
+									Pos:  lp(2282, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 89),
+											Pos:  lp(2282, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2282, 98),
-											Name: "double",
+											Pos:  lp(2282, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46066,20 +46219,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2283, 30),
-							Name: "decimal",
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2283, 42),
+								Pos:      lp(2283, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2283, 47),
+									Pos:  lp(2283, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2283, 59),
-											Name: "decimal",
+											Pos:  lp(2283, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -46092,22 +46245,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2284, 30),
-							Name: "decimal",
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2284, 51),
+								Pos:      lp(2284, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2284, 56),
+									Pos:  lp(2284, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2284, 68),
+											Pos:  lp(2284, 64),
 											Name: "TSource",
 										},
 									},
@@ -46115,18 +46268,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2284, 85),
+								Pos: lp(2284, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2284, 85),
+									Pos:  lp(2284, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2284, 90),
+											Pos:  lp(2284, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2284, 99),
-											Name: "decimal",
+											Pos:  lp(2284, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -46139,20 +46292,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2285, 30),
-							Name: "float",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2285, 40),
+								Pos:      lp(2285, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 45),
+									Pos:  lp(2285, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2285, 57),
-											Name: "float",
+											Pos:  lp(2285, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -46165,22 +46318,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2286, 30),
-							Name: "float",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2286, 49),
+								Pos:      lp(2286, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 54),
+									Pos:  lp(2286, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 66),
+											Pos:  lp(2286, 65),
 											Name: "TSource",
 										},
 									},
@@ -46188,18 +46341,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2286, 83),
+								Pos: lp(2286, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 83),
+									Pos:  lp(2286, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 88),
+											Pos:  lp(2286, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2286, 97),
-											Name: "float",
+											Pos:  lp(2286, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -46212,23 +46365,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2287, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 51),
+								Pos:      lp(2287, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 56),
+									Pos:  lp(2287, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 68),
-											Name: "TSource",
+											Pos:  lp(2287, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -46241,23 +46391,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2288, 30),
-							Name: "TResult",
+							Name: "double",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2288, 60),
+								Pos:      lp(2288, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 65),
+									Pos:  lp(2288, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 77),
+											Pos:  lp(2288, 67),
 											Name: "TSource",
 										},
 									},
@@ -46265,18 +46414,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2288, 94),
+								Pos: lp(2288, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 94),
+									Pos:  lp(2288, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 99),
+											Pos:  lp(2288, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2288, 108),
-											Name: "TResult",
+											Pos:  lp(2288, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -46289,46 +46438,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2289, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "MinBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2289, 59),
+								Pos:      lp(2289, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 64),
+									Pos:  lp(2289, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 76),
-											Name: "TSource",
+											Pos:  lp(2289, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2289, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2289, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2289, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46337,27 +46464,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2290, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2290, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OfType",
+						Name: "Max",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2290, 67),
+								Pos:      lp(2290, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2290, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2290, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2290, 68),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2290, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2290, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2290, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2290, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46366,29 +46511,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2291, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2291, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2291, 61),
+								Pos:      lp(2291, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 66),
+									Pos:  lp(2291, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 78),
-											Name: "T",
+											Pos:  lp(2291, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -46401,47 +46537,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2292, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2292, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
+						Name: "Max",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2292, 61),
+								Pos:      lp(2292, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 66),
+									Pos:  lp(2292, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 78),
-											Name: "T",
+											Pos:  lp(2292, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2292, 89),
+								Pos: lp(2292, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 89),
-									Name: "IComparer",
+									Pos:  lp(2292, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 99),
-											Name: "T",
+											Pos:  lp(2292, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2292, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -46450,52 +46584,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2293, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2293, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 81),
+								Pos:      lp(2293, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 86),
+									Pos:  lp(2293, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 98),
+											Pos:  lp(2293, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2293, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -46504,29 +46613,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2294, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2294, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "OrderBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 81),
+								Pos:      lp(2294, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 86),
+									Pos:  lp(2294, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 98),
+											Pos:  lp(2294, 77),
 											Name: "TSource",
 										},
 									},
@@ -46534,36 +46637,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2294, 115),
+								Pos: lp(2294, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 115),
+									Pos:  lp(2294, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 120),
+											Pos:  lp(2294, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2294, 129),
-											Name: "TKey",
+											Pos:  lp(2294, 108),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2294, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2294, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2294, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -46572,29 +46661,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2295, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2295, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderByDescending",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 91),
+								Pos:      lp(2295, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 96),
+									Pos:  lp(2295, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 108),
+											Pos:  lp(2295, 76),
 											Name: "TSource",
 										},
 									},
@@ -46602,17 +46685,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2295, 125),
+								Pos: lp(2295, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 125),
+									Pos:  lp(2295, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 130),
+											Pos:  lp(2295, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2295, 139),
+											Pos:  lp(2295, 107),
 											Name: "TKey",
 										},
 									},
@@ -46626,66 +46709,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2296, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2296, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "OrderByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 91),
+								Pos:      lp(2296, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 96),
+									Pos:  lp(2296, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 108),
-											Name: "TSource",
+											Pos:  lp(2296, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2296, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2296, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2296, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -46694,29 +46735,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2297, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2297, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "ThenBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 80),
+								Pos:      lp(2297, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2297, 52),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 104),
+											Pos:  lp(2297, 64),
 											Name: "TSource",
 										},
 									},
@@ -46724,22 +46758,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2297, 121),
+								Pos: lp(2297, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 121),
+									Pos:  lp(2297, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 126),
+											Pos:  lp(2297, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2297, 135),
-											Name: "TKey",
+											Pos:  lp(2297, 95),
+											Name: "int",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -46748,66 +46782,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2298, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2298, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 80),
+								Pos:      lp(2298, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2298, 44),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 104),
-											Name: "TSource",
+											Pos:  lp(2298, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2298, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2298, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2298, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2298, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2298, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -46816,29 +46808,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2299, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2299, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 90),
+								Pos:      lp(2299, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2299, 53),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 114),
+											Pos:  lp(2299, 65),
 											Name: "TSource",
 										},
 									},
@@ -46846,22 +46831,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2299, 131),
+								Pos: lp(2299, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 131),
+									Pos:  lp(2299, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 136),
+											Pos:  lp(2299, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2299, 145),
-											Name: "TKey",
+											Pos:  lp(2299, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -46870,66 +46855,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2300, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2300, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2300, 90),
+								Pos:      lp(2300, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2300, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2300, 46),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2300, 114),
-											Name: "TSource",
+											Pos:  lp(2300, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2300, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2300, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2300, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2300, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2300, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -46938,28 +46881,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2301, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2301, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Prepend",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 68),
+								Pos:      lp(2301, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 73),
+									Pos:  lp(2301, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 85),
+											Pos:  lp(2301, 67),
 											Name: "TSource",
 										},
 									},
@@ -46967,12 +46904,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2301, 102),
+								Pos: lp(2301, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 102),
-									Name: "TSource",
+									Pos:  lp(2301, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2301, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2301, 98),
+											Name: "double",
+										},
+									},
 								},
-								Name: "element",
+								Name: "selector",
 							},
 						},
 					},
@@ -46981,31 +46928,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2302, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2302, 42),
-									Name: "int",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Range",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2302, 53),
+								Pos:      lp(2302, 42),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 53),
-									Name: "int",
+									Pos:  lp(2302, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 59),
+											Name: "decimal",
+										},
+									},
 								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2302, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 64),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "source",
 							},
 						},
 					},
@@ -47014,34 +46954,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2303, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2303, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Repeat",
+						Name: "Min",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2303, 67),
+								Pos:      lp(2303, 51),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 67),
-									Name: "TResult",
+									Pos:  lp(2303, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 68),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2303, 84),
+								Pos: lp(2303, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 84),
-									Name: "int",
+									Pos:  lp(2303, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2303, 99),
+											Name: "decimal",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -47050,29 +47001,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2304, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2304, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Reverse",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 68),
+								Pos:      lp(2304, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 73),
+									Pos:  lp(2304, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 85),
-											Name: "TSource",
+											Pos:  lp(2304, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -47085,29 +47027,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2305, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2305, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Select",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2305, 76),
+								Pos:      lp(2305, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 81),
+									Pos:  lp(2305, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 93),
+											Pos:  lp(2305, 66),
 											Name: "TSource",
 										},
 									},
@@ -47115,18 +47050,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2305, 110),
+								Pos: lp(2305, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 110),
+									Pos:  lp(2305, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 115),
+											Pos:  lp(2305, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 124),
-											Name: "TResult",
+											Pos:  lp(2305, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -47139,56 +47074,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2306, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2306, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Select",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2306, 76),
+								Pos:      lp(2306, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 81),
+									Pos:  lp(2306, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 93),
+											Pos:  lp(2306, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2306, 110),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 129),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47197,29 +47103,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2307, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2307, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "SelectMany",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2307, 80),
+								Pos:      lp(2307, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 85),
+									Pos:  lp(2307, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 97),
+											Pos:  lp(2307, 77),
 											Name: "TSource",
 										},
 									},
@@ -47227,24 +47127,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2307, 114),
+								Pos: lp(2307, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 114),
+									Pos:  lp(2307, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 119),
+											Pos:  lp(2307, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2307, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2307, 140),
-													Name: "TResult",
-												},
-											},
+											Pos:  lp(2307, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -47257,30 +47151,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2308, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2308, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "SelectMany",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2308, 93),
+								Pos:      lp(2308, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 98),
+									Pos:  lp(2308, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 110),
+											Pos:  lp(2308, 76),
 											Name: "TSource",
 										},
 									},
@@ -47288,50 +47175,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2308, 127),
+								Pos: lp(2308, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 127),
+									Pos:  lp(2308, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 132),
+											Pos:  lp(2308, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2308, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2308, 153),
-													Name: "TCollection",
-												},
-											},
+											Pos:  lp(2308, 107),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2308, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47340,41 +47199,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2309, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2309, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2309, 58),
+								Pos:      lp(2309, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 75),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2309, 72),
+									Name: "System.Collections.IEnumerable",
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2309, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -47383,41 +47228,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2310, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2310, 42),
-									Name: "TSource",
+									Pos:  lp(2310, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2310, 65),
+								Pos:      lp(2310, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 70),
+									Pos:  lp(2310, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 82),
-											Name: "TSource",
+											Pos:  lp(2310, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2310, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -47426,41 +47263,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2311, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2311, 42),
-									Name: "TSource",
+									Pos:  lp(2311, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 65),
+								Pos:      lp(2311, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 70),
+									Pos:  lp(2311, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 82),
-											Name: "TSource",
+											Pos:  lp(2311, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2311, 99),
+								Pos: lp(2311, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 99),
-									Name: "int",
+									Pos:  lp(2311, 89),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2311, 99),
+											Name: "T",
+										},
+									},
 								},
-								Name: "count",
+								Name: "comparer",
 							},
 						},
 					},
@@ -47469,28 +47312,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2312, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2312, 42),
+									Pos:  lp(2312, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2312, 69),
+								Pos:      lp(2312, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 74),
+									Pos:  lp(2312, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2312, 86),
+											Pos:  lp(2312, 98),
 											Name: "TSource",
 										},
 									},
@@ -47498,12 +47342,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2312, 103),
+								Pos: lp(2312, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 103),
-									Name: "int",
+									Pos:  lp(2312, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2312, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2312, 129),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47512,28 +47366,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2313, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2313, 42),
+									Pos:  lp(2313, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2313, 69),
+								Pos:      lp(2313, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 74),
+									Pos:  lp(2313, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2313, 86),
+											Pos:  lp(2313, 98),
 											Name: "TSource",
 										},
 									},
@@ -47541,12 +47396,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2313, 103),
+								Pos: lp(2313, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 103),
-									Name: "int",
+									Pos:  lp(2313, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2313, 129),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2313, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2313, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47555,28 +47434,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2314, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2314, 42),
+									Pos:  lp(2314, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 70),
+								Pos:      lp(2314, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 75),
+									Pos:  lp(2314, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 87),
+											Pos:  lp(2314, 108),
 											Name: "TSource",
 										},
 									},
@@ -47584,22 +47464,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2314, 104),
+								Pos: lp(2314, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 104),
+									Pos:  lp(2314, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 109),
+											Pos:  lp(2314, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2314, 118),
-											Name: "bool",
+											Pos:  lp(2314, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47608,28 +47488,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2315, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2315, 42),
+									Pos:  lp(2315, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 70),
+								Pos:      lp(2315, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 75),
+									Pos:  lp(2315, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 87),
+											Pos:  lp(2315, 108),
 											Name: "TSource",
 										},
 									},
@@ -47637,26 +47518,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2315, 104),
+								Pos: lp(2315, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 104),
+									Pos:  lp(2315, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 109),
+											Pos:  lp(2315, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2315, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 123),
-											Name: "bool",
+											Pos:  lp(2315, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2315, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2315, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2315, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47665,28 +47556,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2316, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2316, 42),
+									Pos:  lp(2316, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 70),
+								Pos:      lp(2316, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 75),
-									Name: "IEnumerable",
+									Pos:  lp(2316, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 87),
+											Pos:  lp(2316, 104),
 											Name: "TSource",
 										},
 									},
@@ -47694,22 +47586,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2316, 104),
+								Pos: lp(2316, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 104),
+									Pos:  lp(2316, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 109),
+											Pos:  lp(2316, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2316, 118),
-											Name: "bool",
+											Pos:  lp(2316, 135),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47718,28 +47610,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2317, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2317, 42),
+									Pos:  lp(2317, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 70),
+								Pos:      lp(2317, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 75),
-									Name: "IEnumerable",
+									Pos:  lp(2317, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 87),
+											Pos:  lp(2317, 104),
 											Name: "TSource",
 										},
 									},
@@ -47747,26 +47640,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2317, 104),
+								Pos: lp(2317, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 104),
+									Pos:  lp(2317, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 109),
+											Pos:  lp(2317, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2317, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2317, 123),
-											Name: "bool",
+											Pos:  lp(2317, 135),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2317, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2317, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2317, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47775,28 +47678,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2318, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2318, 42),
+									Pos:  lp(2318, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 66),
+								Pos:      lp(2318, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2318, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 83),
+											Pos:  lp(2318, 114),
 											Name: "TSource",
 										},
 									},
@@ -47804,22 +47708,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2318, 100),
+								Pos: lp(2318, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 100),
+									Pos:  lp(2318, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 105),
+											Pos:  lp(2318, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2318, 114),
-											Name: "bool",
+											Pos:  lp(2318, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47828,28 +47732,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2319, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2319, 42),
+									Pos:  lp(2319, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 66),
+								Pos:      lp(2319, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2319, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 83),
+											Pos:  lp(2319, 114),
 											Name: "TSource",
 										},
 									},
@@ -47857,26 +47762,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 100),
+								Pos: lp(2319, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 100),
+									Pos:  lp(2319, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 105),
+											Pos:  lp(2319, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2319, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2319, 119),
-											Name: "bool",
+											Pos:  lp(2319, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2319, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2319, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2319, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47885,24 +47800,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2320, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2320, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Prepend",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 38),
+								Pos:      lp(2320, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 43),
+									Pos:  lp(2320, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 55),
-											Name: "int",
+											Pos:  lp(2320, 85),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2320, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 102),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -47911,45 +47843,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2321, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2321, 42),
+									Name: "int",
+								},
+							},
 						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 47),
-								Modifier: "this",
+								Pos: lp(2321, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 64),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2321, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2321, 81),
+								Pos: lp(2321, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2321, 95),
-											Name: "int",
-										},
-									},
+									Pos:  lp(2321, 64),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -47958,24 +47876,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2322, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 39),
-								Modifier: "this",
+								Pos: lp(2322, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 56),
-											Name: "long",
-										},
-									},
+									Pos:  lp(2322, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2322, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2322, 84),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -47984,45 +47912,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2323, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2323, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 48),
+								Pos:      lp(2323, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 53),
+									Pos:  lp(2323, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 65),
+											Pos:  lp(2323, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2323, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48031,24 +47947,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2324, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2324, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 41),
+								Pos:      lp(2324, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 46),
+									Pos:  lp(2324, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2324, 58),
-											Name: "double",
+											Pos:  lp(2324, 93),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2324, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2324, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2324, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2324, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48057,22 +48001,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2325, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2325, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 50),
+								Pos:      lp(2325, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 55),
+									Pos:  lp(2325, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 67),
+											Pos:  lp(2325, 93),
 											Name: "TSource",
 										},
 									},
@@ -48080,18 +48031,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2325, 84),
+								Pos: lp(2325, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 84),
+									Pos:  lp(2325, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 89),
+											Pos:  lp(2325, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2325, 98),
-											Name: "double",
+											Pos:  lp(2325, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2325, 129),
+											Name: "TResult",
 										},
 									},
 								},
@@ -48104,24 +48059,58 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2326, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2326, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 42),
+								Pos:      lp(2326, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 47),
+									Pos:  lp(2326, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 59),
-											Name: "decimal",
+											Pos:  lp(2326, 97),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2326, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2326, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2326, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48130,22 +48119,30 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2327, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2327, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 51),
+								Pos:      lp(2327, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 56),
+									Pos:  lp(2327, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 68),
+											Pos:  lp(2327, 110),
 											Name: "TSource",
 										},
 									},
@@ -48153,22 +48150,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2327, 85),
+								Pos: lp(2327, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 85),
+									Pos:  lp(2327, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 90),
+											Pos:  lp(2327, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2327, 99),
-											Name: "decimal",
+											Pos:  lp(2327, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2327, 153),
+													Name: "TCollection",
+												},
+											},
 										},
 									},
 								},
-								Name: "selector",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2327, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2327, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2327, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -48177,24 +48202,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2328, 30),
-							Name: "float",
+							Name: "bool",
 						},
-						Name: "Sum",
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2328, 40),
+								Pos:      lp(2328, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 45),
+									Pos:  lp(2328, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 57),
-											Name: "float",
+											Pos:  lp(2328, 75),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2328, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -48203,22 +48245,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2329, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 49),
+								Pos:      lp(2329, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 54),
+									Pos:  lp(2329, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 66),
+											Pos:  lp(2329, 82),
 											Name: "TSource",
 										},
 									},
@@ -48226,22 +48274,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2329, 83),
+								Pos: lp(2329, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2329, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2329, 97),
-											Name: "float",
-										},
-									},
+									Pos:  lp(2329, 99),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -48249,32 +48287,42 @@ func libraryAST() *lang.File {
 						Pos:       lp(2330, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2330, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2330, 30),
-								Name: "TSource",
+							Pos:  lp(2330, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2330, 42),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 57),
+								Pos:      lp(2330, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 62),
+									Pos:  lp(2330, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 74),
+											Pos:  lp(2330, 82),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2330, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2330, 99),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -48283,33 +48331,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2331, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2331, 47),
+									Pos:  lp(2331, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 84),
+								Pos:      lp(2331, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 89),
+									Pos:  lp(2331, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 101),
+											Pos:  lp(2331, 86),
 											Name: "TSource",
 										},
 									},
@@ -48317,22 +48360,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2331, 118),
+								Pos: lp(2331, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2331, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2331, 132),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2331, 103),
+									Name: "int",
 								},
-								Name: "keySelector",
+								Name: "count",
 							},
 						},
 					},
@@ -48341,33 +48374,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2332, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2332, 47),
+									Pos:  lp(2332, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 84),
+								Pos:      lp(2332, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 89),
+									Pos:  lp(2332, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 101),
+											Pos:  lp(2332, 86),
 											Name: "TSource",
 										},
 									},
@@ -48375,36 +48403,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2332, 118),
+								Pos: lp(2332, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2332, 132),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2332, 103),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2332, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2332, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "count",
 							},
 						},
 					},
@@ -48413,34 +48417,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2333, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2333, 47),
-									Name: "TElement",
+									Pos:  lp(2333, 42),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 95),
+								Pos:      lp(2333, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 100),
+									Pos:  lp(2333, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 112),
+											Pos:  lp(2333, 87),
 											Name: "TSource",
 										},
 									},
@@ -48448,40 +48446,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2333, 129),
+								Pos: lp(2333, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 129),
+									Pos:  lp(2333, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 134),
+											Pos:  lp(2333, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2333, 143),
-											Name: "TKey",
+											Pos:  lp(2333, 118),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2333, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2333, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2333, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2333, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48490,34 +48470,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2334, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2334, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2334, 47),
-									Name: "TElement",
+									Pos:  lp(2334, 42),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 95),
+								Pos:      lp(2334, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 100),
+									Pos:  lp(2334, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 112),
+											Pos:  lp(2334, 87),
 											Name: "TSource",
 										},
 									},
@@ -48525,54 +48499,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 129),
+								Pos: lp(2334, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 129),
+									Pos:  lp(2334, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 134),
+											Pos:  lp(2334, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 143),
-											Name: "TKey",
+											Pos:  lp(2334, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2334, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2334, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2334, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2334, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2334, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2334, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2334, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2334, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48581,33 +48527,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2335, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2335, 38),
+									Pos:  lp(2335, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 66),
+								Pos:      lp(2335, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 71),
+									Pos:  lp(2335, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 83),
+											Pos:  lp(2335, 87),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2335, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2335, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -48616,28 +48580,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2336, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2336, 38),
+									Pos:  lp(2336, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2336, 66),
+								Pos:      lp(2336, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 71),
+									Pos:  lp(2336, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 83),
+											Pos:  lp(2336, 87),
 											Name: "TSource",
 										},
 									},
@@ -48645,18 +48609,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 100),
+								Pos: lp(2336, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2336, 104),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 118),
+											Pos:  lp(2336, 109),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2336, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2336, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48665,33 +48637,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2337, 30),
-							Name: "List",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2337, 35),
+									Pos:  lp(2337, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 60),
+								Pos:      lp(2337, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 65),
+									Pos:  lp(2337, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 77),
+											Pos:  lp(2337, 83),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2337, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2337, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -48708,7 +48698,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48726,21 +48716,29 @@ func libraryAST() *lang.File {
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2338, 99),
+								Pos: lp(2338, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2338, 100),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 111),
+											Pos:  lp(2338, 105),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2338, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2338, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48749,10 +48747,825 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2339, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2339, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2339, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2339, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2340, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2340, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2340, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2340, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2340, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2340, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2340, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2340, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2341, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2341, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2341, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2342, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2342, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2342, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2342, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2342, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2343, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2343, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2343, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2343, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2343, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2344, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2344, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2344, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2344, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2344, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2344, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2344, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2345, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2345, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2345, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2345, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2345, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2346, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2346, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2346, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2346, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2346, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2346, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2347, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2347, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2347, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2347, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2347, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2348, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2348, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2348, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2348, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2348, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2348, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2348, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2348, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2348, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2349, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2349, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2349, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2349, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2349, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2349, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2350, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2350, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2350, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2350, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2350, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2350, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2350, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2351, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2351, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2351, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2351, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2351, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2351, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2351, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2351, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2352, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2352, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2352, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2352, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2352, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2352, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2352, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2352, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2352, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2353, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2353, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2353, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2353, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2353, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2353, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2353, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2353, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2353, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2353, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2354, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2354, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2354, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2354, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2355, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2355, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2355, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2355, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2355, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2356, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2356, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2356, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2356, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2357, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2357, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2339, 42),
+									Pos:  lp(2357, 42),
 									Name: "TSource",
 								},
 							},
@@ -48763,14 +49576,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 66),
+								Pos:      lp(2357, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 71),
+									Pos:  lp(2357, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 83),
+											Pos:  lp(2357, 83),
 											Name: "TSource",
 										},
 									},
@@ -48778,13 +49591,62 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2339, 99),
+								Pos: lp(2357, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 99),
+									Pos:  lp(2357, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 111),
+											Pos:  lp(2357, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2358, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2358, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2358, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2358, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2358, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 111),
 											Name: "TSource",
 										},
 									},
@@ -48792,13 +49654,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2339, 128),
+								Pos: lp(2358, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 128),
+									Pos:  lp(2358, 128),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 146),
+											Pos:  lp(2358, 146),
 											Name: "TSource",
 										},
 									},
@@ -48808,14 +49670,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2340, 9),
+						Pos:       lp(2359, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2340, 30),
+							Pos:  lp(2359, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2340, 42),
+									Pos:  lp(2359, 42),
 									Name: "TResult",
 								},
 							},
@@ -48828,14 +49690,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 81),
+								Pos:      lp(2359, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 86),
+									Pos:  lp(2359, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 98),
+											Pos:  lp(2359, 98),
 											Name: "TFirst",
 										},
 									},
@@ -48843,13 +49705,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2340, 113),
+								Pos: lp(2359, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 113),
+									Pos:  lp(2359, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 125),
+											Pos:  lp(2359, 125),
 											Name: "TSecond",
 										},
 									},
@@ -48857,21 +49719,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2340, 142),
+								Pos: lp(2359, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 142),
+									Pos:  lp(2359, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 147),
+											Pos:  lp(2359, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 155),
+											Pos:  lp(2359, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 164),
+											Pos:  lp(2359, 164),
 											Name: "TResult",
 										},
 									},
@@ -48883,7 +49745,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2343, 5),
+				Pos:       lp(2362, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -48894,11 +49756,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2343, 50),
+						Pos:  lp(2362, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2343, 62),
+								Pos:  lp(2362, 62),
 								Name: "TElement",
 							},
 						},
@@ -48906,15 +49768,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2345, 9),
+						Pos: lp(2364, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 9),
+							Pos:  lp(2364, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2345, 20),
+								Pos:  lp(2364, 20),
 								Kind: "get",
 							},
 						},
@@ -48922,7 +49784,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2348, 5),
+				Pos:       lp(2367, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -48932,11 +49794,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2348, 53),
+						Pos:  lp(2367, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2348, 65),
+								Pos:  lp(2367, 65),
 								Name: "TElement",
 							},
 						},
