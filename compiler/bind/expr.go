@@ -773,6 +773,12 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		if first == nil {
 			return nil
 		}
+		// The one indexer of this arity: its arguments convert to its
+		// parameters' types (dict[-1] on a Dictionary<long, int> looks up
+		// the long key -1).
+		for i, a := range e.Args {
+			b.noteConversion(a.X, first.Params[i].Type)
+		}
 		return first.Type
 	}
 	m := b.resolve("this[]", cands, e.Args, args, posOf(e), nil, false, b.isOpen(t))

@@ -2056,6 +2056,15 @@ namespace System.Threading.Tasks
         public extern Task ContinueWith(Action<Task, object> continuationAction, object state, System.Threading.CancellationToken cancellationToken);
         public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction);
         public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction, TaskContinuationOptions continuationOptions);
+        public extern Task ContinueWith(Action<Task, object> continuationAction, object state, TaskContinuationOptions continuationOptions);
+        public extern Task ContinueWith(Action<Task, object> continuationAction, object state, TaskScheduler scheduler);
+        public extern Task ContinueWith(Action<Task, object> continuationAction, object state, System.Threading.CancellationToken cancellationToken, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction, TaskScheduler scheduler);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, TResult> continuationFunction, System.Threading.CancellationToken cancellationToken, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, object, TResult> continuationFunction, object state);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, object, TResult> continuationFunction, object state, TaskContinuationOptions continuationOptions);
+        public extern Task<TResult> ContinueWith<TResult>(Func<Task, object, TResult> continuationFunction, object state, System.Threading.CancellationToken cancellationToken, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
         public extern void Dispose();
         public extern System.Runtime.CompilerServices.TaskAwaiter GetAwaiter();
         public extern void Start();
@@ -2108,6 +2117,12 @@ namespace System.Threading.Tasks
         public extern Task ContinueWith(Action<Task<TResult>> continuationAction, TaskContinuationOptions continuationOptions);
         public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction);
         public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction, TaskContinuationOptions continuationOptions);
+        public extern Task ContinueWith(Action<Task<TResult>> continuationAction, System.Threading.CancellationToken cancellationToken);
+        public extern Task ContinueWith(Action<Task<TResult>> continuationAction, System.Threading.CancellationToken cancellationToken, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
+        public extern Task ContinueWith(Action<Task<TResult>, object> continuationAction, object state);
+        public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction, System.Threading.CancellationToken cancellationToken, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
+        public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, object, TNewResult> continuationFunction, object state);
         public extern new System.Runtime.CompilerServices.TaskAwaiter<TResult> GetAwaiter();
     }
 
@@ -2115,6 +2130,10 @@ namespace System.Threading.Tasks
 
     public abstract class TaskScheduler
     {
+        public static TaskScheduler Default { get; }
+        public static TaskScheduler Current { get; }
+        public int Id { get; }
+        public virtual int MaximumConcurrencyLevel { get; }
     }
 
     public class TaskFactory

@@ -39722,44 +39722,195 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2059, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2059, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2059, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2059, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2059, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2059, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2059, 96),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2060, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2060, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2060, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2060, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2060, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2060, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2060, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2060, 96),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2061, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2061, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2061, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2061, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2061, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2061, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2061, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2061, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 150),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2061, 195),
+								Type: &lang.TypeRef{
+									Pos:  lp(2061, 195),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2062, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2062, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2062, 34),
+								Pos: lp(2062, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 34),
-									Name: "TaskScheduler",
+									Pos:  lp(2062, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2062, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2062, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "scheduler",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2062, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 101),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39768,26 +39919,106 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2063, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2063, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2063, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2063, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2063, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2063, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2063, 101),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2064, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2064, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2064, 33),
+								Pos: lp(2064, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2064, 33),
-									Name: "int",
+									Pos:  lp(2064, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2064, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2064, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2064, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 101),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2064, 155),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 155),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2064, 200),
+								Type: &lang.TypeRef{
+									Pos:  lp(2064, 200),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -39796,17 +40027,48 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2065, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2065, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2065, 33),
+								Pos: lp(2065, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 33),
-									Name: "TimeSpan",
+									Pos:  lp(2065, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2065, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2065, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2065, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "timeout",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2065, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2065, 109),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -39815,17 +40077,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2066, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2066, 33),
+								Pos: lp(2066, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 33),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2066, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2066, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2066, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2066, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2066, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2066, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2066, 123),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -39834,239 +40135,211 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2067, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2067, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2067, 33),
+								Pos: lp(2067, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 33),
-									Name: "int",
+									Pos:  lp(2067, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2067, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2067, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2067, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2067, 58),
+								Pos: lp(2067, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 58),
+									Pos:  lp(2067, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2067, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 123),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2067, 177),
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 177),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2067, 222),
+								Type: &lang.TypeRef{
+									Pos:  lp(2067, 222),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2068, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2068, 30),
-							Name: "Task",
+							Pos:  lp(2068, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2068, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2068, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2069, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2069, 30),
-							Name: "Task",
+							Pos:  lp(2069, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2069, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2069, 41),
-									Name: "TimeSpan",
-								},
-								Name: "delay",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2070, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2070, 30),
-							Name: "Task",
+							Pos:  lp(2070, 23),
+							Name: "void",
 						},
-						Name: "Delay",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2070, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2070, 41),
-									Name: "int",
-								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(2070, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2070, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2071, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2071, 30),
-							Name: "Task",
+							Pos:  lp(2071, 23),
+							Name: "void",
 						},
-						Name: "Delay",
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2071, 41),
+								Pos: lp(2071, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 41),
-									Name: "TimeSpan",
+									Pos:  lp(2071, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "delay",
-							},
-							&lang.Param{
-								Pos: lp(2071, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 57),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2072, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2072, 30),
-							Name: "Task",
+							Pos:  lp(2072, 23),
+							Name: "void",
 						},
-						Name: "FromCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2072, 48),
-								Type: &lang.TypeRef{
-									Pos:  lp(2072, 48),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2073, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2073, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2073, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2073, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2073, 66),
+								Pos: lp(2073, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 66),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2073, 33),
+									Name: "int",
 								},
-								Name: "cancellationToken",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2074, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2074, 30),
-							Name: "Task",
+							Pos:  lp(2074, 23),
+							Name: "bool",
 						},
-						Name: "FromException",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2074, 49),
+								Pos: lp(2074, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 49),
-									Name: "Exception",
+									Pos:  lp(2074, 33),
+									Name: "TimeSpan",
 								},
-								Name: "exception",
+								Name: "timeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2075, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2075, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2075, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2075, 23),
+							Name: "void",
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2075, 67),
+								Pos: lp(2075, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 67),
-									Name: "Exception",
+									Pos:  lp(2075, 33),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2076, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2076, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2076, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2076, 23),
+							Name: "bool",
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2076, 64),
+								Pos: lp(2076, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 64),
-									Name: "TResult",
+									Pos:  lp(2076, 33),
+									Name: "int",
 								},
-								Name: "result",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2076, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40077,15 +40350,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2077, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2077, 39),
+								Pos: lp(2077, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 39),
-									Name: "Action",
+									Pos:  lp(2077, 41),
+									Name: "int",
 								},
-								Name: "action",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -40096,23 +40369,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2078, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2078, 39),
+								Pos: lp(2078, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2078, 39),
-									Name: "Action",
+									Pos:  lp(2078, 41),
+									Name: "TimeSpan",
 								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2078, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2078, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "delay",
 							},
 						},
 					},
@@ -40122,31 +40387,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2079, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2079, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2079, 57),
+								Pos: lp(2079, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2079, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2079, 41),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(2079, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2079, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40156,36 +40414,21 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2080, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2080, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Delay",
 						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2080, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2080, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
 							&lang.Param{
 								Pos: lp(2080, 57),
 								Type: &lang.TypeRef{
 									Pos:  lp(2080, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2080, 62),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2080, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2080, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40199,21 +40442,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2081, 30),
 							Name: "Task",
 						},
-						Name: "Run",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2081, 39),
+								Pos: lp(2081, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2081, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2081, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "function",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40223,27 +40460,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2082, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2082, 39),
+								Pos: lp(2082, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2082, 44),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2082, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2082, 60),
+									Pos:  lp(2082, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40256,37 +40488,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2083, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2083, 35),
-									Name: "TResult",
-								},
-							},
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2083, 57),
+								Pos: lp(2083, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2083, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2083, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2083, 49),
+									Name: "Exception",
 								},
-								Name: "function",
+								Name: "exception",
 							},
 						},
 					},
@@ -40303,38 +40514,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Run",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2084, 57),
+								Pos: lp(2084, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2084, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2084, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2084, 67),
+									Name: "Exception",
 								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2084, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2084, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
@@ -40343,22 +40534,26 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2085, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2085, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2085, 43),
-								Modifier: "params",
+								Pos: lp(2085, 64),
 								Type: &lang.TypeRef{
-									Pos:       lp(2085, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2085, 50),
-										Name: "Task",
-									},
+									Pos:  lp(2085, 64),
+									Name: "TResult",
 								},
-								Name: "tasks",
+								Name: "result",
 							},
 						},
 					},
@@ -40367,29 +40562,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2086, 43),
+								Pos: lp(2086, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2086, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2086, 43),
-										Name: "Task",
-									},
+									Pos:  lp(2086, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2086, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "action",
 							},
 						},
 					},
@@ -40398,23 +40581,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2087, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2087, 43),
+								Pos: lp(2087, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2087, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2087, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2087, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2087, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2087, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40423,22 +40608,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2088, 30),
-							Name: "int",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2088, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2088, 42),
-								Modifier: "params",
+								Pos: lp(2088, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2088, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2088, 49),
-										Name: "Task",
+									Pos:  lp(2088, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2088, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -40447,29 +40642,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2089, 30),
-							Name: "int",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2089, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAny",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2089, 42),
+								Pos: lp(2089, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2089, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2089, 42),
-										Name: "Task",
+									Pos:  lp(2089, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2089, 62),
+											Name: "TResult",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2089, 56),
+								Pos: lp(2089, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2089, 56),
-									Name: "int",
+									Pos:  lp(2089, 81),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "millisecondsTimeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40480,20 +40686,21 @@ func libraryAST() *lang.File {
 							Pos:  lp(2090, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2090, 43),
-								Modifier: "params",
+								Pos: lp(2090, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2090, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2090, 50),
-										Name: "Task",
+									Pos:  lp(2090, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2090, 44),
+											Name: "Task",
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -40504,21 +40711,29 @@ func libraryAST() *lang.File {
 							Pos:  lp(2091, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2091, 43),
+								Pos: lp(2091, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 43),
-									Name: "IEnumerable",
+									Pos:  lp(2091, 39),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2091, 55),
+											Pos:  lp(2091, 44),
 											Name: "Task",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2091, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2091, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40530,38 +40745,35 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2092, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2092, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2092, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2092, 63),
-								Modifier: "params",
+								Pos: lp(2092, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2092, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2092, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2092, 75),
-												Name: "TResult",
+									Pos:  lp(2092, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2092, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2092, 67),
+													Name: "TResult",
+												},
 											},
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -40573,39 +40785,43 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2093, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2093, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2093, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2093, 63),
+								Pos: lp(2093, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 63),
-									Name: "IEnumerable",
+									Pos:  lp(2093, 57),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2093, 75),
+											Pos:  lp(2093, 62),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2093, 80),
+													Pos:  lp(2093, 67),
 													Name: "TResult",
 												},
 											},
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2093, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2093, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40614,24 +40830,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2094, 35),
-									Name: "Task",
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 49),
+								Pos:      lp(2094, 43),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2094, 56),
+									Pos:       lp(2094, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2094, 56),
+										Pos:  lp(2094, 50),
 										Name: "Task",
 									},
 								},
@@ -40644,29 +40854,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2095, 35),
-									Name: "Task",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "WhenAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2095, 49),
+								Pos: lp(2095, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2095, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2095, 61),
-											Name: "Task",
-										},
+									Pos:       lp(2095, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2095, 43),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2095, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2095, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40675,39 +40885,19 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2096, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 40),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Name: "void",
 						},
-						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2096, 67),
-								Modifier: "params",
+								Pos: lp(2096, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2096, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2096, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2096, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(2096, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2096, 55),
+											Name: "Task",
 										},
 									},
 								},
@@ -40720,14 +40910,266 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2097, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2097, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2097, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2097, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2098, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2098, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2098, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2098, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2098, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2098, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2098, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2099, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2099, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2099, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2099, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2099, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2100, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2100, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2100, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2100, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2100, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2101, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2101, 30),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2097, 35),
+									Pos:       lp(2101, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2101, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2101, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2101, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2101, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2101, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2102, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2102, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2102, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2102, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2102, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(2102, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2102, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2102, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2103, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2103, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2103, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2103, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2103, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2103, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2104, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2104, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2104, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2104, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2104, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2105, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2105, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2105, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 40),
+											Pos:  lp(2105, 40),
 											Name: "TResult",
 										},
 									},
@@ -40740,17 +41182,62 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2097, 67),
+								Pos:      lp(2105, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2097, 67),
+									Pos:       lp(2105, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2105, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2105, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2106, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2106, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2106, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2106, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2097, 79),
+											Pos:  lp(2106, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2097, 84),
+													Pos:  lp(2106, 84),
 													Name: "TResult",
 												},
 											},
@@ -40762,10 +41249,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2098, 9),
+						Pos:       lp(2107, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2098, 30),
+							Pos:  lp(2107, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -40773,7 +41260,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2101, 5),
+				Pos:       lp(2110, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -40783,24 +41270,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2101, 34),
+						Pos:  lp(2110, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2103, 9),
+						Pos:       lp(2112, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2103, 28),
+								Pos: lp(2112, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 28),
+									Pos:  lp(2112, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2103, 33),
+											Pos:  lp(2112, 33),
 											Name: "TResult",
 										},
 									},
@@ -40810,22 +41297,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2104, 9),
+						Pos:       lp(2113, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2104, 28),
+								Pos: lp(2113, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 28),
+									Pos:  lp(2113, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2104, 33),
+											Pos:  lp(2113, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2104, 41),
+											Pos:  lp(2113, 41),
 											Name: "TResult",
 										},
 									},
@@ -40833,9 +41320,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2104, 60),
+								Pos: lp(2113, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 60),
+									Pos:  lp(2113, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -40843,29 +41330,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2105, 9),
+						Pos:       lp(2114, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2105, 16),
+							Pos:  lp(2114, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2105, 33),
+								Pos:  lp(2114, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2106, 9),
+						Pos:       lp(2115, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2106, 27),
+							Pos:  lp(2115, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2106, 83),
+									Pos:  lp(2115, 83),
 									Name: "TResult",
 								},
 							},
@@ -40873,9 +41360,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2106, 107),
+								Pos: lp(2115, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 107),
+									Pos:  lp(2115, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -40883,26 +41370,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2107, 9),
+						Pos:       lp(2116, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2107, 23),
+							Pos:  lp(2116, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2107, 41),
+								Pos: lp(2116, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2107, 41),
+									Pos:  lp(2116, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2107, 48),
+											Pos:  lp(2116, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2107, 53),
+													Pos:  lp(2116, 53),
 													Name: "TResult",
 												},
 											},
@@ -40914,26 +41401,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2108, 9),
+						Pos:       lp(2117, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2108, 23),
+							Pos:  lp(2117, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2108, 41),
+								Pos: lp(2117, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 41),
+									Pos:  lp(2117, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2108, 48),
+											Pos:  lp(2117, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2108, 53),
+													Pos:  lp(2117, 53),
 													Name: "TResult",
 												},
 											},
@@ -40943,9 +41430,9 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2108, 83),
+								Pos: lp(2117, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2108, 83),
+									Pos:  lp(2117, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -40953,14 +41440,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2109, 9),
+						Pos:       lp(2118, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2109, 23),
+							Pos:  lp(2118, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2109, 28),
+									Pos:  lp(2118, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -40971,23 +41458,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2109, 65),
+								Pos: lp(2118, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2109, 65),
+									Pos:  lp(2118, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2109, 70),
+											Pos:  lp(2118, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2109, 75),
+													Pos:  lp(2118, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2109, 85),
+											Pos:  lp(2118, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -40997,14 +41484,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2110, 9),
+						Pos:       lp(2119, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2110, 23),
+							Pos:  lp(2119, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2110, 28),
+									Pos:  lp(2119, 28),
 									Name: "TNewResult",
 								},
 							},
@@ -41015,23 +41502,23 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2110, 65),
+								Pos: lp(2119, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 65),
+									Pos:  lp(2119, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2110, 70),
+											Pos:  lp(2119, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2110, 75),
+													Pos:  lp(2119, 75),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2110, 85),
+											Pos:  lp(2119, 85),
 											Name: "TNewResult",
 										},
 									},
@@ -41039,9 +41526,9 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2110, 119),
+								Pos: lp(2119, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2110, 119),
+									Pos:  lp(2119, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -41049,180 +41536,99 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2111, 9),
-						Modifiers: lang.Modifiers(24577),
+						Pos:       lp(2120, 9),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2111, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2111, 71),
-									Name: "TResult",
+							Pos:  lp(2120, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2120, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2120, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2120, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2120, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2120, 83),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
-						Name: "GetAwaiter",
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2114, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(2114, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 50),
-							Raw:   "0",
-							Value: int64(0),
+					&lang.MethodDecl{
+						Pos:       lp(2121, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2121, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2121, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2121, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2121, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 83),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2121, 137),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 137),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2121, 182),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 182),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
 						},
 					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2114, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2114, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2116, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2120, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(2122, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -41230,15 +41636,39 @@ func libraryAST() *lang.File {
 							Pos:  lp(2122, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2122, 37),
+								Pos: lp(2122, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 37),
+									Pos:  lp(2122, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2122, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2122, 53),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2122, 63),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2122, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2122, 91),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -41248,24 +41678,49 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2123, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2123, 37),
+								Pos: lp(2123, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 37),
-									Name: "Action",
+									Pos:  lp(2123, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2123, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2123, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2123, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2123, 52),
+								Pos: lp(2123, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 52),
-									Name: "TaskCreationOptions",
+									Pos:  lp(2123, 119),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41275,24 +41730,65 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2124, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2124, 37),
+								Pos: lp(2124, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 37),
-									Name: "Action",
+									Pos:  lp(2124, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2124, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2124, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2124, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2124, 52),
+								Pos: lp(2124, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 52),
+									Pos:  lp(2124, 119),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2124, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 173),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2124, 218),
+								Type: &lang.TypeRef{
+									Pos:  lp(2124, 218),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -41302,459 +41798,336 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2125, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2125, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2125, 37),
+								Pos: lp(2125, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 37),
-									Name: "Action",
+									Pos:  lp(2125, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2125, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2125, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2125, 85),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2125, 93),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2125, 52),
+								Pos: lp(2125, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 52),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2125, 127),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2125, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2125, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2126, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2126, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2126, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2126, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2126, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2127, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2127, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2127, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2127, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2127, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2127, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2128, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2128, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2128, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2128, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2128, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 23),
-							Name: "Task",
+							Pos:  lp(2126, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2129, 28),
+									Pos:  lp(2126, 71),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2129, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2129, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2129, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2129, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2129, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 50),
+							Raw:   "0",
+							Value: int64(0),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2130, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2130, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2130, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2130, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2130, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
+					&lang.EnumMember{
+						Pos:  lp(2129, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 70),
+							Raw:   "1",
+							Value: int64(1),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2131, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2131, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2131, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2131, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2131, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2131, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
+					&lang.EnumMember{
+						Pos:  lp(2129, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 87),
+							Raw:   "2",
+							Value: int64(2),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2132, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2132, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2132, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2132, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2132, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2132, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2132, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2132, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
+					&lang.EnumMember{
+						Pos:  lp(2129, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 109),
+							Raw:   "4",
+							Value: int64(4),
 						},
 					},
-					&lang.MethodDecl{
+					&lang.EnumMember{
+						Pos:  lp(2129, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2129, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2129, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2131, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
 						Pos:       lp(2133, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
 							Pos:  lp(2133, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2133, 28),
-									Name: "TResult",
-								},
+							Name: "TaskScheduler",
+						},
+						Name: "Default",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2133, 47),
+								Kind: "get",
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2134, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2134, 23),
+							Name: "TaskScheduler",
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2133, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2133, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2133, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2134, 47),
+								Kind: "get",
 							},
-							&lang.Param{
-								Pos: lp(2133, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 87),
-									Name: "object",
-								},
-								Name: "state",
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2135, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2135, 16),
+							Name: "int",
+						},
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2135, 25),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2136, 9),
+						Modifiers: lang.Modifiers(2049),
+						Type: &lang.TypeRef{
+							Pos:  lp(2136, 24),
+							Name: "int",
+						},
+						Name: "MaximumConcurrencyLevel",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2136, 54),
+								Kind: "get",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2136, 5),
+				Pos:       lp(2139, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
+				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2138, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2139, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2139, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2139, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2140, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2140, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2140, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2141, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2141, 23),
+							Name: "Task",
+						},
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2141, 44),
+								Pos: lp(2141, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 44),
-									Name: "object",
+									Pos:  lp(2141, 37),
+									Name: "Action",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2141, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2141, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+								Name: "action",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2142, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2142, 16),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2142, 23),
 							Name: "Task",
 						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2142, 28),
-								Kind: "get",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2142, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2142, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41763,26 +42136,68 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2143, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2143, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2143, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2144, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2144, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2144, 40),
+								Pos: lp(2144, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 40),
+									Pos:  lp(2144, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2144, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 52),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2144, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2144, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -41791,17 +42206,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2145, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2145, 41),
+								Pos: lp(2145, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 41),
-									Name: "Exception",
+									Pos:  lp(2145, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2145, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 60),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -41810,23 +42239,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2146, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2146, 41),
+								Pos: lp(2146, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 41),
-									Name: "IEnumerable",
+									Pos:  lp(2146, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2146, 53),
-											Name: "Exception",
+											Pos:  lp(2146, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2146, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2146, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2146, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2146, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41835,35 +42280,115 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2147, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetResult",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2147, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2147, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2147, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2148, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2148, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2148, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2148, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2148, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2149, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2149, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2149, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 43),
+								Pos: lp(2149, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2149, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2149, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -41872,17 +42397,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2150, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2150, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2150, 44),
+								Pos: lp(2150, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 44),
-									Name: "Exception",
+									Pos:  lp(2150, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2150, 60),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2150, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41891,23 +42439,56 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2151, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2151, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2151, 44),
+								Pos: lp(2151, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 44),
-									Name: "IEnumerable",
+									Pos:  lp(2151, 55),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2151, 56),
-											Name: "Exception",
+											Pos:  lp(2151, 60),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "exceptions",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2151, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2151, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2151, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -41916,9 +42497,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2152, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2152, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "TrySetResult",
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2152, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2152, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2152, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 				},
 			},
@@ -41927,9 +42545,6 @@ func libraryAST() *lang.File {
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
@@ -41996,17 +42611,11 @@ func libraryAST() *lang.File {
 						Type: &lang.TypeRef{
 							Pos:  lp(2161, 16),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2161, 21),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2161, 37),
+								Pos:  lp(2161, 28),
 								Kind: "get",
 							},
 						},
@@ -42091,16 +42700,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "SetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2166, 38),
-								Type: &lang.TypeRef{
-									Pos:  lp(2166, 38),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2167, 9),
@@ -42182,79 +42781,74 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "TrySetResult",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2171, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2171, 41),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(2174, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ValueTask",
+				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(2174, 6),
-						Name: "Struct",
-					},
+				TypeParams: []string{
+					"TResult",
 				},
+				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
+						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
 						Pos:       lp(2177, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
+						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2177, 33),
+								Pos: lp(2177, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 33),
-									Name: "Task",
+									Pos:  lp(2177, 44),
+									Name: "TaskCreationOptions",
 								},
-								Name: "task",
+								Name: "creationOptions",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(2178, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(2178, 23),
-							Name: "ValueTask",
-						},
-						Name: "CompletedTask",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2178, 49),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2178, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2178, 44),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.CtorDecl{
 						Pos:       lp(2179, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2179, 16),
-							Name: "bool",
-						},
-						Name: "IsCanceled",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2179, 34),
-								Kind: "get",
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2179, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2179, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2179, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2179, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -42263,43 +42857,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  lp(2180, 16),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2180, 21),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "IsCompleted",
+						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2180, 35),
+								Pos:  lp(2180, 37),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2181, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2181, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2181, 23),
+							Name: "void",
 						},
-						Name: "IsCompletedSuccessfully",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2181, 47),
-								Kind: "get",
-							},
-						},
+						Name: "SetCanceled",
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2182, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2182, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2182, 23),
+							Name: "void",
 						},
-						Name: "IsFaulted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2182, 33),
-								Kind: "get",
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2182, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2182, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42308,26 +42906,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2183, 23),
-							Name: "Task",
+							Name: "void",
 						},
-						Name: "AsTask",
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2183, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2183, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2184, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2184, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Name: "void",
 						},
-						Name: "ConfigureAwait",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2184, 94),
+								Pos: lp(2184, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 94),
-									Name: "bool",
+									Pos:  lp(2184, 41),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2184, 53),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "continueOnCapturedContext",
+								Name: "exceptions",
 							},
 						},
 					},
@@ -42336,32 +42950,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2185, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2185, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(2185, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2186, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2186, 23),
-							Name: "ValueTask",
+							Name: "bool",
 						},
-						Name: "Preserve",
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2187, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2187, 30),
-							Name: "ValueTask",
+							Pos:  lp(2187, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2187, 53),
+								Pos: lp(2187, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2187, 53),
+									Pos:  lp(2187, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42370,101 +42994,61 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2188, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2188, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2188, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2188, 23),
+							Name: "bool",
 						},
-						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2188, 71),
+								Pos: lp(2188, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 71),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2188, 44),
+									Name: "Exception",
 								},
-								Name: "cancellationToken",
+								Name: "exception",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2189, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2189, 30),
-							Name: "ValueTask",
+							Pos:  lp(2189, 23),
+							Name: "bool",
 						},
-						Name: "FromException",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2189, 54),
+								Pos: lp(2189, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 54),
-									Name: "Exception",
+									Pos:  lp(2189, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2189, 56),
+											Name: "Exception",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "exceptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2190, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2190, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2190, 40),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2190, 23),
+							Name: "bool",
 						},
-						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2190, 72),
+								Pos: lp(2190, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 72),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2191, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2191, 30),
-							Name: "ValueTask",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2191, 40),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2191, 69),
-								Type: &lang.TypeRef{
-									Pos:  lp(2191, 69),
+									Pos:  lp(2190, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -42474,21 +43058,23 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2194, 5),
+				Pos:       lp(2193, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2194, 6),
+						Pos:  lp(2193, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2195, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+					},
 					&lang.CtorDecl{
 						Pos:       lp(2196, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -42498,30 +43084,24 @@ func libraryAST() *lang.File {
 								Pos: lp(2196, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2196, 33),
-									Name: "TResult",
+									Name: "Task",
 								},
-								Name: "result",
+								Name: "task",
 							},
 						},
 					},
-					&lang.CtorDecl{
+					&lang.PropertyDecl{
 						Pos:       lp(2197, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ValueTask",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2197, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2197, 33),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2197, 38),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "task",
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2197, 23),
+							Name: "ValueTask",
+						},
+						Name: "CompletedTask",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2197, 49),
+								Kind: "get",
 							},
 						},
 					},
@@ -42585,55 +43165,28 @@ func libraryAST() *lang.File {
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(2202, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2202, 16),
-							Name: "TResult",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2202, 23),
+							Name: "Task",
 						},
-						Name: "Result",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2202, 33),
-								Kind: "get",
-							},
-						},
+						Name: "AsTask",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2203, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2203, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2203, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "AsTask",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2204, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2204, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2204, 84),
-									Name: "TResult",
-								},
-							},
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2204, 108),
+								Pos: lp(2203, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2204, 108),
+									Pos:  lp(2203, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -42641,14 +43194,323 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2204, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2204, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+						},
+						Name: "GetAwaiter",
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2205, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2205, 23),
+							Name: "ValueTask",
+						},
+						Name: "Preserve",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2206, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2206, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2206, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(2206, 53),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2207, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2207, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2207, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2207, 71),
+								Type: &lang.TypeRef{
+									Pos:  lp(2207, 71),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2208, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2208, 30),
+							Name: "ValueTask",
+						},
+						Name: "FromException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2208, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2208, 54),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2209, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2209, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2209, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromException",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2209, 72),
+								Type: &lang.TypeRef{
+									Pos:  lp(2209, 72),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2210, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2210, 30),
+							Name: "ValueTask",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2210, 40),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2210, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(2210, 69),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2213, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "ValueTask",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2213, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2215, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2215, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2215, 33),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2216, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ValueTask",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2216, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2216, 33),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2216, 38),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "task",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2217, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2217, 16),
+							Name: "bool",
+						},
+						Name: "IsCanceled",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2217, 34),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2218, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2218, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2218, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2219, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2219, 16),
+							Name: "bool",
+						},
+						Name: "IsCompletedSuccessfully",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2219, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2220, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2220, 16),
+							Name: "bool",
+						},
+						Name: "IsFaulted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2220, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2221, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2221, 16),
+							Name: "TResult",
+						},
+						Name: "Result",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2221, 33),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2222, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2222, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2222, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "AsTask",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2223, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2223, 23),
+							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2223, 84),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ConfigureAwait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2223, 108),
+								Type: &lang.TypeRef{
+									Pos:  lp(2223, 108),
+									Name: "bool",
+								},
+								Name: "continueOnCapturedContext",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2224, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2224, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2205, 72),
+									Pos:  lp(2224, 72),
 									Name: "TResult",
 								},
 							},
@@ -42656,14 +43518,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2206, 9),
+						Pos:       lp(2225, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2206, 23),
+							Pos:  lp(2225, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2206, 33),
+									Pos:  lp(2225, 33),
 									Name: "TResult",
 								},
 							},
@@ -42673,45 +43535,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2209, 5),
+				Pos:       lp(2228, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2211, 9),
+						Pos:       lp(2230, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2211, 30),
+							Pos:  lp(2230, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2211, 53),
+								Pos: lp(2230, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2211, 53),
+									Pos:  lp(2230, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2211, 72),
+								Pos: lp(2230, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2211, 72),
+									Pos:  lp(2230, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2211, 89),
+								Pos: lp(2230, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2211, 89),
+									Pos:  lp(2230, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2211, 96),
+											Pos:  lp(2230, 96),
 											Name: "int",
 										},
 									},
@@ -42721,42 +43583,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2212, 9),
+						Pos:       lp(2231, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2212, 30),
+							Pos:  lp(2231, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2212, 53),
+								Pos: lp(2231, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 53),
+									Pos:  lp(2231, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2212, 72),
+								Pos: lp(2231, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 72),
+									Pos:  lp(2231, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2212, 89),
+								Pos: lp(2231, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 89),
+									Pos:  lp(2231, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2212, 96),
+											Pos:  lp(2231, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2212, 101),
+											Pos:  lp(2231, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -42766,46 +43628,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2213, 9),
+						Pos:       lp(2232, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2213, 30),
+							Pos:  lp(2232, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2213, 53),
+								Pos: lp(2232, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 53),
+									Pos:  lp(2232, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2213, 72),
+								Pos: lp(2232, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 72),
+									Pos:  lp(2232, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2213, 89),
+								Pos: lp(2232, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 89),
+									Pos:  lp(2232, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2213, 122),
+								Pos: lp(2232, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 122),
+									Pos:  lp(2232, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2213, 129),
+											Pos:  lp(2232, 129),
 											Name: "int",
 										},
 									},
@@ -42815,38 +43677,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2214, 9),
+						Pos:       lp(2233, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2214, 30),
+							Pos:  lp(2233, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2214, 53),
+								Pos: lp(2233, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2214, 53),
+									Pos:  lp(2233, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2214, 73),
+								Pos: lp(2233, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2214, 73),
+									Pos:  lp(2233, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2214, 91),
+								Pos: lp(2233, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2214, 91),
+									Pos:  lp(2233, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2214, 98),
+											Pos:  lp(2233, 98),
 											Name: "long",
 										},
 									},
@@ -42856,10 +43718,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2215, 9),
+						Pos:       lp(2234, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2215, 30),
+							Pos:  lp(2234, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -42868,13 +43730,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2215, 66),
+								Pos: lp(2234, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 66),
+									Pos:  lp(2234, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2215, 78),
+											Pos:  lp(2234, 78),
 											Name: "TSource",
 										},
 									},
@@ -42882,13 +43744,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2215, 95),
+								Pos: lp(2234, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 95),
+									Pos:  lp(2234, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2215, 102),
+											Pos:  lp(2234, 102),
 											Name: "TSource",
 										},
 									},
@@ -42898,10 +43760,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2216, 9),
+						Pos:       lp(2235, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2216, 30),
+							Pos:  lp(2235, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -42910,13 +43772,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2216, 66),
+								Pos: lp(2235, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 66),
+									Pos:  lp(2235, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 78),
+											Pos:  lp(2235, 78),
 											Name: "TSource",
 										},
 									},
@@ -42924,17 +43786,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2216, 95),
+								Pos: lp(2235, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 95),
+									Pos:  lp(2235, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 102),
+											Pos:  lp(2235, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2216, 111),
+											Pos:  lp(2235, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -42944,10 +43806,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2217, 9),
+						Pos:       lp(2236, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2217, 30),
+							Pos:  lp(2236, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -42956,13 +43818,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2217, 66),
+								Pos: lp(2236, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2217, 66),
+									Pos:  lp(2236, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2217, 78),
+											Pos:  lp(2236, 78),
 											Name: "TSource",
 										},
 									},
@@ -42970,21 +43832,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2217, 95),
+								Pos: lp(2236, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2217, 95),
+									Pos:  lp(2236, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2217, 128),
+								Pos: lp(2236, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2217, 128),
+									Pos:  lp(2236, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2217, 135),
+											Pos:  lp(2236, 135),
 											Name: "TSource",
 										},
 									},
@@ -42994,10 +43856,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2218, 9),
+						Pos:       lp(2237, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2218, 30),
+							Pos:  lp(2237, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -43006,13 +43868,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2218, 57),
+								Pos: lp(2237, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2218, 57),
+									Pos:  lp(2237, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2218, 69),
+											Pos:  lp(2237, 69),
 											Name: "TSource",
 										},
 									},
@@ -43020,21 +43882,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2218, 86),
+								Pos: lp(2237, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2218, 86),
+									Pos:  lp(2237, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2218, 91),
+											Pos:  lp(2237, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2218, 100),
+											Pos:  lp(2237, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2218, 136),
+											Pos:  lp(2237, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -43044,10 +43906,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2219, 9),
+						Pos:       lp(2238, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2219, 30),
+							Pos:  lp(2238, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -43056,13 +43918,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2219, 57),
+								Pos: lp(2238, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2219, 57),
+									Pos:  lp(2238, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2219, 69),
+											Pos:  lp(2238, 69),
 											Name: "TSource",
 										},
 									},
@@ -43070,29 +43932,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2219, 86),
+								Pos: lp(2238, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2219, 86),
+									Pos:  lp(2238, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2219, 140),
+								Pos: lp(2238, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2219, 140),
+									Pos:  lp(2238, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2219, 145),
+											Pos:  lp(2238, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2219, 154),
+											Pos:  lp(2238, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2219, 190),
+											Pos:  lp(2238, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -43102,10 +43964,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2220, 9),
+						Pos:       lp(2239, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2220, 30),
+							Pos:  lp(2239, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -43114,13 +43976,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2220, 57),
+								Pos: lp(2239, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2220, 57),
+									Pos:  lp(2239, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2220, 69),
+											Pos:  lp(2239, 69),
 											Name: "TSource",
 										},
 									},
@@ -43128,29 +43990,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2220, 86),
+								Pos: lp(2239, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2220, 86),
+									Pos:  lp(2239, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2220, 119),
+								Pos: lp(2239, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2220, 119),
+									Pos:  lp(2239, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2220, 124),
+											Pos:  lp(2239, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2220, 133),
+											Pos:  lp(2239, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2220, 169),
+											Pos:  lp(2239, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -43160,22 +44022,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2221, 9),
+						Pos:       lp(2240, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2221, 30),
+							Pos:  lp(2240, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2221, 42),
+								Pos:      lp(2240, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2221, 49),
+									Pos:       lp(2240, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2221, 49),
+										Pos:  lp(2240, 49),
 										Name: "Action",
 									},
 								},
@@ -43186,46 +44048,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2224, 5),
+				Pos:       lp(2243, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2226, 9),
+						Pos:       lp(2245, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2226, 16),
+							Pos:  lp(2245, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2226, 45),
+								Pos:  lp(2245, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2226, 50),
+								Pos:  lp(2245, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2227, 9),
+						Pos:       lp(2246, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2227, 16),
+							Pos:  lp(2246, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2227, 71),
+								Pos:  lp(2246, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2227, 76),
+								Pos:  lp(2246, 76),
 								Kind: "set",
 							},
 						},
@@ -43233,45 +44095,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2230, 5),
+				Pos:       lp(2249, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2230, 6),
+						Pos:  lp(2249, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2232, 9),
+						Pos:       lp(2251, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2232, 16),
+							Pos:  lp(2251, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2232, 35),
+								Pos:  lp(2251, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2233, 9),
+						Pos:       lp(2252, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2233, 16),
+							Pos:      lp(2252, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2233, 45),
+								Pos:  lp(2252, 45),
 								Kind: "get",
 							},
 						},
@@ -43279,41 +44141,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2236, 5),
+				Pos:       lp(2255, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2238, 9),
+						Pos:       lp(2257, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2238, 16),
+							Pos:  lp(2257, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2238, 33),
+								Pos:  lp(2257, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2239, 9),
+						Pos:       lp(2258, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2239, 23),
+							Pos:  lp(2258, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2240, 9),
+						Pos:       lp(2259, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2240, 23),
+							Pos:  lp(2259, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -43321,17 +44183,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2246, 5),
+				Pos:       lp(2265, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2248, 9),
+						Pos:       lp(2267, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2248, 30),
+							Pos:  lp(2267, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -43340,14 +44202,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2248, 57),
+								Pos:      lp(2267, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2248, 62),
+									Pos:  lp(2267, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2248, 74),
+											Pos:  lp(2267, 74),
 											Name: "TSource",
 										},
 									},
@@ -43355,21 +44217,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2248, 91),
+								Pos: lp(2267, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2248, 91),
+									Pos:  lp(2267, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2248, 96),
+											Pos:  lp(2267, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2248, 105),
+											Pos:  lp(2267, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2248, 114),
+											Pos:  lp(2267, 114),
 											Name: "TSource",
 										},
 									},
@@ -43379,10 +44241,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2249, 9),
+						Pos:       lp(2268, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2249, 30),
+							Pos:  lp(2268, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -43392,14 +44254,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2249, 74),
+								Pos:      lp(2268, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 79),
+									Pos:  lp(2268, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 91),
+											Pos:  lp(2268, 91),
 											Name: "TSource",
 										},
 									},
@@ -43407,29 +44269,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2249, 108),
+								Pos: lp(2268, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 108),
+									Pos:  lp(2268, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2249, 126),
+								Pos: lp(2268, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 126),
+									Pos:  lp(2268, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2249, 131),
+											Pos:  lp(2268, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2249, 144),
+											Pos:  lp(2268, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2249, 153),
+											Pos:  lp(2268, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -43439,10 +44301,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2250, 9),
+						Pos:       lp(2269, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2250, 30),
+							Pos:  lp(2269, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -43453,14 +44315,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2250, 79),
+								Pos:      lp(2269, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 84),
+									Pos:  lp(2269, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 96),
+											Pos:  lp(2269, 96),
 											Name: "TSource",
 										},
 									},
@@ -43468,29 +44330,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2250, 113),
+								Pos: lp(2269, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 113),
+									Pos:  lp(2269, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2250, 131),
+								Pos: lp(2269, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 131),
+									Pos:  lp(2269, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 136),
+											Pos:  lp(2269, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2250, 149),
+											Pos:  lp(2269, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2250, 158),
+											Pos:  lp(2269, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -43498,750 +44360,22 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2250, 177),
+								Pos: lp(2269, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 177),
+									Pos:  lp(2269, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2250, 182),
+											Pos:  lp(2269, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2250, 195),
+											Pos:  lp(2269, 195),
 											Name: "TResult",
 										},
 									},
 								},
 								Name: "resultSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2251, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2251, 30),
-							Name: "bool",
-						},
-						Name: "All",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2251, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2251, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2251, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2251, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2251, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2251, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2251, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2252, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2252, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2252, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2252, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2252, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2253, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2253, 30),
-							Name: "bool",
-						},
-						Name: "Any",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2253, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2253, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2253, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2253, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2253, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2253, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2253, 96),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2254, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2254, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2254, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Append",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2254, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2254, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2254, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2254, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2254, 101),
-									Name: "TSource",
-								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2255, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2255, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2255, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "AsEnumerable",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2255, 73),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2255, 78),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2255, 90),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2256, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2256, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2256, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2256, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2256, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2257, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2257, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2257, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2257, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2257, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2257, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2257, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2257, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2257, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2258, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2258, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2258, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2259, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2259, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2259, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2259, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2259, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2259, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2259, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2260, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2260, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2260, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2260, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2260, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2261, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2261, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2261, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2261, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2261, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2261, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2262, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2262, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2262, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2262, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2262, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2263, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2263, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2263, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2263, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2263, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2263, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2263, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2264, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2264, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2264, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2264, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2264, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2265, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2265, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2265, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2265, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2265, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2265, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2265, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2266, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2266, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2266, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2266, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2266, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2267, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2267, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2267, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2267, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2267, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2267, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2267, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2267, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2268, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2268, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2268, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2268, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2268, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2268, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2268, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2268, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2268, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2269, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2269, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2269, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2269, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2269, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2269, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2269, 87),
-									Name: "TSource",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -44252,20 +44386,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2270, 30),
 							Name: "bool",
 						},
-						Name: "Contains",
+						Name: "All",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2270, 53),
+								Pos:      lp(2270, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 58),
+									Pos:  lp(2270, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 70),
+											Pos:  lp(2270, 65),
 											Name: "TSource",
 										},
 									},
@@ -44273,26 +44407,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2270, 87),
+								Pos: lp(2270, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2270, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2270, 102),
-									Name: "IEqualityComparer",
+									Pos:  lp(2270, 82),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 120),
+											Pos:  lp(2270, 87),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2270, 96),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -44301,22 +44431,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2271, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Count",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2271, 49),
+								Pos:      lp(2271, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 54),
+									Pos:  lp(2271, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 66),
+											Pos:  lp(2271, 65),
 											Name: "TSource",
 										},
 									},
@@ -44330,22 +44460,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2272, 30),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "Count",
+						Name: "Any",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2272, 49),
+								Pos:      lp(2272, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 54),
+									Pos:  lp(2272, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 66),
+											Pos:  lp(2272, 65),
 											Name: "TSource",
 										},
 									},
@@ -44353,17 +44483,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2272, 83),
+								Pos: lp(2272, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 83),
+									Pos:  lp(2272, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 88),
+											Pos:  lp(2272, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2272, 97),
+											Pos:  lp(2272, 96),
 											Name: "bool",
 										},
 									},
@@ -44385,25 +44515,33 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Append",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 75),
+								Pos:      lp(2273, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 80),
+									Pos:  lp(2273, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 92),
+											Pos:  lp(2273, 84),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2273, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2273, 101),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -44420,33 +44558,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "AsEnumerable",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2274, 75),
+								Pos:      lp(2274, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 80),
+									Pos:  lp(2274, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2274, 92),
+											Pos:  lp(2274, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2274, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2274, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -44455,29 +44585,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2275, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2275, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2275, 69),
+								Pos:      lp(2275, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2275, 74),
+									Pos:  lp(2275, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2275, 86),
-											Name: "TSource",
+											Pos:  lp(2275, 62),
+											Name: "int",
 										},
 									},
 								},
@@ -44490,28 +44611,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2276, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2276, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Distinct",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2276, 69),
+								Pos:      lp(2276, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2276, 74),
+									Pos:  lp(2276, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2276, 86),
+											Pos:  lp(2276, 71),
 											Name: "TSource",
 										},
 									},
@@ -44519,18 +44634,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2276, 103),
+								Pos: lp(2276, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2276, 103),
-									Name: "IEqualityComparer",
+									Pos:  lp(2276, 88),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2276, 121),
+											Pos:  lp(2276, 93),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2276, 102),
+											Name: "int",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -44539,52 +44658,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2277, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2277, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2277, 77),
+								Pos:      lp(2277, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 82),
+									Pos:  lp(2277, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2277, 94),
-											Name: "TSource",
+											Pos:  lp(2277, 62),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2277, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2277, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2277, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2277, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -44593,29 +44684,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2278, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2278, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "DistinctBy",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2278, 77),
+								Pos:      lp(2278, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 82),
+									Pos:  lp(2278, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 94),
+											Pos:  lp(2278, 71),
 											Name: "TSource",
 										},
 									},
@@ -44623,36 +44707,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2278, 111),
+								Pos: lp(2278, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 111),
+									Pos:  lp(2278, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2278, 116),
+											Pos:  lp(2278, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2278, 125),
-											Name: "TKey",
+											Pos:  lp(2278, 102),
+											Name: "long",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2278, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -44661,35 +44731,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2279, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2279, 57),
+								Pos:      lp(2279, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 62),
+									Pos:  lp(2279, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2279, 74),
-											Name: "TSource",
+											Pos:  lp(2279, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2279, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2279, 91),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -44698,22 +44757,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2280, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2280, 66),
+								Pos:      lp(2280, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 71),
+									Pos:  lp(2280, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 83),
+											Pos:  lp(2280, 71),
 											Name: "TSource",
 										},
 									},
@@ -44721,12 +44780,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2280, 100),
+								Pos: lp(2280, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 100),
-									Name: "int",
+									Pos:  lp(2280, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2280, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2280, 102),
+											Name: "double",
+										},
+									},
 								},
-								Name: "index",
+								Name: "selector",
 							},
 						},
 					},
@@ -44735,17 +44804,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2281, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2281, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2281, 46),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2281, 51),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2281, 63),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44753,47 +44830,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2282, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2282, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Except",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2282, 67),
+								Pos:      lp(2282, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 72),
+									Pos:  lp(2282, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 84),
+											Pos:  lp(2282, 72),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2282, 100),
+								Pos: lp(2282, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2282, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2282, 89),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2282, 112),
+											Pos:  lp(2282, 94),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2282, 103),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -44802,61 +44877,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2283, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2283, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2283, 67),
+								Pos:      lp(2283, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2283, 72),
+									Pos:  lp(2283, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2283, 84),
-											Name: "TSource",
+											Pos:  lp(2283, 61),
+											Name: "float",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2283, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2283, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2283, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2283, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2283, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2283, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "source",
 							},
 						},
 					},
@@ -44865,9 +44903,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2284, 30),
-							Name: "TSource",
+							Name: "float",
 						},
-						Name: "First",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -44887,6 +44925,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2284, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2284, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2284, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2284, 101),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -44894,45 +44950,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2285, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2285, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "First",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2285, 53),
+								Pos:      lp(2285, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2285, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2285, 70),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2285, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2285, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2285, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2285, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2285, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -44941,27 +44979,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2286, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2286, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2286, 42),
+										Name: "TSource",
+									},
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2286, 62),
+								Pos:      lp(2286, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 67),
+									Pos:  lp(2286, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 79),
+											Pos:  lp(2286, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2286, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2286, 102),
+									Name: "int",
+								},
+								Name: "size",
 							},
 						},
 					},
@@ -44970,45 +45026,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2287, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2287, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 62),
+								Pos:      lp(2287, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 67),
+									Pos:  lp(2287, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 79),
+											Pos:  lp(2287, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2287, 96),
+								Pos: lp(2287, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 96),
-									Name: "Func",
+									Pos:  lp(2287, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 101),
+											Pos:  lp(2287, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2287, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -45017,22 +45075,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2288, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "FirstOrDefault",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2288, 62),
+								Pos:      lp(2288, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 67),
+									Pos:  lp(2288, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 79),
+											Pos:  lp(2288, 70),
 											Name: "TSource",
 										},
 									},
@@ -45040,12 +45098,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2288, 96),
+								Pos: lp(2288, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 96),
+									Pos:  lp(2288, 87),
 									Name: "TSource",
 								},
-								Name: "defaultValue",
+								Name: "value",
 							},
 						},
 					},
@@ -45054,22 +45112,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2289, 30),
-							Name: "TSource",
+							Name: "bool",
 						},
-						Name: "FirstOrDefault",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2289, 62),
+								Pos:      lp(2289, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 67),
+									Pos:  lp(2289, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 79),
+											Pos:  lp(2289, 70),
 											Name: "TSource",
 										},
 									},
@@ -45077,30 +45135,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2289, 96),
+								Pos: lp(2289, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2289, 96),
-									Name: "Func",
+									Pos:  lp(2289, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2289, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2289, 102),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 101),
+											Pos:  lp(2289, 120),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2289, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2289, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "comparer",
 							},
 						},
 					},
@@ -45109,22 +45163,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2290, 30),
-							Name: "TSource",
+							Name: "int",
 						},
-						Name: "Last",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2290, 52),
+								Pos:      lp(2290, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2290, 57),
+									Pos:  lp(2290, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2290, 69),
+											Pos:  lp(2290, 66),
 											Name: "TSource",
 										},
 									},
@@ -45138,22 +45192,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2291, 30),
-							Name: "TSource",
+							Name: "int",
 						},
-						Name: "Last",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2291, 52),
+								Pos:      lp(2291, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 57),
+									Pos:  lp(2291, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 69),
+											Pos:  lp(2291, 66),
 											Name: "TSource",
 										},
 									},
@@ -45161,17 +45215,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2291, 86),
+								Pos: lp(2291, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 86),
+									Pos:  lp(2291, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 91),
+											Pos:  lp(2291, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2291, 100),
+											Pos:  lp(2291, 97),
 											Name: "bool",
 										},
 									},
@@ -45185,22 +45239,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2292, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2292, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2292, 61),
+								Pos:      lp(2292, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 66),
+									Pos:  lp(2292, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 78),
+											Pos:  lp(2292, 92),
 											Name: "TSource",
 										},
 									},
@@ -45214,22 +45274,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2293, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2293, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 61),
+								Pos:      lp(2293, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 66),
+									Pos:  lp(2293, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 78),
+											Pos:  lp(2293, 92),
 											Name: "TSource",
 										},
 									},
@@ -45237,22 +45303,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2293, 95),
+								Pos: lp(2293, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2293, 109),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2293, 109),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45261,35 +45317,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2294, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2294, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 61),
+								Pos:      lp(2294, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 66),
+									Pos:  lp(2294, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 78),
+											Pos:  lp(2294, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2294, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2294, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -45298,22 +45352,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2295, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2295, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "LastOrDefault",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2295, 61),
+								Pos:      lp(2295, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 66),
+									Pos:  lp(2295, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 78),
+											Pos:  lp(2295, 86),
 											Name: "TSource",
 										},
 									},
@@ -45321,30 +45381,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2295, 95),
+								Pos: lp(2295, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 95),
-									Name: "Func",
+									Pos:  lp(2295, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 100),
+											Pos:  lp(2295, 121),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2295, 109),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2295, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2295, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "comparer",
 							},
 						},
 					},
@@ -45353,27 +45401,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2296, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2296, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Single",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 54),
+								Pos:      lp(2296, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 59),
+									Pos:  lp(2296, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 71),
+											Pos:  lp(2296, 94),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2296, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2296, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2296, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2296, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -45382,22 +45455,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2297, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2297, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Single",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 54),
+								Pos:      lp(2297, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 59),
+									Pos:  lp(2297, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 71),
+											Pos:  lp(2297, 94),
 											Name: "TSource",
 										},
 									},
@@ -45405,22 +45485,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2297, 88),
+								Pos: lp(2297, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 88),
+									Pos:  lp(2297, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 93),
+											Pos:  lp(2297, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2297, 102),
-											Name: "bool",
+											Pos:  lp(2297, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2297, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2297, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2297, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45431,25 +45525,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2298, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 63),
+								Pos:      lp(2298, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 68),
+									Pos:  lp(2298, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 80),
+											Pos:  lp(2298, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2298, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2298, 91),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -45460,20 +45562,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2299, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 63),
+								Pos:      lp(2299, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 68),
+									Pos:  lp(2299, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 80),
+											Pos:  lp(2299, 83),
 											Name: "TSource",
 										},
 									},
@@ -45481,22 +45583,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2299, 97),
+								Pos: lp(2299, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2299, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2299, 111),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2299, 100),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "index",
 							},
 						},
 					},
@@ -45505,36 +45597,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2300, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2300, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "Empty",
 						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2300, 63),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 68),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2300, 80),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2300, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2300, 97),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -45542,53 +45615,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2301, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2301, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SingleOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 63),
+								Pos:      lp(2301, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 68),
+									Pos:  lp(2301, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 80),
+											Pos:  lp(2301, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2301, 97),
+								Pos: lp(2301, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 97),
-									Name: "Func",
+									Pos:  lp(2301, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 102),
+											Pos:  lp(2301, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2301, 111),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2301, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2301, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
+								Name: "second",
 							},
 						},
 					},
@@ -45601,14 +45668,809 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2302, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2302, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2302, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2302, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2302, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2302, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2302, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2302, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2303, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2303, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2303, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2303, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2303, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2304, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2304, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2304, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2304, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2304, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2304, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2304, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2305, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2305, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2305, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2305, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2305, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2306, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2306, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2306, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2306, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2306, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2306, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2306, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2307, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2307, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2307, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2307, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2308, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2308, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2308, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2308, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2308, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2308, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2308, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2308, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2308, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2308, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2308, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2309, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2309, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2309, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2309, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2309, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2310, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2310, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2310, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2310, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2310, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2310, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2310, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2310, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2311, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2311, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2311, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2311, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2311, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2312, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2312, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2312, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2312, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2312, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2312, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2312, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2312, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2312, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2313, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2313, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2313, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2313, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2313, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2313, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2314, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2314, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2314, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2314, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2314, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2314, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2314, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2314, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2314, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2314, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2314, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2315, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2315, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2315, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2315, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2315, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2316, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2316, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2316, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2316, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2316, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2316, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2316, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2316, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2316, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2317, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2317, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2317, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2317, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2317, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2318, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2318, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2318, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2318, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2318, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2318, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2318, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2318, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2318, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2319, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2319, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2319, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2319, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2319, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2319, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2319, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2320, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2320, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2320, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2320, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2320, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2320, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2320, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2320, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2320, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2321, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2321, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2321, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 52),
+											Pos:  lp(2321, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2302, 58),
+											Pos:  lp(2321, 58),
 											Name: "TSource",
 										},
 									},
@@ -45622,14 +46484,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2302, 91),
+								Pos:      lp(2321, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 96),
+									Pos:  lp(2321, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 108),
+											Pos:  lp(2321, 108),
 											Name: "TSource",
 										},
 									},
@@ -45637,17 +46499,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2302, 125),
+								Pos: lp(2321, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 125),
+									Pos:  lp(2321, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 130),
+											Pos:  lp(2321, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2302, 139),
+											Pos:  lp(2321, 139),
 											Name: "TKey",
 										},
 									},
@@ -45657,22 +46519,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2303, 9),
+						Pos:       lp(2322, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2303, 30),
+							Pos:  lp(2322, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2303, 42),
+									Pos:  lp(2322, 42),
 									Name: "IGrouping",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 52),
+											Pos:  lp(2322, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2303, 58),
+											Pos:  lp(2322, 58),
 											Name: "TSource",
 										},
 									},
@@ -45686,14 +46548,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2303, 91),
+								Pos:      lp(2322, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 96),
+									Pos:  lp(2322, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 108),
+											Pos:  lp(2322, 108),
 											Name: "TSource",
 										},
 									},
@@ -45701,17 +46563,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2303, 125),
+								Pos: lp(2322, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 125),
+									Pos:  lp(2322, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 130),
+											Pos:  lp(2322, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2303, 139),
+											Pos:  lp(2322, 139),
 											Name: "TKey",
 										},
 									},
@@ -45719,13 +46581,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2303, 158),
+								Pos: lp(2322, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 158),
+									Pos:  lp(2322, 158),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 176),
+											Pos:  lp(2322, 176),
 											Name: "TKey",
 										},
 									},
@@ -45735,14 +46597,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2304, 9),
+						Pos:       lp(2323, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2304, 30),
+							Pos:  lp(2323, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2304, 42),
+									Pos:  lp(2323, 42),
 									Name: "TResult",
 								},
 							},
@@ -45756,14 +46618,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 87),
+								Pos:      lp(2323, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 92),
+									Pos:  lp(2323, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 104),
+											Pos:  lp(2323, 104),
 											Name: "TOuter",
 										},
 									},
@@ -45771,13 +46633,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2304, 119),
+								Pos: lp(2323, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 119),
+									Pos:  lp(2323, 119),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 131),
+											Pos:  lp(2323, 131),
 											Name: "TInner",
 										},
 									},
@@ -45785,17 +46647,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2304, 146),
+								Pos: lp(2323, 146),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 146),
+									Pos:  lp(2323, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 151),
+											Pos:  lp(2323, 151),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2304, 159),
+											Pos:  lp(2323, 159),
 											Name: "TKey",
 										},
 									},
@@ -45803,17 +46665,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2304, 183),
+								Pos: lp(2323, 183),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 183),
+									Pos:  lp(2323, 183),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 188),
+											Pos:  lp(2323, 188),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2304, 196),
+											Pos:  lp(2323, 196),
 											Name: "TKey",
 										},
 									},
@@ -45821,21 +46683,21 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2304, 220),
+								Pos: lp(2323, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 220),
+									Pos:  lp(2323, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 225),
+											Pos:  lp(2323, 225),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2304, 233),
+											Pos:  lp(2323, 233),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2304, 241),
+											Pos:  lp(2323, 241),
 											Name: "TResult",
 										},
 									},
@@ -45845,14 +46707,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2305, 9),
+						Pos:       lp(2324, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2305, 30),
+							Pos:  lp(2324, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2305, 42),
+									Pos:  lp(2324, 42),
 									Name: "TResult",
 								},
 							},
@@ -45866,14 +46728,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2305, 92),
+								Pos:      lp(2324, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 97),
+									Pos:  lp(2324, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 109),
+											Pos:  lp(2324, 109),
 											Name: "TOuter",
 										},
 									},
@@ -45881,13 +46743,13 @@ func libraryAST() *lang.File {
 								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2305, 124),
+								Pos: lp(2324, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 124),
+									Pos:  lp(2324, 124),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 136),
+											Pos:  lp(2324, 136),
 											Name: "TInner",
 										},
 									},
@@ -45895,17 +46757,17 @@ func libraryAST() *lang.File {
 								Name: "inner",
 							},
 							&lang.Param{
-								Pos: lp(2305, 151),
+								Pos: lp(2324, 151),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 151),
+									Pos:  lp(2324, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 156),
+											Pos:  lp(2324, 156),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 164),
+											Pos:  lp(2324, 164),
 											Name: "TKey",
 										},
 									},
@@ -45913,17 +46775,17 @@ func libraryAST() *lang.File {
 								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2305, 188),
+								Pos: lp(2324, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 188),
+									Pos:  lp(2324, 188),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 193),
+											Pos:  lp(2324, 193),
 											Name: "TInner",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 201),
+											Pos:  lp(2324, 201),
 											Name: "TKey",
 										},
 									},
@@ -45931,27 +46793,27 @@ func libraryAST() *lang.File {
 								Name: "innerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2305, 225),
+								Pos: lp(2324, 225),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 225),
+									Pos:  lp(2324, 225),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 230),
+											Pos:  lp(2324, 230),
 											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 238),
+											Pos:  lp(2324, 238),
 											Name: "IEnumerable",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2305, 250),
+													Pos:  lp(2324, 250),
 													Name: "TInner",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2305, 259),
+											Pos:  lp(2324, 259),
 											Name: "TResult",
 										},
 									},
@@ -45961,886 +46823,85 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2306, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2306, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2306, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2306, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2306, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2306, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2307, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2307, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2307, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2307, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
-						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2307, 102),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 107),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 119),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2307, 136),
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2307, 150),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2307, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2307, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2307, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2308, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2308, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2308, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2308, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2308, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2309, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2309, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2309, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2309, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2309, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2309, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2310, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2310, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2310, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2310, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2311, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2311, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2311, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2311, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2311, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2311, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2311, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2311, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2311, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2312, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2312, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2312, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2312, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2312, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2313, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2313, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2313, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2313, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2313, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2313, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2313, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2313, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2313, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2314, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2314, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2314, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2315, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2315, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2315, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2315, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2315, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2315, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2315, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2315, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2315, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2316, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2316, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2316, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2316, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2316, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2317, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2317, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2317, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2317, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2317, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2317, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2317, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2317, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2317, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2318, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2318, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2318, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2318, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2318, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2319, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2319, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2319, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2319, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2319, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2319, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2319, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2319, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2319, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2320, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2320, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2320, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2320, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2321, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2321, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2321, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2321, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2321, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2321, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2321, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2322, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2322, 30),
-							Name: "TSource",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2322, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2323, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2323, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2323, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2323, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2324, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2324, 30),
-							Name: "TSource",
-						},
-						Name: "MaxBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2324, 59),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 64),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 76),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2324, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2325, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2325, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2325, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2325, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2325, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Min",
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 38),
+								Pos:      lp(2325, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 43),
+									Pos:  lp(2325, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 55),
-											Name: "int",
+											Pos:  lp(2325, 119),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2325, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2325, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2325, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2325, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2325, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2325, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2325, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2325, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -46849,22 +46910,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2326, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2326, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2326, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Min",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 47),
+								Pos:      lp(2326, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 52),
+									Pos:  lp(2326, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 64),
+											Pos:  lp(2326, 119),
 											Name: "TSource",
 										},
 									},
@@ -46872,22 +46951,54 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2326, 81),
+								Pos: lp(2326, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 81),
+									Pos:  lp(2326, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 86),
+											Pos:  lp(2326, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2326, 95),
-											Name: "int",
+											Pos:  lp(2326, 150),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2326, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2326, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2326, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -46896,24 +47007,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2327, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2327, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Min",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 39),
+								Pos:      lp(2327, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 44),
+									Pos:  lp(2327, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 56),
-											Name: "long",
+											Pos:  lp(2327, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2327, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -46922,45 +47056,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2328, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2328, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Min",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2328, 48),
+								Pos:      lp(2328, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 53),
+									Pos:  lp(2328, 75),
 									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2328, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2328, 82),
-									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2328, 87),
 											Name: "TSource",
 										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2328, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 96),
-											Name: "long",
+											Pos:  lp(2328, 115),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2328, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -46969,20 +47119,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 41),
+								Pos:      lp(2329, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 46),
+									Pos:  lp(2329, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 58),
-											Name: "double",
+											Pos:  lp(2329, 71),
+											Name: "TSource",
 										},
 									},
 								},
@@ -46995,22 +47148,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2330, 30),
-							Name: "double",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 50),
+								Pos:      lp(2330, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 55),
+									Pos:  lp(2330, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 67),
+											Pos:  lp(2330, 71),
 											Name: "TSource",
 										},
 									},
@@ -47018,22 +47171,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2330, 84),
+								Pos: lp(2330, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 84),
+									Pos:  lp(2330, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 89),
+											Pos:  lp(2330, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2330, 98),
-											Name: "double",
+											Pos:  lp(2330, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47042,20 +47195,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "decimal",
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 42),
+								Pos:      lp(2331, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 47),
+									Pos:  lp(2331, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 59),
-											Name: "decimal",
+											Pos:  lp(2331, 55),
+											Name: "int",
 										},
 									},
 								},
@@ -47068,22 +47221,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "decimal",
+							Name: "int",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 51),
+								Pos:      lp(2332, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 56),
+									Pos:  lp(2332, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 68),
+											Pos:  lp(2332, 64),
 											Name: "TSource",
 										},
 									},
@@ -47091,18 +47244,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2332, 85),
+								Pos: lp(2332, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 85),
+									Pos:  lp(2332, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 90),
+											Pos:  lp(2332, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2332, 99),
-											Name: "decimal",
+											Pos:  lp(2332, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -47115,20 +47268,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "float",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 40),
+								Pos:      lp(2333, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 45),
+									Pos:  lp(2333, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 57),
-											Name: "float",
+											Pos:  lp(2333, 56),
+											Name: "long",
 										},
 									},
 								},
@@ -47141,22 +47294,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2334, 30),
-							Name: "float",
+							Name: "long",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 49),
+								Pos:      lp(2334, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 54),
+									Pos:  lp(2334, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 66),
+											Pos:  lp(2334, 65),
 											Name: "TSource",
 										},
 									},
@@ -47164,18 +47317,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 83),
+								Pos: lp(2334, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 83),
+									Pos:  lp(2334, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 88),
+											Pos:  lp(2334, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 97),
-											Name: "float",
+											Pos:  lp(2334, 96),
+											Name: "long",
 										},
 									},
 								},
@@ -47188,23 +47341,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2335, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 51),
+								Pos:      lp(2335, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 56),
+									Pos:  lp(2335, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 68),
-											Name: "TSource",
+											Pos:  lp(2335, 58),
+											Name: "double",
 										},
 									},
 								},
@@ -47217,23 +47367,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2336, 30),
-							Name: "TResult",
+							Name: "double",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2336, 60),
+								Pos:      lp(2336, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 65),
+									Pos:  lp(2336, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 77),
+											Pos:  lp(2336, 67),
 											Name: "TSource",
 										},
 									},
@@ -47241,18 +47390,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 94),
+								Pos: lp(2336, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 94),
+									Pos:  lp(2336, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 99),
+											Pos:  lp(2336, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2336, 108),
-											Name: "TResult",
+											Pos:  lp(2336, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -47265,46 +47414,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2337, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "MinBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 59),
+								Pos:      lp(2337, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 64),
+									Pos:  lp(2337, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 76),
-											Name: "TSource",
+											Pos:  lp(2337, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2337, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2337, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2337, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2337, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -47313,27 +47440,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2338, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2338, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "OfType",
+						Name: "Max",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 67),
+								Pos:      lp(2338, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2338, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2338, 68),
+											Name: "TSource",
+										},
+									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2338, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2338, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2338, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2338, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -47342,29 +47487,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2339, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2339, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 61),
+								Pos:      lp(2339, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 66),
+									Pos:  lp(2339, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 78),
-											Name: "T",
+											Pos:  lp(2339, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -47377,47 +47513,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2340, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2340, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
+						Name: "Max",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 61),
+								Pos:      lp(2340, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 66),
+									Pos:  lp(2340, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 78),
-											Name: "T",
+											Pos:  lp(2340, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2340, 89),
+								Pos: lp(2340, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 89),
-									Name: "IComparer",
+									Pos:  lp(2340, 83),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 99),
-											Name: "T",
+											Pos:  lp(2340, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2340, 97),
+											Name: "float",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -47426,29 +47560,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2341, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2341, 49),
-									Name: "T",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderDescending",
+						Name: "Max",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 71),
+								Pos:      lp(2341, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 76),
+									Pos:  lp(2341, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 88),
-											Name: "T",
+											Pos:  lp(2341, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47461,47 +47589,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2342, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2342, 49),
-									Name: "T",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "OrderDescending",
+						Name: "Max",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2342, 71),
+								Pos:      lp(2342, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 76),
+									Pos:  lp(2342, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 88),
-											Name: "T",
+											Pos:  lp(2342, 77),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2342, 99),
+								Pos: lp(2342, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 99),
-									Name: "IComparer",
+									Pos:  lp(2342, 94),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 109),
-											Name: "T",
+											Pos:  lp(2342, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2342, 108),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -47510,29 +47637,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2343, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2343, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderBy",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2343, 81),
+								Pos:      lp(2343, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 86),
+									Pos:  lp(2343, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 98),
+											Pos:  lp(2343, 76),
 											Name: "TSource",
 										},
 									},
@@ -47540,17 +47661,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2343, 115),
+								Pos: lp(2343, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 115),
+									Pos:  lp(2343, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 120),
+											Pos:  lp(2343, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2343, 129),
+											Pos:  lp(2343, 107),
 											Name: "TKey",
 										},
 									},
@@ -47564,66 +47685,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2344, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2344, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "OrderBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 81),
+								Pos:      lp(2344, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 86),
+									Pos:  lp(2344, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 98),
-											Name: "TSource",
+											Pos:  lp(2344, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2344, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2344, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2344, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2344, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2344, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2344, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2344, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -47632,29 +47711,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2345, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2345, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "OrderByDescending",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 91),
+								Pos:      lp(2345, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 96),
+									Pos:  lp(2345, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 108),
+											Pos:  lp(2345, 64),
 											Name: "TSource",
 										},
 									},
@@ -47662,22 +47734,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2345, 125),
+								Pos: lp(2345, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 125),
+									Pos:  lp(2345, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 130),
+											Pos:  lp(2345, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 139),
-											Name: "TKey",
+											Pos:  lp(2345, 95),
+											Name: "int",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -47686,66 +47758,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2346, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2346, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "OrderByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2346, 91),
+								Pos:      lp(2346, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 96),
+									Pos:  lp(2346, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 108),
-											Name: "TSource",
+											Pos:  lp(2346, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2346, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2346, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2346, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2346, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2346, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2346, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2346, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -47754,29 +47784,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2347, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2347, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenBy",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2347, 80),
+								Pos:      lp(2347, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2347, 53),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 104),
+											Pos:  lp(2347, 65),
 											Name: "TSource",
 										},
 									},
@@ -47784,22 +47807,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2347, 121),
+								Pos: lp(2347, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 121),
+									Pos:  lp(2347, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 126),
+											Pos:  lp(2347, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2347, 135),
-											Name: "TKey",
+											Pos:  lp(2347, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -47808,66 +47831,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2348, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2348, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "ThenBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2348, 80),
+								Pos:      lp(2348, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2348, 46),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 104),
-											Name: "TSource",
+											Pos:  lp(2348, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2348, 121),
-								Type: &lang.TypeRef{
-									Pos:  lp(2348, 121),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2348, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2348, 135),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2348, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2348, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2348, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -47876,29 +47857,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2349, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2349, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "ThenByDescending",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2349, 90),
+								Pos:      lp(2349, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2349, 55),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 114),
+											Pos:  lp(2349, 67),
 											Name: "TSource",
 										},
 									},
@@ -47906,22 +47880,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2349, 131),
+								Pos: lp(2349, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 131),
+									Pos:  lp(2349, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 136),
+											Pos:  lp(2349, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2349, 145),
-											Name: "TKey",
+											Pos:  lp(2349, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -47930,66 +47904,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2350, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2350, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "ThenByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2350, 90),
+								Pos:      lp(2350, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2350, 47),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2350, 114),
-											Name: "TSource",
+											Pos:  lp(2350, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2350, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2350, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2350, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2350, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2350, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2350, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2350, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -47998,28 +47930,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2351, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2351, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Prepend",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2351, 68),
+								Pos:      lp(2351, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 73),
+									Pos:  lp(2351, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2351, 85),
+											Pos:  lp(2351, 68),
 											Name: "TSource",
 										},
 									},
@@ -48027,12 +47953,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2351, 102),
+								Pos: lp(2351, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 102),
-									Name: "TSource",
+									Pos:  lp(2351, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2351, 99),
+											Name: "decimal",
+										},
+									},
 								},
-								Name: "element",
+								Name: "selector",
 							},
 						},
 					},
@@ -48041,31 +47977,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2352, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2352, 42),
-									Name: "int",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Range",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2352, 53),
+								Pos:      lp(2352, 40),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2352, 53),
-									Name: "int",
+									Pos:  lp(2352, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 57),
+											Name: "float",
+										},
+									},
 								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2352, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2352, 64),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "source",
 							},
 						},
 					},
@@ -48074,34 +48003,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2353, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2353, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Repeat",
+						Name: "Min",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2353, 67),
+								Pos:      lp(2353, 49),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2353, 67),
-									Name: "TResult",
+									Pos:  lp(2353, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 66),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2353, 84),
+								Pos: lp(2353, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2353, 84),
-									Name: "int",
+									Pos:  lp(2353, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2353, 97),
+											Name: "float",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -48110,28 +48050,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2354, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2354, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Reverse",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2354, 68),
+								Pos:      lp(2354, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2354, 73),
+									Pos:  lp(2354, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2354, 85),
+											Pos:  lp(2354, 68),
 											Name: "TSource",
 										},
 									},
@@ -48145,29 +48079,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2355, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2355, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "Select",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2355, 76),
+								Pos:      lp(2355, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 81),
+									Pos:  lp(2355, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 93),
+											Pos:  lp(2355, 77),
 											Name: "TSource",
 										},
 									},
@@ -48175,17 +48103,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2355, 110),
+								Pos: lp(2355, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 110),
+									Pos:  lp(2355, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 115),
+											Pos:  lp(2355, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2355, 124),
+											Pos:  lp(2355, 108),
 											Name: "TResult",
 										},
 									},
@@ -48199,29 +48127,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2356, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2356, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Select",
+						Name: "MinBy",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2356, 76),
+								Pos:      lp(2356, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 81),
+									Pos:  lp(2356, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 93),
+											Pos:  lp(2356, 76),
 											Name: "TSource",
 										},
 									},
@@ -48229,26 +48151,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2356, 110),
+								Pos: lp(2356, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 110),
+									Pos:  lp(2356, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 115),
+											Pos:  lp(2356, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2356, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2356, 129),
-											Name: "TResult",
+											Pos:  lp(2356, 107),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48265,50 +48183,19 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2357, 80),
+								Pos:      lp(2357, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2357, 85),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2357, 97),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2357, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2357, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2357, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2357, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2357, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2357, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -48317,81 +48204,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2358, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2358, 42),
-									Name: "TResult",
+									Pos:  lp(2358, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TCollection",
-							"TResult",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2358, 93),
+								Pos:      lp(2358, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2358, 98),
+									Pos:  lp(2358, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2358, 110),
-											Name: "TSource",
+											Pos:  lp(2358, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2358, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2358, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2358, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2358, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2358, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
-								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2358, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2358, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2358, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2358, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2358, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
 							},
 						},
 					},
@@ -48400,41 +48239,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2359, 30),
-							Name: "bool",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2359, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2359, 58),
+								Pos:      lp(2359, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2359, 63),
+									Pos:  lp(2359, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2359, 75),
-											Name: "TSource",
+											Pos:  lp(2359, 78),
+											Name: "T",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2359, 91),
+								Pos: lp(2359, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2359, 91),
-									Name: "IEnumerable",
+									Pos:  lp(2359, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2359, 103),
-											Name: "TSource",
+											Pos:  lp(2359, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "second",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48443,41 +48288,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2360, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2360, 42),
-									Name: "TSource",
+									Pos:  lp(2360, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2360, 65),
+								Pos:      lp(2360, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2360, 70),
+									Pos:  lp(2360, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2360, 82),
-											Name: "TSource",
+											Pos:  lp(2360, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2360, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2360, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -48486,29 +48323,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2361, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2361, 42),
-									Name: "TSource",
+									Pos:  lp(2361, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2361, 65),
+								Pos:      lp(2361, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 70),
+									Pos:  lp(2361, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 82),
-											Name: "TSource",
+											Pos:  lp(2361, 88),
+											Name: "T",
 										},
 									},
 								},
@@ -48518,9 +48355,15 @@ func libraryAST() *lang.File {
 								Pos: lp(2361, 99),
 								Type: &lang.TypeRef{
 									Pos:  lp(2361, 99),
-									Name: "int",
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2361, 109),
+											Name: "T",
+										},
+									},
 								},
-								Name: "count",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48529,28 +48372,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2362, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2362, 42),
+									Pos:  lp(2362, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2362, 69),
+								Pos:      lp(2362, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 74),
+									Pos:  lp(2362, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2362, 86),
+											Pos:  lp(2362, 98),
 											Name: "TSource",
 										},
 									},
@@ -48558,12 +48402,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2362, 103),
+								Pos: lp(2362, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 103),
-									Name: "int",
+									Pos:  lp(2362, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2362, 129),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48572,28 +48426,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2363, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2363, 42),
+									Pos:  lp(2363, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2363, 69),
+								Pos:      lp(2363, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 74),
+									Pos:  lp(2363, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 86),
+											Pos:  lp(2363, 98),
 											Name: "TSource",
 										},
 									},
@@ -48601,12 +48456,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2363, 103),
+								Pos: lp(2363, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 103),
-									Name: "int",
+									Pos:  lp(2363, 115),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 120),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 129),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2363, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48615,28 +48494,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2364, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2364, 42),
+									Pos:  lp(2364, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2364, 70),
+								Pos:      lp(2364, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 75),
+									Pos:  lp(2364, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 87),
+											Pos:  lp(2364, 108),
 											Name: "TSource",
 										},
 									},
@@ -48644,22 +48524,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2364, 104),
+								Pos: lp(2364, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 104),
+									Pos:  lp(2364, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 109),
+											Pos:  lp(2364, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2364, 118),
-											Name: "bool",
+											Pos:  lp(2364, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48668,28 +48548,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2365, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2365, 42),
+									Pos:  lp(2365, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2365, 70),
+								Pos:      lp(2365, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 75),
+									Pos:  lp(2365, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 87),
+											Pos:  lp(2365, 108),
 											Name: "TSource",
 										},
 									},
@@ -48697,26 +48578,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2365, 104),
+								Pos: lp(2365, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 104),
+									Pos:  lp(2365, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 109),
+											Pos:  lp(2365, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2365, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2365, 123),
-											Name: "bool",
+											Pos:  lp(2365, 139),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2365, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2365, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 168),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48725,28 +48616,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2366, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2366, 42),
+									Pos:  lp(2366, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2366, 70),
+								Pos:      lp(2366, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 75),
-									Name: "IEnumerable",
+									Pos:  lp(2366, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 87),
+											Pos:  lp(2366, 104),
 											Name: "TSource",
 										},
 									},
@@ -48754,22 +48646,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2366, 104),
+								Pos: lp(2366, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 104),
+									Pos:  lp(2366, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 109),
+											Pos:  lp(2366, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2366, 118),
-											Name: "bool",
+											Pos:  lp(2366, 135),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48778,28 +48670,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2367, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2367, 42),
+									Pos:  lp(2367, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2367, 70),
+								Pos:      lp(2367, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 75),
-									Name: "IEnumerable",
+									Pos:  lp(2367, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 87),
+											Pos:  lp(2367, 104),
 											Name: "TSource",
 										},
 									},
@@ -48807,26 +48700,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2367, 104),
+								Pos: lp(2367, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 104),
+									Pos:  lp(2367, 121),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 109),
+											Pos:  lp(2367, 126),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2367, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2367, 123),
-											Name: "bool",
+											Pos:  lp(2367, 135),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2367, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2367, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2367, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48835,28 +48738,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2368, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2368, 42),
+									Pos:  lp(2368, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2368, 66),
+								Pos:      lp(2368, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2368, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2368, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2368, 83),
+											Pos:  lp(2368, 114),
 											Name: "TSource",
 										},
 									},
@@ -48864,22 +48768,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2368, 100),
+								Pos: lp(2368, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2368, 100),
+									Pos:  lp(2368, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2368, 105),
+											Pos:  lp(2368, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2368, 114),
-											Name: "bool",
+											Pos:  lp(2368, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48888,28 +48792,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2369, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2369, 42),
+									Pos:  lp(2369, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Where",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2369, 66),
+								Pos:      lp(2369, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2369, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 83),
+											Pos:  lp(2369, 114),
 											Name: "TSource",
 										},
 									},
@@ -48917,26 +48822,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2369, 100),
+								Pos: lp(2369, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 100),
+									Pos:  lp(2369, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 105),
+											Pos:  lp(2369, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2369, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2369, 119),
-											Name: "bool",
+											Pos:  lp(2369, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2369, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2369, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2369, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48945,24 +48860,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2370, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2370, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Prepend",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2370, 38),
+								Pos:      lp(2370, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 43),
+									Pos:  lp(2370, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 55),
-											Name: "int",
+											Pos:  lp(2370, 85),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2370, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 102),
+									Name: "TSource",
+								},
+								Name: "element",
 							},
 						},
 					},
@@ -48971,45 +48903,31 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2371, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2371, 42),
+									Name: "int",
+								},
+							},
 						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2371, 47),
-								Modifier: "this",
+								Pos: lp(2371, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2371, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2371, 64),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2371, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2371, 81),
+								Pos: lp(2371, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2371, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2371, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2371, 95),
-											Name: "int",
-										},
-									},
+									Pos:  lp(2371, 64),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -49018,24 +48936,34 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2372, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2372, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2372, 39),
-								Modifier: "this",
+								Pos: lp(2372, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2372, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2372, 56),
-											Name: "long",
-										},
-									},
+									Pos:  lp(2372, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2372, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 84),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -49044,45 +48972,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2373, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2373, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2373, 48),
+								Pos:      lp(2373, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2373, 53),
+									Pos:  lp(2373, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2373, 65),
+											Pos:  lp(2373, 85),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2373, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2373, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2373, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2373, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -49091,24 +49007,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2374, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2374, 41),
+								Pos:      lp(2374, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2374, 46),
+									Pos:  lp(2374, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2374, 58),
-											Name: "double",
+											Pos:  lp(2374, 93),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2374, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2374, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2374, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2374, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -49117,22 +49061,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2375, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2375, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2375, 50),
+								Pos:      lp(2375, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 55),
+									Pos:  lp(2375, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 67),
+											Pos:  lp(2375, 93),
 											Name: "TSource",
 										},
 									},
@@ -49140,18 +49091,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2375, 84),
+								Pos: lp(2375, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 84),
+									Pos:  lp(2375, 110),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 89),
+											Pos:  lp(2375, 115),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2375, 98),
-											Name: "double",
+											Pos:  lp(2375, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2375, 129),
+											Name: "TResult",
 										},
 									},
 								},
@@ -49164,24 +49119,58 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2376, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2376, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2376, 42),
+								Pos:      lp(2376, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2376, 47),
+									Pos:  lp(2376, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2376, 59),
-											Name: "decimal",
+											Pos:  lp(2376, 97),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2376, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2376, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2376, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2376, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2376, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -49190,22 +49179,30 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2377, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2377, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2377, 51),
+								Pos:      lp(2377, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 56),
+									Pos:  lp(2377, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 68),
+											Pos:  lp(2377, 110),
 											Name: "TSource",
 										},
 									},
@@ -49213,22 +49210,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2377, 85),
+								Pos: lp(2377, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 85),
+									Pos:  lp(2377, 127),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 90),
+											Pos:  lp(2377, 132),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2377, 99),
-											Name: "decimal",
+											Pos:  lp(2377, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2377, 153),
+													Name: "TCollection",
+												},
+											},
 										},
 									},
 								},
-								Name: "selector",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2377, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2377, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2377, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2377, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2377, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -49237,24 +49262,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2378, 30),
-							Name: "float",
+							Name: "bool",
 						},
-						Name: "Sum",
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2378, 40),
+								Pos:      lp(2378, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2378, 45),
+									Pos:  lp(2378, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2378, 57),
-											Name: "float",
+											Pos:  lp(2378, 75),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2378, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2378, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2378, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -49263,22 +49305,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2379, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2379, 49),
+								Pos:      lp(2379, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 54),
+									Pos:  lp(2379, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2379, 66),
+											Pos:  lp(2379, 82),
 											Name: "TSource",
 										},
 									},
@@ -49286,22 +49334,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2379, 83),
+								Pos: lp(2379, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2379, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2379, 97),
-											Name: "float",
-										},
-									},
+									Pos:  lp(2379, 99),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -49309,32 +49347,42 @@ func libraryAST() *lang.File {
 						Pos:       lp(2380, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2380, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2380, 30),
-								Name: "TSource",
+							Pos:  lp(2380, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2380, 42),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2380, 57),
+								Pos:      lp(2380, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2380, 62),
+									Pos:  lp(2380, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2380, 74),
+											Pos:  lp(2380, 82),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2380, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2380, 99),
+									Name: "int",
+								},
+								Name: "count",
 							},
 						},
 					},
@@ -49343,33 +49391,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2381, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2381, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2381, 47),
+									Pos:  lp(2381, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2381, 84),
+								Pos:      lp(2381, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 89),
+									Pos:  lp(2381, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2381, 101),
+											Pos:  lp(2381, 86),
 											Name: "TSource",
 										},
 									},
@@ -49377,22 +49420,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2381, 118),
+								Pos: lp(2381, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2381, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2381, 132),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2381, 103),
+									Name: "int",
 								},
-								Name: "keySelector",
+								Name: "count",
 							},
 						},
 					},
@@ -49401,33 +49434,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2382, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2382, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2382, 47),
+									Pos:  lp(2382, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2382, 84),
+								Pos:      lp(2382, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 89),
+									Pos:  lp(2382, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2382, 101),
+											Pos:  lp(2382, 86),
 											Name: "TSource",
 										},
 									},
@@ -49435,36 +49463,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2382, 118),
+								Pos: lp(2382, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2382, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2382, 132),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2382, 103),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2382, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2382, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2382, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "count",
 							},
 						},
 					},
@@ -49473,34 +49477,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2383, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2383, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2383, 47),
-									Name: "TElement",
+									Pos:  lp(2383, 42),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2383, 95),
+								Pos:      lp(2383, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2383, 100),
+									Pos:  lp(2383, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2383, 112),
+											Pos:  lp(2383, 87),
 											Name: "TSource",
 										},
 									},
@@ -49508,40 +49506,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2383, 129),
+								Pos: lp(2383, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2383, 129),
+									Pos:  lp(2383, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2383, 134),
+											Pos:  lp(2383, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2383, 143),
-											Name: "TKey",
+											Pos:  lp(2383, 118),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2383, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2383, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2383, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2383, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -49550,34 +49530,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2384, 30),
-							Name: "Dictionary",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2384, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2384, 47),
-									Name: "TElement",
+									Pos:  lp(2384, 42),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2384, 95),
+								Pos:      lp(2384, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 100),
+									Pos:  lp(2384, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 112),
+											Pos:  lp(2384, 87),
 											Name: "TSource",
 										},
 									},
@@ -49585,54 +49559,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2384, 129),
+								Pos: lp(2384, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 129),
+									Pos:  lp(2384, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 134),
+											Pos:  lp(2384, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2384, 143),
-											Name: "TKey",
+											Pos:  lp(2384, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2384, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2384, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2384, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2384, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2384, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2384, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2384, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2384, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -49641,33 +49587,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2385, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2385, 38),
+									Pos:  lp(2385, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2385, 66),
+								Pos:      lp(2385, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2385, 71),
+									Pos:  lp(2385, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2385, 83),
+											Pos:  lp(2385, 87),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2385, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2385, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2385, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2385, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -49676,28 +49640,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2386, 30),
-							Name: "HashSet",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2386, 38),
+									Pos:  lp(2386, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "TakeWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2386, 66),
+								Pos:      lp(2386, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 71),
+									Pos:  lp(2386, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2386, 83),
+											Pos:  lp(2386, 87),
 											Name: "TSource",
 										},
 									},
@@ -49705,18 +49669,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2386, 100),
+								Pos: lp(2386, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2386, 104),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2386, 118),
+											Pos:  lp(2386, 109),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2386, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2386, 123),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -49725,33 +49697,51 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2387, 30),
-							Name: "List",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2387, 35),
+									Pos:  lp(2387, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2387, 60),
+								Pos:      lp(2387, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2387, 65),
+									Pos:  lp(2387, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2387, 77),
+											Pos:  lp(2387, 83),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2387, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2387, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2387, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2387, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -49768,7 +49758,7 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Union",
+						Name: "Where",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -49786,21 +49776,29 @@ func libraryAST() *lang.File {
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2388, 99),
+								Pos: lp(2388, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2388, 100),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 111),
+											Pos:  lp(2388, 105),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2388, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2388, 119),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "second",
+								Name: "predicate",
 							},
 						},
 					},
@@ -49809,10 +49807,825 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2389, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2389, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2389, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2389, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2390, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2390, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2390, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2390, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2390, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2390, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2390, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2390, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2390, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2391, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2391, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2391, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2391, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2391, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2392, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2392, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2392, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2392, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2392, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2392, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2392, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2392, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2392, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2393, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2393, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2393, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2393, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2393, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2394, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2394, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2394, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2394, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2394, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2394, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2394, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2394, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2394, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2395, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2395, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2395, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2395, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2395, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2396, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2396, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2396, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2396, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2396, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2396, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2396, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2396, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2396, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2397, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2397, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2397, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2397, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2397, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2398, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2398, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2398, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2398, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2398, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2398, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2398, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2398, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2398, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2399, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2399, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2399, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2399, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2399, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2399, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2400, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2400, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2400, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2400, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2400, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2400, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2400, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2400, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2400, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2400, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2400, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2401, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2401, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2401, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2401, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2401, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2401, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2401, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2401, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2401, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2401, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2401, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2401, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2401, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2401, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2402, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2402, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2402, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2402, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2402, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2402, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2402, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2402, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2402, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2402, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2402, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2402, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2402, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2402, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2402, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2403, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2403, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2403, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2403, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2403, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2403, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2403, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2403, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2403, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2403, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2403, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2403, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2403, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2403, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2403, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2403, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2403, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2403, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2404, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2404, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2404, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2404, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2404, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2404, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2405, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2405, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2405, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2405, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2405, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2405, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2405, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2405, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2405, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2406, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2406, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2406, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2406, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2407, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2407, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2389, 42),
+									Pos:  lp(2407, 42),
 									Name: "TSource",
 								},
 							},
@@ -49823,14 +50636,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2389, 66),
+								Pos:      lp(2407, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2389, 71),
+									Pos:  lp(2407, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2389, 83),
+											Pos:  lp(2407, 83),
 											Name: "TSource",
 										},
 									},
@@ -49838,13 +50651,62 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2389, 99),
+								Pos: lp(2407, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2389, 99),
+									Pos:  lp(2407, 99),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2389, 111),
+											Pos:  lp(2407, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2408, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2408, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2408, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2408, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2408, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2408, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2408, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2408, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2408, 111),
 											Name: "TSource",
 										},
 									},
@@ -49852,13 +50714,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2389, 128),
+								Pos: lp(2408, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2389, 128),
+									Pos:  lp(2408, 128),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2389, 146),
+											Pos:  lp(2408, 146),
 											Name: "TSource",
 										},
 									},
@@ -49868,14 +50730,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2390, 9),
+						Pos:       lp(2409, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2390, 30),
+							Pos:  lp(2409, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2390, 42),
+									Pos:  lp(2409, 42),
 									Name: "TResult",
 								},
 							},
@@ -49888,14 +50750,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2390, 81),
+								Pos:      lp(2409, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 86),
+									Pos:  lp(2409, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 98),
+											Pos:  lp(2409, 98),
 											Name: "TFirst",
 										},
 									},
@@ -49903,13 +50765,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2390, 113),
+								Pos: lp(2409, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 113),
+									Pos:  lp(2409, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 125),
+											Pos:  lp(2409, 125),
 											Name: "TSecond",
 										},
 									},
@@ -49917,21 +50779,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2390, 142),
+								Pos: lp(2409, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 142),
+									Pos:  lp(2409, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 147),
+											Pos:  lp(2409, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2390, 155),
+											Pos:  lp(2409, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2390, 164),
+											Pos:  lp(2409, 164),
 											Name: "TResult",
 										},
 									},
@@ -49941,22 +50803,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2391, 9),
+						Pos:       lp(2410, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2391, 30),
+							Pos:  lp(2410, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2391, 42),
+									Pos:  lp(2410, 42),
 									Name: "System.ValueTuple",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2391, 43),
+											Pos:  lp(2410, 43),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2391, 57),
+											Pos:  lp(2410, 57),
 											Name: "TSecond",
 										},
 									},
@@ -49975,14 +50837,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2391, 95),
+								Pos:      lp(2410, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2391, 100),
+									Pos:  lp(2410, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2391, 112),
+											Pos:  lp(2410, 112),
 											Name: "TFirst",
 										},
 									},
@@ -49990,13 +50852,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2391, 127),
+								Pos: lp(2410, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2391, 127),
+									Pos:  lp(2410, 127),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2391, 139),
+											Pos:  lp(2410, 139),
 											Name: "TSecond",
 										},
 									},
@@ -50008,7 +50870,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2394, 5),
+				Pos:       lp(2413, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -50019,11 +50881,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2394, 50),
+						Pos:  lp(2413, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2394, 62),
+								Pos:  lp(2413, 62),
 								Name: "TElement",
 							},
 						},
@@ -50031,15 +50893,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2396, 9),
+						Pos: lp(2415, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2396, 9),
+							Pos:  lp(2415, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2396, 20),
+								Pos:  lp(2415, 20),
 								Kind: "get",
 							},
 						},
@@ -50047,7 +50909,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2399, 5),
+				Pos:       lp(2418, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -50057,11 +50919,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2399, 53),
+						Pos:  lp(2418, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2399, 65),
+								Pos:  lp(2418, 65),
 								Name: "TElement",
 							},
 						},

@@ -1,6 +1,7 @@
 package threading
 
 import (
+	"math"
 	"sync/atomic"
 
 	"asyncvm/ctx"
@@ -396,6 +397,25 @@ func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 
 func boolArg(v vm.Value) bool { return v.AsBool() }
 
+// TTaskScheduler is TaskScheduler; its one instance, Default (and Current,
+// as no code runs inside another scheduler), stands for the thread pool.
+var TTaskScheduler = vm.NewLibType("System.Threading.Tasks", "TaskScheduler", nil)
+
+// poolScheduler is the payload of TaskScheduler.Default.
+type poolScheduler struct{}
+
+func init() {
+	ts := vm.RegisterType(TTaskScheduler)
+	def := vm.NewNative(TTaskScheduler, &poolScheduler{})
+	get := func(*vm.Thread, []vm.Value) (vm.Value, error) { return def, nil }
+	ts.AddStaticProperty("Default", get, nil)
+	ts.AddStaticProperty("Current", get, nil)
+	ts.AddProperty("Id", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Int(1), nil }, nil)
+	ts.AddProperty("MaximumConcurrencyLevel", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+		return vm.Int(math.MaxInt32), nil
+	}, nil)
+}
+
 func init() {
 	task := vm.RegisterType(vm.TTask)
 	reg := func(name string, min, max int, fn vm.NativeFn) { task.AddMethod(name, min, max, fn) }
@@ -626,7 +646,7 @@ func init() {
 		return vm.EnumValue(TTaskCreationOptions, creationOptions(get(args[0]))), nil
 	}, nil)
 	reg("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
-	reg("ContinueWith", 1, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	reg("ContinueWith", 1, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		tk := get(args[0])
 		fn := args[1]
 		if fn.IsNull() {
