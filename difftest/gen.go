@@ -35,6 +35,8 @@
 // struct variables copied, mutated, passed by value and by ref, boxed and
 // kept across awaits, each checked against the generator's model of its
 // value (structs.go);
+// multidimensional arrays written, incremented and read across awaits,
+// checked element by element in row-major order (arrays.go);
 // iterators with try/finally enumerated with break, awaits and Take, each
 // checking its log against a model of C#'s semantics (iter.go); int
 // arrays read from the end, sliced, written through an Index and matched
@@ -246,10 +248,13 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		if g.r.Intn(2) == 0 {
+		switch g.r.Intn(3) {
+		case 0:
 			g.structStmt()
-		} else {
+		case 1:
 			g.recordStructStmt()
+		default:
+			g.mdArrayStmt()
 		}
 	case 24:
 		g.queryStmt()

@@ -1,5 +1,7 @@
 package vm
 
+import "strings"
+
 // IsInstance is the `is` test: v is non-null and of type ty or derived.
 func IsInstance(v Value, ty *Type) bool {
 	if v.IsNull() {
@@ -14,7 +16,13 @@ func IsInstance(v Value, ty *Type) bool {
 			return vt.Rank == ty.Rank && (ty.Elem == TObject || vt.Elem.IsSubclassOf(ty.Elem))
 		}
 		if ty.IsInterface {
+			if vt.Rank > 1 && strings.Contains(ty.Name, "`") {
+				return false // a multidimensional array implements only the non-generic interfaces
+			}
 			return namesInterface(ArrayIfaceNames, ty)
+		}
+		if ty.Name == "Array" && ty.Namespace == "System" {
+			return true // every array derives from System.Array (a library type vm does not import)
 		}
 	}
 	return vt.IsSubclassOf(ty)

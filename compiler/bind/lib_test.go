@@ -37,6 +37,8 @@ var libAllowed = map[string]string{
 	"System.Object.Clone":         "array members registered on Object for run-time dispatch; declared on System.Array",
 	"System.Object.CopyTo":        "array member registered on Object; declared on System.Array",
 	"System.Object.GetLength":     "array member registered on Object; declared on System.Array",
+	"System.Object.GetLowerBound": "array member registered on Object; declared on System.Array",
+	"System.Object.GetUpperBound": "array member registered on Object; declared on System.Array",
 	"System.Object.Length":        "array member registered on Object; declared on System.Array",
 	"System.Object.LongLength":    "array member registered on Object; declared on System.Array",
 	"System.Object.Rank":          "array member registered on Object; declared on System.Array",
