@@ -309,11 +309,15 @@ func (fl *fnLowering) keepConversion(orig, x lang.Expr) {
 	if x == orig || in == nil {
 		return
 	}
+	// The conversion moves: a spilled temporary holds the unconverted
+	// value, and only its use converts.
 	if m, ok := in.Convs[orig]; ok {
 		in.Convs[x] = m
+		delete(in.Convs, orig)
 	}
 	if t, ok := in.Conversions[orig]; ok {
 		in.Conversions[x] = t
+		delete(in.Conversions, orig)
 	}
 }
 
