@@ -5,7 +5,7 @@ import "fmt"
 // Struct value semantics: a few struct variables (locals, a class field,
 // array elements) go through assignments, field writes, a mutating method,
 // passing by value to a method that mutates its parameter, passing by ref,
-// returns, boxing and awaits; the generator models each variable's value
+// returns, boxing, indexer writes and awaits; the generator models each variable's value
 // and the program checks it, printing "MISMATCH" when the VM shared a
 // value that C# copies (both models would agree on the wrong answer).
 
@@ -16,6 +16,7 @@ func (g *gen) structDecls() {
 	g.line("    public int A;")
 	g.line("    public int B;")
 	g.line("    public void Bump(int k) { A += k; B -= k; }")
+	g.line("    public int this[int i] { get => i == 0 ? A : B; set { if (i == 0) A = value; else B = value; } }")
 	g.line("    public override string ToString() => A + \":\" + B;")
 	g.line("}")
 	g.line("class SVBox { public SV F; public SV[] Arr = new SV[2]; }")
@@ -49,7 +50,7 @@ func (g *gen) structStmt() {
 	for n := 3 + g.r.Intn(6); n > 0; n-- {
 		i, j := g.r.Intn(len(vars)), g.r.Intn(len(vars))
 		k := 1 + g.r.Intn(9)
-		switch g.r.Intn(9) {
+		switch g.r.Intn(11) {
 		case 0, 1:
 			g.line("%s = %s;", vars[i], vars[j])
 			vals[i] = vals[j]
@@ -71,6 +72,17 @@ func (g *gen) structStmt() {
 		case 7:
 			g.line("%s = SVRet(%s);", vars[i], vars[j])
 			vals[i] = svVal{vals[j].a, vals[j].b + 1}
+		case 9:
+			// The set accessor changes the variable, not a copy.
+			g.line("%s[%d] = %d;", vars[i], k%2, k)
+			if k%2 == 0 {
+				vals[i].a = k
+			} else {
+				vals[i].b = k
+			}
+		case 10:
+			g.line("%s[1] += %s[0] + %d;", vars[i], vars[j], k)
+			vals[i].b += vals[j].a + k
 		case 8:
 			g.line("object svo%d_%d = %s;", id, n, vars[i])
 			g.line("%s.A += %d;", vars[i], k)
