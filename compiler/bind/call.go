@@ -94,7 +94,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		b.instanceInInitializer(m, id.Pos, m.Definition().Signature())
 	}
 	if len(m.TypeArgs) > 0 && b.program[b.file] {
-		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
+		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs, m.Owner)
 	}
 	if instance != nil && m.Static && !m.Ext {
 		b.staticThroughInstance(instance, e.Fun, m.Signature())
