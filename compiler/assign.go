@@ -189,6 +189,13 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 			return lvalue{kind: lvIndex, obj: r, idx: ir, typ: et}
 		}
 		lv := lvalue{kind: lvIndexN, obj: r, getter: get, setter: set, direct: direct}
+		if set != nil && fs.structOf(x.X) != nil {
+			// A struct's set accessor takes `this` by reference: the
+			// changed value goes back to the variable, as for a property.
+			if parent, ok := fs.structVar(x.X); ok {
+				lv.parent = &parent
+			}
+		}
 		for _, a := range x.Args {
 			ar, _ := fs.exprReg(a.X)
 			lv.args = append(lv.args, ar)
@@ -307,8 +314,13 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.emitABC(vm.OpSetIndex, lv.obj, lv.idx, src)
 	case lvIndexN:
 		n := len(lv.args)
+		recv := lv.obj
+		if lv.parent != nil {
+			recv = fs.alloc()
+			fs.emitABC(vm.OpNewBox, recv, lv.obj, 0)
+		}
 		w := fs.allocN(n + 2)
-		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		fs.emitABC(vm.OpMove, w, recv, 0)
 		for i, a := range lv.args {
 			fs.emitABC(vm.OpMove, w+1+i, a, 0)
 		}
@@ -317,6 +329,11 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 			fs.callAccessor(lv.setter, w, n+1, lv.direct)
 		} else {
 			fs.emitABC(vm.OpCallVirt, w, fs.c.site("set_Item", n+1), n+2)
+		}
+		if lv.parent != nil {
+			v := fs.alloc()
+			fs.emitABC(vm.OpGetRef, v, recv, 0)
+			fs.storeLV(*lv.parent, v)
 		}
 	case lvStaticProp:
 		if lv.setter != nil {

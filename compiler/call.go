@@ -58,6 +58,12 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 				last = i
 			}
 		}
+		if fn.Slot > 0 || fn.IsAbstract {
+			// A call through a slot takes the defaults of the method it
+			// names, not of the override or implementation that runs
+			// (which may have other defaults, or none).
+			last = len(slots) - 1
+		}
 		for i := 0; i <= last; i++ {
 			if slots[i] == nil {
 				j := i - fn.MinParams

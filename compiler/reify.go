@@ -4,6 +4,7 @@ import (
 	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 	"asyncvm/vm"
+	"strconv"
 	"strings"
 )
 
@@ -526,6 +527,27 @@ func (fs *funcState) bindTypeInto(bt *bind.Type, r int) bool {
 		}
 		fs.loadConst(w+1, vm.Int(int32(bt.Rank)))
 		fs.callNative(lang.Pos{}, "Internal.VM", "ArrayOf", w, 2)
+		fs.move(r, w)
+		return true
+	}
+	if def := bt.Generic(); bt.Def != nil && def.Lib && def.VM != nil && fs.c.bindVMType(bt) == nil && len(bt.Args) == len(def.Params) && bt.Kind != bind.Delegate {
+		// A constructed library type the compiler has no class for
+		// (Task<int> inferred from an async lambda) is constructed at run
+		// time, as typeRefInto does for a written one.
+		save := fs.top
+		defer fs.setTop(max(save, r+1))
+		w := fs.allocN(1 + len(bt.Args))
+		gdef := def.VM
+		if md := vm.Builtin(def.Namespace + "." + def.Name + "`" + strconv.Itoa(len(def.Params))); md != nil {
+			gdef = md // Task`1, where Task holds the C# name
+		}
+		fs.emitABC(vm.OpTypeOf, w, fs.c.addType(gdef), 0)
+		for i, a := range bt.Args {
+			if !fs.bindTypeInto(a, w+1+i) {
+				return false
+			}
+		}
+		fs.callNative(lang.Pos{}, "Internal.VM", "Construct", w, 1+len(bt.Args))
 		fs.move(r, w)
 		return true
 	}

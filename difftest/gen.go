@@ -149,6 +149,7 @@ func (g *gen) program() string {
 	g.line("")
 	g.recordClasses()
 	g.structDecls()
+	g.awaiterDecls()
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
 	g.line("static string Zero<T>(T x) => \"\" + default(T) + typeof(T).Name;")
@@ -184,6 +185,7 @@ func (g *gen) program() string {
 	}
 	g.indent--
 	g.line("}")
+	g.awaiterExtension()
 	return g.b.String()
 }
 
@@ -240,11 +242,13 @@ func (g *gen) callee(quietOnly bool) int {
 }
 
 func (g *gen) stmt(depth int) {
-	k := g.r.Intn(27)
+	k := g.r.Intn(28)
 	if depth >= 3 && k >= 9 && k < 16 {
 		k = g.r.Intn(9)
 	}
 	switch k {
+	case 27:
+		g.awaiterStmt()
 	case 26:
 		g.iterStmt()
 	case 25:

@@ -5,11 +5,12 @@ import "fmt"
 // Struct value semantics: a few struct variables (locals, a class field,
 // array elements) go through assignments, field writes, a mutating method,
 // passing by value to a method that mutates its parameter, passing by ref,
-// returns, `with` copies, boxing and awaits; the generator models each
-// variable's value and the program checks it, printing "MISMATCH" when
-// the VM shared a value that C# copies (both models would agree on the
-// wrong answer). recordStructStmt does the same for a positional record
-// struct, whose printing, equality and hash are synthesized.
+// returns, `with` copies, indexer writes, boxing and awaits; the generator
+// models each variable's value and the program checks it, printing
+// "MISMATCH" when the VM shared a value that C# copies (both models would
+// agree on the wrong answer). recordStructStmt does the same for a
+// positional record struct, whose printing, equality and hash are
+// synthesized.
 
 // structDecls declares the struct and its helpers.
 func (g *gen) structDecls() {
@@ -18,6 +19,7 @@ func (g *gen) structDecls() {
 	g.line("    public int A;")
 	g.line("    public int B;")
 	g.line("    public void Bump(int k) { A += k; B -= k; }")
+	g.line("    public int this[int i] { get => i == 0 ? A : B; set { if (i == 0) A = value; else B = value; } }")
 	g.line("    public override string ToString() => A + \":\" + B;")
 	g.line("}")
 	g.line("class SVBox { public SV F; public SV[] Arr = new SV[2]; }")
@@ -55,7 +57,7 @@ func (g *gen) structStmt() {
 	for n := 3 + g.r.Intn(6); n > 0; n-- {
 		i, j := g.r.Intn(len(vars)), g.r.Intn(len(vars))
 		k := 1 + g.r.Intn(9)
-		switch g.r.Intn(10) {
+		switch g.r.Intn(12) {
 		case 0, 1:
 			g.line("%s = %s;", vars[i], vars[j])
 			vals[i] = vals[j]
@@ -77,6 +79,17 @@ func (g *gen) structStmt() {
 		case 7:
 			g.line("%s = SVRet(%s);", vars[i], vars[j])
 			vals[i] = svVal{vals[j].a, vals[j].b + 1}
+		case 9:
+			// The set accessor changes the variable, not a copy.
+			g.line("%s[%d] = %d;", vars[i], k%2, k)
+			if k%2 == 0 {
+				vals[i].a = k
+			} else {
+				vals[i].b = k
+			}
+		case 10:
+			g.line("%s[1] += %s[0] + %d;", vars[i], vars[j], k)
+			vals[i].b += vals[j].a + k
 		case 8:
 			g.line("object svo%d_%d = %s;", id, n, vars[i])
 			g.line("%s.A += %d;", vars[i], k)
@@ -86,7 +99,7 @@ func (g *gen) structStmt() {
 				g.line("if (svo%d_%d.ToString() != %q) Console.WriteLine(\"MISMATCH struct: boxed %s changed\");", id, n, want, vars[i])
 			}
 			vals[i].a += k
-		case 9:
+		case 11:
 			g.line("%s = %s with { B = %d };", vars[i], vars[j], k)
 			vals[i] = svVal{vals[j].a, k}
 		}

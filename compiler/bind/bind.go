@@ -937,7 +937,7 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 		return b.u.unchecked
 	}
 	if ctx.file != nil && b.program[ctx.file] {
-		b.needConstraints(tr.Pos, def.String(), def.Params, args)
+		b.needConstraints(tr.Pos, def.String(), def.Params, args, nil)
 	}
 	return b.u.Construct(def, args)
 }

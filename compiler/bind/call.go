@@ -94,7 +94,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		b.instanceInInitializer(m, id.Pos, m.Definition().Signature())
 	}
 	if len(m.TypeArgs) > 0 && b.program[b.file] {
-		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
+		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs, m.Owner)
 	}
 	if instance != nil && m.Static && !m.Ext {
 		b.staticThroughInstance(instance, e.Fun, m.Signature())
@@ -198,7 +198,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 	if t.Kind == Delegate {
 		// `new D(M)`: a method group, lambda or delegate converted to D.
 		if len(e.Args) == 1 {
-			b.convertExpr(e.Args[0].X, t)
+			b.delegateArg(e.Args[0].X, t)
 		} else {
 			b.args(e.Args)
 			b.errorf(newPos(e), "CS0149", "Method name expected")
@@ -220,6 +220,25 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 	}
 	b.initializer(e.Init, t)
 	return t
+}
+
+// delegateArg binds x, the argument of `new D(x)`: a method group or
+// lambda converted to D, or a value of a delegate type whose Invoke is
+// compatible with D's (C# 12.8.17.6: x.Invoke is the method group
+// converted), which the new delegate calls.
+func (b *binder) delegateArg(x lang.Expr, d *Type) {
+	if b.lambdaTargets(x, d) {
+		b.convertExpr(x, d)
+		return
+	}
+	from := b.expr(x)
+	if from != nil && from.Kind == Delegate && !b.implicit(x, from, d) {
+		if inv, target := b.invokeOf(from), b.invokeOf(d); inv != nil && target != nil && b.compatible(inv, target) {
+			return
+		}
+	}
+	b.checkConversion(x, from, d)
+	b.noteConversion(x, d)
 }
 
 func newPos(e *lang.NewExpr) lang.Pos {

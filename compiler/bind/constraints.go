@@ -23,6 +23,7 @@ type constraintCheck struct {
 	name   string // the generic type or method as diagnostics spell it: Box<T>, P.Make<T>()
 	params []*Type
 	args   []*Type
+	owner  *Type // a generic method's constructed owner, whose type arguments its bounds may mention
 }
 
 // classConstraints declares the constraints of a source type's type
@@ -53,10 +54,10 @@ func (b *binder) declareConstraints(ps []*Type, cs []*lang.Constraint, ctx typeC
 
 // needConstraints records type arguments to check against the
 // constraints of params.
-func (b *binder) needConstraints(pos lang.Pos, name string, params, args []*Type) {
+func (b *binder) needConstraints(pos lang.Pos, name string, params, args []*Type, owner *Type) {
 	for _, p := range params {
 		if p.Cons != nil || len(b.decls) == 0 {
-			b.checks = append(b.checks, constraintCheck{pos: pos, name: name, params: params, args: args})
+			b.checks = append(b.checks, constraintCheck{pos: pos, name: name, params: params, args: args, owner: owner})
 			return
 		}
 	}
@@ -69,7 +70,7 @@ func (b *binder) needConstraints(pos lang.Pos, name string, params, args []*Type
 // conversion to a bound), CS0314 (a type parameter without one).
 func (b *binder) checkConstraints() {
 	for _, c := range b.checks {
-		sub := substitution(c.params, c.args)
+		sub := boundSubstitution(c.params, c.args, c.owner)
 		for i, p := range c.params {
 			if p.Cons == nil || i >= len(c.args) {
 				continue
@@ -88,8 +89,8 @@ func (b *binder) checkArg(c constraintCheck, p, a *Type, sub map[*Type]*Type) {
 // satisfies reports whether type arguments args satisfy the constraints
 // of params: a generic method whose inferred or given type arguments do
 // not is not applicable (§12.6.4.2), so another overload is chosen.
-func (b *binder) satisfies(params, args []*Type) bool {
-	sub := substitution(params, args)
+func (b *binder) satisfies(params, args []*Type, owner *Type) bool {
+	sub := boundSubstitution(params, args, owner)
 	for i, p := range params {
 		if p.Cons != nil && i < len(args) {
 			if code, _ := b.violation(p, args[i], sub, ""); code != "" {
@@ -98,6 +99,24 @@ func (b *binder) satisfies(params, args []*Type) bool {
 		}
 	}
 	return true
+}
+
+// boundSubstitution maps type parameters params to args and, for a
+// generic method of a constructed type (owner Box<int>), the owner's type
+// parameters to its type arguments: `where U : Box<T>` in Box<int>.Open<U>
+// bounds U by Box<int>.
+func boundSubstitution(params, args []*Type, owner *Type) map[*Type]*Type {
+	sub := substitution(params, args)
+	for o := owner; o != nil; o = o.Outer {
+		if o.Def != nil {
+			for i, p := range o.Def.Params {
+				if i < len(o.Args) {
+					sub[p] = o.Args[i]
+				}
+			}
+		}
+	}
+	return sub
 }
 
 // violation returns the code and message of the first constraint of p

@@ -779,6 +779,12 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		for i, a := range e.Args {
 			b.noteConversion(a.X, first.Params[i].Type)
 		}
+		if g := first.Owner.Generic(); g.Kind == Struct && !g.Lib && first.Decl != nil {
+			// A source struct's set accessor changes the variable the
+			// indexer is applied to, which needs the accessor by name
+			// rather than the run-time dispatch of a class's indexer.
+			b.info.Indexers[e] = first
+		}
 		return first.Type
 	}
 	m := b.resolve("this[]", cands, e.Args, args, posOf(e), nil, false, b.isOpen(t))

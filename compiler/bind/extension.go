@@ -39,7 +39,7 @@ func (b *binder) extensionCall(e *lang.CallExpr, f *lang.MemberExpr, recv *Type)
 	}
 	b.info.Calls[e] = m
 	if len(m.TypeArgs) > 0 && b.program[b.file] {
-		b.needConstraints(f.Pos, m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs)
+		b.needConstraints(f.Pos, m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs, nil)
 	}
 	b.fixOutVars(m, args)
 	b.convertArgGroups(m, args)

@@ -202,7 +202,7 @@ func (b *binder) resolveNested(tr *lang.TypeRef, ctx typeCtx) *Type {
 				args[j] = b.resolveType(a, ctx)
 			}
 			if ctx.file != nil && b.program[ctx.file] {
-				b.needConstraints(tr.Pos, def.String(), def.Params, args)
+				b.needConstraints(tr.Pos, def.String(), def.Params, args, nil)
 			}
 		}
 		outer = b.u.Nested(outer, def, args)

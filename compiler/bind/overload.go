@@ -88,7 +88,7 @@ func (b *binder) applicable(cands []*Method, args []*lang.Arg, types []*Type, ty
 					break
 				}
 			}
-			if ok && len(m.TypeArgs) > 0 && !b.satisfies(m.Definition().TypeParams, m.TypeArgs) {
+			if ok && len(m.TypeArgs) > 0 && !b.satisfies(m.Definition().TypeParams, m.TypeArgs, m.Owner) {
 				r.unsatisfied = append(r.unsatisfied, c)
 				break
 			}

@@ -125,8 +125,9 @@ func RankSpec(rank int) string { return "[" + strings.Repeat(",", max(rank-1, 0)
 // NullableOf returns elem? for a value type; a reference type is its own
 // nullable form.
 func (u *Universe) NullableOf(elem *Type) *Type {
-	if !elem.IsValueType() || elem.Kind == Nullable {
-		return elem
+	structParam := elem.Kind == TypeParam && elem.Cons != nil && elem.Cons.Kind == "struct"
+	if !elem.IsValueType() && !structParam || elem.Kind == Nullable {
+		return elem // T? of an unconstrained T is T (a nullable annotation)
 	}
 	if t, ok := u.nullables[elem]; ok {
 		return t
