@@ -903,15 +903,18 @@ func (st *parseState) switchLevel(g *gSwitchLevel) Expr {
 
 func (st *parseState) rangeExpr(g *gRange) Expr {
 	var x Expr
-	if g.X != nil {
+	tail := g.Tail
+	if g.Lead != nil {
+		tail = g.Lead // `..b` or `..`: no left operand
+	} else {
 		x = st.unary(g.X)
 	}
-	if g.Tail == nil {
+	if tail == nil {
 		return x
 	}
 	r := &RangeExpr{Pos: st.pos(g.Pos), X: x}
-	if g.Tail.Y != nil {
-		r.Y = st.unary(g.Tail.Y)
+	if tail.Y != nil {
+		r.Y = st.unary(tail.Y)
 	}
 	return r
 }

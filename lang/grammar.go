@@ -656,12 +656,15 @@ type gSwitchArm struct {
 }
 
 // gRange is C#'s range_expression: `a..b`, `a..`, `..b`, `..`, or just a
-// unary expression. Either operand of '..' may be left out; the right one
-// is absent when a token that cannot begin an expression follows.
+// unary expression. Either operand of '..' may be left out (the left one
+// only when '..' comes first, so that a missing operand elsewhere is still
+// "expected an expression"); the right one is absent when a token that
+// cannot begin an expression follows.
 type gRange struct {
 	Pos  lexer.Position
-	X    *gUnary     `parser:"( (?! '..' ) @@ )?"`
-	Tail *gRangeTail `parser:"@@?"`
+	Lead *gRangeTail `parser:"( @@"`
+	X    *gUnary     `parser:"| @@"`
+	Tail *gRangeTail `parser:"  @@? )"`
 }
 
 type gRangeTail struct {
