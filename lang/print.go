@@ -815,7 +815,15 @@ func (pr *printer) exprInner(e Expr) {
 		pr.expr(e.Fun, lvlPrimary)
 		pr.args("(", e.Args, ")")
 	case *IndexExpr:
-		pr.expr(e.X, lvlPrimary)
+		if _, ok := e.X.(*NewArrayExpr); ok {
+			// An element access takes no array creation as its receiver
+			// (`new int[2][0]` is CS0178): parenthesize it.
+			pr.w("(")
+			pr.exprInner(e.X)
+			pr.w(")")
+		} else {
+			pr.expr(e.X, lvlPrimary)
+		}
 		if e.NullCond {
 			pr.w("?")
 		}
