@@ -25087,12 +25087,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(1648, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ActiveIssueAttribute",
+				Name:      "ConditionalClassAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1648, 48),
+						Pos:  p(1648, 53),
 						Name: "Attribute",
 					},
 				},
@@ -25100,140 +25100,24 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(1650, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
+						Name:      "ConditionalClassAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1650, 37),
+								Pos: p(1650, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(1650, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1650, 51),
-							Rbrace: p(1650, 53),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1651, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1651, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1651, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(1651, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(1651, 51),
-									Name: "TestPlatforms",
-								},
-								Name: "platforms",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1651, 76),
-							Rbrace: p(1651, 78),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1652, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1652, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1652, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(1652, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(1652, 51),
-									Name: "TestRuntimes",
-								},
-								Name: "runtimes",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1652, 74),
-							Rbrace: p(1652, 76),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1653, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1653, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1653, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(1653, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(1653, 51),
-									Name: "TestPlatforms",
-								},
-								Name: "platforms",
-							},
-							&lang.Param{
-								Pos: p(1653, 76),
-								Type: &lang.TypeRef{
-									Pos:  p(1653, 76),
-									Name: "TestRuntimes",
-								},
-								Name: "runtimes",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(1653, 99),
-							Rbrace: p(1653, 101),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(1654, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(1654, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(1654, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(1654, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(1654, 51),
+									Pos:  p(1650, 42),
 									Name: "Type",
 								},
 								Name: "calleeType",
 							},
 							&lang.Param{
-								Pos:      p(1654, 68),
+								Pos:      p(1650, 59),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(1654, 75),
+									Pos:       p(1650, 66),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(1654, 75),
+										Pos:  p(1650, 66),
 										Name: "string",
 									},
 								},
@@ -25241,103 +25125,232 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1654, 106),
-							Rbrace: p(1654, 108),
+							Pos:    p(1650, 97),
+							Rbrace: p(1650, 99),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1657, 5),
+				Pos:       p(1653, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SkipOnMonoAttribute",
+				Name:      "ActiveIssueAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1657, 47),
+						Pos:  p(1653, 48),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1659, 9),
+						Pos:       p(1655, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnMonoAttribute",
+						Name:      "ActiveIssueAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1659, 36),
+								Pos: p(1655, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1659, 36),
+									Pos:  p(1655, 37),
 									Name: "string",
 								},
-								Name: "reason",
+								Name: "issue",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1659, 51),
-							Rbrace: p(1659, 53),
+							Pos:    p(1655, 51),
+							Rbrace: p(1655, 53),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1660, 9),
+						Pos:       p(1656, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnMonoAttribute",
+						Name:      "ActiveIssueAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1660, 36),
+								Pos: p(1656, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1660, 36),
+									Pos:  p(1656, 37),
 									Name: "string",
 								},
-								Name: "reason",
+								Name: "issue",
 							},
 							&lang.Param{
-								Pos: p(1660, 51),
+								Pos: p(1656, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(1660, 51),
+									Pos:  p(1656, 51),
 									Name: "TestPlatforms",
 								},
 								Name: "platforms",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1660, 76),
-							Rbrace: p(1660, 78),
+							Pos:    p(1656, 76),
+							Rbrace: p(1656, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1657, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1657, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1657, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1657, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1657, 51),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1657, 74),
+							Rbrace: p(1657, 76),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1658, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1658, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1658, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1658, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1658, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+							&lang.Param{
+								Pos: p(1658, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(1658, 76),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1658, 99),
+							Rbrace: p(1658, 101),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1659, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1659, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(1659, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(1659, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1659, 51),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(1659, 68),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(1659, 75),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(1659, 75),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1659, 106),
+							Rbrace: p(1659, 108),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1663, 5),
+				Pos:       p(1662, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SkipOnCoreClrAttribute",
+				Name:      "SkipOnMonoAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1663, 50),
+						Pos:  p(1662, 47),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(1665, 9),
+						Pos:       p(1664, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnCoreClrAttribute",
+						Name:      "SkipOnMonoAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1665, 39),
+								Pos: p(1664, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(1665, 39),
+									Pos:  p(1664, 36),
 									Name: "string",
 								},
 								Name: "reason",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1665, 54),
-							Rbrace: p(1665, 56),
+							Pos:    p(1664, 51),
+							Rbrace: p(1664, 53),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(1665, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnMonoAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1665, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(1665, 36),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+							&lang.Param{
+								Pos: p(1665, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(1665, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1665, 76),
+							Rbrace: p(1665, 78),
 						},
 					},
 				},
@@ -25345,12 +25358,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(1668, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SkipOnPlatformAttribute",
+				Name:      "SkipOnCoreClrAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1668, 51),
+						Pos:  p(1668, 50),
 						Name: "Attribute",
 					},
 				},
@@ -25358,28 +25371,20 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(1670, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnPlatformAttribute",
+						Name:      "SkipOnCoreClrAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1670, 40),
+								Pos: p(1670, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(1670, 40),
-									Name: "TestPlatforms",
-								},
-								Name: "platforms",
-							},
-							&lang.Param{
-								Pos: p(1670, 65),
-								Type: &lang.TypeRef{
-									Pos:  p(1670, 65),
+									Pos:  p(1670, 39),
 									Name: "string",
 								},
 								Name: "reason",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1670, 80),
-							Rbrace: p(1670, 82),
+							Pos:    p(1670, 54),
+							Rbrace: p(1670, 56),
 						},
 					},
 				},
@@ -25387,12 +25392,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(1673, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "PlatformSpecificAttribute",
+				Name:      "SkipOnPlatformAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1673, 53),
+						Pos:  p(1673, 51),
 						Name: "Attribute",
 					},
 				},
@@ -25400,20 +25405,28 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(1675, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "PlatformSpecificAttribute",
+						Name:      "SkipOnPlatformAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1675, 42),
+								Pos: p(1675, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1675, 42),
+									Pos:  p(1675, 40),
 									Name: "TestPlatforms",
 								},
 								Name: "platforms",
 							},
+							&lang.Param{
+								Pos: p(1675, 65),
+								Type: &lang.TypeRef{
+									Pos:  p(1675, 65),
+									Name: "string",
+								},
+								Name: "reason",
+							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1675, 67),
-							Rbrace: p(1675, 69),
+							Pos:    p(1675, 80),
+							Rbrace: p(1675, 82),
 						},
 					},
 				},
@@ -25421,12 +25434,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(1678, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "OuterLoopAttribute",
+				Name:      "PlatformSpecificAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(1678, 46),
+						Pos:  p(1678, 53),
 						Name: "Attribute",
 					},
 				},
@@ -25434,198 +25447,232 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(1680, 9),
 						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformSpecificAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(1680, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(1680, 42),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(1680, 67),
+							Rbrace: p(1680, 69),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(1683, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "OuterLoopAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(1683, 46),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(1685, 9),
+						Modifiers: lang.Modifiers(1),
 						Name:      "OuterLoopAttribute",
 						Body: &lang.BlockStmt{
-							Pos:    p(1680, 37),
-							Rbrace: p(1680, 39),
+							Pos:    p(1685, 37),
+							Rbrace: p(1685, 39),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(1681, 9),
+						Pos:       p(1686, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OuterLoopAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1681, 35),
+								Pos: p(1686, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1681, 35),
+									Pos:  p(1686, 35),
 									Name: "string",
 								},
 								Name: "reason",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(1681, 50),
-							Rbrace: p(1681, 52),
+							Pos:    p(1686, 50),
+							Rbrace: p(1686, 52),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1684, 5),
+				Pos:       p(1689, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TestPlatforms",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(1),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(1684, 6),
+						Pos:  p(1689, 6),
 						Name: "Flags",
 					},
 				},
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1687, 9),
+						Pos:  p(1692, 9),
 						Name: "Windows",
 						Value: &lang.Literal{
-							Pos:   p(1687, 19),
+							Pos:   p(1692, 19),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1688, 9),
+						Pos:  p(1693, 9),
 						Name: "Linux",
 						Value: &lang.Literal{
-							Pos:   p(1688, 17),
+							Pos:   p(1693, 17),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1689, 9),
+						Pos:  p(1694, 9),
 						Name: "OSX",
 						Value: &lang.Literal{
-							Pos:   p(1689, 15),
+							Pos:   p(1694, 15),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1690, 9),
+						Pos:  p(1695, 9),
 						Name: "FreeBSD",
 						Value: &lang.Literal{
-							Pos:   p(1690, 19),
+							Pos:   p(1695, 19),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1691, 9),
+						Pos:  p(1696, 9),
 						Name: "NetBSD",
 						Value: &lang.Literal{
-							Pos:   p(1691, 18),
+							Pos:   p(1696, 18),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1692, 9),
+						Pos:  p(1697, 9),
 						Name: "illumos",
 						Value: &lang.Literal{
-							Pos:   p(1692, 19),
+							Pos:   p(1697, 19),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1693, 9),
+						Pos:  p(1698, 9),
 						Name: "Solaris",
 						Value: &lang.Literal{
-							Pos:   p(1693, 19),
+							Pos:   p(1698, 19),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1694, 9),
+						Pos:  p(1699, 9),
 						Name: "iOS",
 						Value: &lang.Literal{
-							Pos:   p(1694, 15),
+							Pos:   p(1699, 15),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1695, 9),
+						Pos:  p(1700, 9),
 						Name: "tvOS",
 						Value: &lang.Literal{
-							Pos:   p(1695, 16),
+							Pos:   p(1700, 16),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1696, 9),
+						Pos:  p(1701, 9),
 						Name: "Android",
 						Value: &lang.Literal{
-							Pos:   p(1696, 19),
+							Pos:   p(1701, 19),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1697, 9),
+						Pos:  p(1702, 9),
 						Name: "Browser",
 						Value: &lang.Literal{
-							Pos:   p(1697, 19),
+							Pos:   p(1702, 19),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1698, 9),
+						Pos:  p(1703, 9),
 						Name: "MacCatalyst",
 						Value: &lang.Literal{
-							Pos:   p(1698, 23),
+							Pos:   p(1703, 23),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1699, 9),
+						Pos:  p(1704, 9),
 						Name: "LinuxBionic",
 						Value: &lang.Literal{
-							Pos:   p(1699, 23),
+							Pos:   p(1704, 23),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1700, 9),
+						Pos:  p(1705, 9),
 						Name: "Wasi",
 						Value: &lang.Literal{
-							Pos:   p(1700, 16),
+							Pos:   p(1705, 16),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1701, 9),
+						Pos:  p(1706, 9),
 						Name: "Haiku",
 						Value: &lang.Literal{
-							Pos:   p(1701, 17),
+							Pos:   p(1706, 17),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1702, 9),
+						Pos:  p(1707, 9),
 						Name: "AnyUnix",
 						Value: &lang.Literal{
-							Pos:   p(1702, 19),
+							Pos:   p(1707, 19),
 							Raw:   "32766",
 							Value: int64(32766),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1703, 9),
+						Pos:  p(1708, 9),
 						Name: "Any",
 						Value: &lang.UnaryExpr{
-							Pos: p(1703, 15),
+							Pos: p(1708, 15),
 							Op:  "-",
 							X: &lang.Literal{
-								Pos:   p(1703, 16),
+								Pos:   p(1708, 16),
 								Raw:   "1",
 								Value: int64(1),
 							},
@@ -25634,44 +25681,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1706, 5),
+				Pos:       p(1711, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TestRuntimes",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(1),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(1706, 6),
+						Pos:  p(1711, 6),
 						Name: "Flags",
 					},
 				},
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(1709, 9),
+						Pos:  p(1714, 9),
 						Name: "CoreCLR",
 						Value: &lang.Literal{
-							Pos:   p(1709, 19),
+							Pos:   p(1714, 19),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1710, 9),
+						Pos:  p(1715, 9),
 						Name: "Mono",
 						Value: &lang.Literal{
-							Pos:   p(1710, 16),
+							Pos:   p(1715, 16),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(1711, 9),
+						Pos:  p(1716, 9),
 						Name: "Any",
 						Value: &lang.UnaryExpr{
-							Pos: p(1711, 15),
+							Pos: p(1716, 15),
 							Op:  "-",
 							X: &lang.Literal{
-								Pos:   p(1711, 16),
+								Pos:   p(1716, 16),
 								Raw:   "1",
 								Value: int64(1),
 							},
@@ -25680,48 +25727,48 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(1716, 5),
+				Pos:       p(1721, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Assert",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(1718, 9),
+						Pos:       p(1723, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1718, 23),
+							Pos:  p(1723, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1718, 33),
+								Pos: p(1723, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1718, 33),
+									Pos:  p(1723, 33),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1718, 52),
+							Pos: p(1723, 52),
 							Fun: &lang.Ident{
-								Pos:  p(1718, 52),
+								Pos:  p(1723, 52),
 								Name: "True",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1718, 57),
+									Pos: p(1723, 57),
 									X: &lang.Ident{
-										Pos:  p(1718, 57),
+										Pos:  p(1723, 57),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1718, 68),
+									Pos: p(1723, 68),
 									X: &lang.Literal{
-										Pos:  p(1718, 68),
+										Pos:  p(1723, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -25730,108 +25777,108 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1720, 9),
+						Pos:       p(1725, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1720, 23),
+							Pos:  p(1725, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1720, 33),
+								Pos: p(1725, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1720, 33),
+									Pos:  p(1725, 33),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(1720, 49),
+								Pos: p(1725, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(1720, 49),
+									Pos:  p(1725, 49),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1721, 9),
+							Pos: p(1726, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1722, 13),
+									Pos: p(1727, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1722, 17),
+										Pos: p(1727, 17),
 										Op:  "!",
 										X: &lang.Ident{
-											Pos:  p(1722, 18),
+											Pos:  p(1727, 18),
 											Name: "condition",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1723, 17),
+										Pos: p(1728, 17),
 										X: &lang.NewExpr{
-											Pos: p(1723, 23),
+											Pos: p(1728, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1723, 27),
+												Pos:  p(1728, 27),
 												Name: "Xunit.Sdk.TrueException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1723, 51),
+													Pos: p(1728, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(1723, 155),
+														Pos: p(1728, 155),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1723, 133),
+															Pos: p(1728, 133),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1723, 114),
+																Pos: p(1728, 114),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1723, 92),
+																	Pos: p(1728, 92),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1723, 64),
+																		Pos: p(1728, 64),
 																		Op:  "??",
 																		X: &lang.Ident{
-																			Pos:  p(1723, 52),
+																			Pos:  p(1728, 52),
 																			Name: "userMessage",
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1723, 67),
+																			Pos:   p(1728, 67),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.True() Failure\"",
 																			Value: string("Assert.True() Failure"),
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(1723, 106),
+																		Pos: p(1728, 106),
 																		X: &lang.Ident{
-																			Pos:  p(1723, 94),
+																			Pos:  p(1728, 94),
 																			Name: "Environment",
 																		},
 																		Name: "NewLine",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1723, 116),
+																	Pos:   p(1728, 116),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Expected: True\"",
 																	Value: string("Expected: True"),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(1723, 147),
+																Pos: p(1728, 147),
 																X: &lang.Ident{
-																	Pos:  p(1723, 135),
+																	Pos:  p(1728, 135),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(1723, 157),
+															Pos:   p(1728, 157),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"Actual:   False\"",
 															Value: string("Actual:   False"),
@@ -25843,22 +25890,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1724, 9),
+							Rbrace: p(1729, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1726, 9),
+						Pos:       p(1731, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1726, 23),
+							Pos:  p(1731, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1726, 33),
+								Pos: p(1731, 33),
 								Type: &lang.TypeRef{
-									Pos:      p(1726, 33),
+									Pos:      p(1731, 33),
 									Name:     "bool",
 									Nullable: true,
 								},
@@ -25866,23 +25913,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1726, 53),
+							Pos: p(1731, 53),
 							Fun: &lang.Ident{
-								Pos:  p(1726, 53),
+								Pos:  p(1731, 53),
 								Name: "True",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1726, 58),
+									Pos: p(1731, 58),
 									X: &lang.Ident{
-										Pos:  p(1726, 58),
+										Pos:  p(1731, 58),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1726, 69),
+									Pos: p(1731, 69),
 									X: &lang.Literal{
-										Pos:  p(1726, 69),
+										Pos:  p(1731, 69),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -25891,146 +25938,146 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1728, 9),
+						Pos:       p(1733, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1728, 23),
+							Pos:  p(1733, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1728, 33),
+								Pos: p(1733, 33),
 								Type: &lang.TypeRef{
-									Pos:      p(1728, 33),
+									Pos:      p(1733, 33),
 									Name:     "bool",
 									Nullable: true,
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(1728, 50),
+								Pos: p(1733, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1728, 50),
+									Pos:  p(1733, 50),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1729, 9),
+							Pos: p(1734, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1730, 13),
+									Pos: p(1735, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1730, 27),
+										Pos: p(1735, 27),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1730, 17),
+											Pos:  p(1735, 17),
 											Name: "condition",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1730, 30),
+											Pos:   p(1735, 30),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1731, 17),
+										Pos: p(1736, 17),
 										X: &lang.NewExpr{
-											Pos: p(1731, 23),
+											Pos: p(1736, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1731, 27),
+												Pos:  p(1736, 27),
 												Name: "Xunit.Sdk.TrueException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1731, 51),
+													Pos: p(1736, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(1731, 170),
+														Pos: p(1736, 170),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1731, 155),
+															Pos: p(1736, 155),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1731, 133),
+																Pos: p(1736, 133),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1731, 114),
+																	Pos: p(1736, 114),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1731, 92),
+																		Pos: p(1736, 92),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1731, 64),
+																			Pos: p(1736, 64),
 																			Op:  "??",
 																			X: &lang.Ident{
-																				Pos:  p(1731, 52),
+																				Pos:  p(1736, 52),
 																				Name: "userMessage",
 																			},
 																			Y: &lang.Literal{
-																				Pos:   p(1731, 67),
+																				Pos:   p(1736, 67),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.True() Failure\"",
 																				Value: string("Assert.True() Failure"),
 																			},
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(1731, 106),
+																			Pos: p(1736, 106),
 																			X: &lang.Ident{
-																				Pos:  p(1731, 94),
+																				Pos:  p(1736, 94),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1731, 116),
+																		Pos:   p(1736, 116),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Expected: True\"",
 																		Value: string("Expected: True"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1731, 147),
+																	Pos: p(1736, 147),
 																	X: &lang.Ident{
-																		Pos:  p(1731, 135),
+																		Pos:  p(1736, 135),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1731, 157),
+																Pos:   p(1736, 157),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CondExpr{
-															Pos: p(1731, 191),
+															Pos: p(1736, 191),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1731, 183),
+																Pos: p(1736, 183),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1731, 173),
+																	Pos:  p(1736, 173),
 																	Name: "condition",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1731, 186),
+																	Pos:  p(1736, 186),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(1731, 193),
+																Pos:   p(1736, 193),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.Literal{
-																Pos:   p(1731, 202),
+																Pos:   p(1736, 202),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"False\"",
 																Value: string("False"),
@@ -26043,45 +26090,45 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1732, 9),
+							Rbrace: p(1737, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1734, 9),
+						Pos:       p(1739, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1734, 23),
+							Pos:  p(1739, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1734, 34),
+								Pos: p(1739, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(1734, 34),
+									Pos:  p(1739, 34),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1734, 53),
+							Pos: p(1739, 53),
 							Fun: &lang.Ident{
-								Pos:  p(1734, 53),
+								Pos:  p(1739, 53),
 								Name: "False",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1734, 59),
+									Pos: p(1739, 59),
 									X: &lang.Ident{
-										Pos:  p(1734, 59),
+										Pos:  p(1739, 59),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1734, 70),
+									Pos: p(1739, 70),
 									X: &lang.Literal{
-										Pos:  p(1734, 70),
+										Pos:  p(1739, 70),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -26090,104 +26137,104 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1736, 9),
+						Pos:       p(1741, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1736, 23),
+							Pos:  p(1741, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1736, 34),
+								Pos: p(1741, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(1736, 34),
+									Pos:  p(1741, 34),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(1736, 50),
+								Pos: p(1741, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1736, 50),
+									Pos:  p(1741, 50),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1737, 9),
+							Pos: p(1742, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1738, 13),
+									Pos: p(1743, 13),
 									Cond: &lang.Ident{
-										Pos:  p(1738, 17),
+										Pos:  p(1743, 17),
 										Name: "condition",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1739, 17),
+										Pos: p(1744, 17),
 										X: &lang.NewExpr{
-											Pos: p(1739, 23),
+											Pos: p(1744, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1739, 27),
+												Pos:  p(1744, 27),
 												Name: "Xunit.Sdk.FalseException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1739, 52),
+													Pos: p(1744, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(1739, 158),
+														Pos: p(1744, 158),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1739, 136),
+															Pos: p(1744, 136),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1739, 116),
+																Pos: p(1744, 116),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1739, 94),
+																	Pos: p(1744, 94),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1739, 65),
+																		Pos: p(1744, 65),
 																		Op:  "??",
 																		X: &lang.Ident{
-																			Pos:  p(1739, 53),
+																			Pos:  p(1744, 53),
 																			Name: "userMessage",
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1739, 68),
+																			Pos:   p(1744, 68),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.False() Failure\"",
 																			Value: string("Assert.False() Failure"),
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(1739, 108),
+																		Pos: p(1744, 108),
 																		X: &lang.Ident{
-																			Pos:  p(1739, 96),
+																			Pos:  p(1744, 96),
 																			Name: "Environment",
 																		},
 																		Name: "NewLine",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1739, 118),
+																	Pos:   p(1744, 118),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Expected: False\"",
 																	Value: string("Expected: False"),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(1739, 150),
+																Pos: p(1744, 150),
 																X: &lang.Ident{
-																	Pos:  p(1739, 138),
+																	Pos:  p(1744, 138),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(1739, 160),
+															Pos:   p(1744, 160),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"Actual:   True\"",
 															Value: string("Actual:   True"),
@@ -26199,22 +26246,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1740, 9),
+							Rbrace: p(1745, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1742, 9),
+						Pos:       p(1747, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1742, 23),
+							Pos:  p(1747, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1742, 34),
+								Pos: p(1747, 34),
 								Type: &lang.TypeRef{
-									Pos:      p(1742, 34),
+									Pos:      p(1747, 34),
 									Name:     "bool",
 									Nullable: true,
 								},
@@ -26222,23 +26269,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1742, 54),
+							Pos: p(1747, 54),
 							Fun: &lang.Ident{
-								Pos:  p(1742, 54),
+								Pos:  p(1747, 54),
 								Name: "False",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1742, 60),
+									Pos: p(1747, 60),
 									X: &lang.Ident{
-										Pos:  p(1742, 60),
+										Pos:  p(1747, 60),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1742, 71),
+									Pos: p(1747, 71),
 									X: &lang.Literal{
-										Pos:  p(1742, 71),
+										Pos:  p(1747, 71),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -26247,146 +26294,146 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1744, 9),
+						Pos:       p(1749, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1744, 23),
+							Pos:  p(1749, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1744, 34),
+								Pos: p(1749, 34),
 								Type: &lang.TypeRef{
-									Pos:      p(1744, 34),
+									Pos:      p(1749, 34),
 									Name:     "bool",
 									Nullable: true,
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(1744, 51),
+								Pos: p(1749, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(1744, 51),
+									Pos:  p(1749, 51),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1745, 9),
+							Pos: p(1750, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1746, 13),
+									Pos: p(1751, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1746, 27),
+										Pos: p(1751, 27),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1746, 17),
+											Pos:  p(1751, 17),
 											Name: "condition",
 										},
 										Y: &lang.Literal{
-											Pos:   p(1746, 30),
+											Pos:   p(1751, 30),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1747, 17),
+										Pos: p(1752, 17),
 										X: &lang.NewExpr{
-											Pos: p(1747, 23),
+											Pos: p(1752, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1747, 27),
+												Pos:  p(1752, 27),
 												Name: "Xunit.Sdk.FalseException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1747, 52),
+													Pos: p(1752, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(1747, 173),
+														Pos: p(1752, 173),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1747, 158),
+															Pos: p(1752, 158),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1747, 136),
+																Pos: p(1752, 136),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1747, 116),
+																	Pos: p(1752, 116),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1747, 94),
+																		Pos: p(1752, 94),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1747, 65),
+																			Pos: p(1752, 65),
 																			Op:  "??",
 																			X: &lang.Ident{
-																				Pos:  p(1747, 53),
+																				Pos:  p(1752, 53),
 																				Name: "userMessage",
 																			},
 																			Y: &lang.Literal{
-																				Pos:   p(1747, 68),
+																				Pos:   p(1752, 68),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.False() Failure\"",
 																				Value: string("Assert.False() Failure"),
 																			},
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(1747, 108),
+																			Pos: p(1752, 108),
 																			X: &lang.Ident{
-																				Pos:  p(1747, 96),
+																				Pos:  p(1752, 96),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1747, 118),
+																		Pos:   p(1752, 118),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Expected: False\"",
 																		Value: string("Expected: False"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1747, 150),
+																	Pos: p(1752, 150),
 																	X: &lang.Ident{
-																		Pos:  p(1747, 138),
+																		Pos:  p(1752, 138),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1747, 160),
+																Pos:   p(1752, 160),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CondExpr{
-															Pos: p(1747, 194),
+															Pos: p(1752, 194),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1747, 186),
+																Pos: p(1752, 186),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1747, 176),
+																	Pos:  p(1752, 176),
 																	Name: "condition",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1747, 189),
+																	Pos:  p(1752, 189),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(1747, 196),
+																Pos:   p(1752, 196),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.Literal{
-																Pos:   p(1747, 205),
+																Pos:   p(1752, 205),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"True\"",
 																Value: string("True"),
@@ -26399,14 +26446,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1748, 9),
+							Rbrace: p(1753, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1750, 9),
+						Pos:       p(1755, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1750, 23),
+							Pos:  p(1755, 23),
 							Name: "void",
 						},
 						Name: "Equal",
@@ -26415,135 +26462,63 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1750, 37),
+								Pos: p(1755, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1750, 37),
+									Pos:  p(1755, 37),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1750, 49),
+								Pos: p(1755, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(1750, 49),
+									Pos:  p(1755, 49),
 									Name: "T",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1751, 9),
+							Pos: p(1756, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1752, 13),
+									Pos: p(1757, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1752, 13),
+										Pos:  p(1757, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1752, 20),
+											Pos:  p(1757, 20),
 											Name: "e",
 											Init: &lang.Ident{
-												Pos:  p(1752, 24),
+												Pos:  p(1757, 24),
 												Name: "expected",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1753, 13),
+									Pos: p(1758, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1753, 13),
+										Pos:  p(1758, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1753, 20),
+											Pos:  p(1758, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1753, 24),
+												Pos:  p(1758, 24),
 												Name: "actual",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1754, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(1754, 32),
-										Op:  "&&",
-										X: &lang.IsExpr{
-											Pos: p(1754, 19),
-											X: &lang.Ident{
-												Pos:  p(1754, 17),
-												Name: "e",
-											},
-											Pattern: &lang.TypePattern{
-												Pos: p(1754, 22),
-												Type: &lang.TypeRef{
-													Pos:  p(1754, 22),
-													Name: "string",
-												},
-												Name: "es",
-											},
-										},
-										Y: &lang.IsExpr{
-											Pos: p(1754, 37),
-											X: &lang.Ident{
-												Pos:  p(1754, 35),
-												Name: "a",
-											},
-											Pattern: &lang.TypePattern{
-												Pos: p(1754, 40),
-												Type: &lang.TypeRef{
-													Pos:  p(1754, 40),
-													Name: "string",
-												},
-												Name: "acs",
-											},
-										},
-									},
-									Then: &lang.BlockStmt{
-										Pos: p(1755, 13),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(1756, 17),
-												X: &lang.CallExpr{
-													Pos: p(1756, 17),
-													Fun: &lang.Ident{
-														Pos:  p(1756, 17),
-														Name: "Equal",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(1756, 23),
-															X: &lang.Ident{
-																Pos:  p(1756, 23),
-																Name: "es",
-															},
-														},
-														&lang.Arg{
-															Pos: p(1756, 27),
-															X: &lang.Ident{
-																Pos:  p(1756, 27),
-																Name: "acs",
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(1757, 17),
-											},
-										},
-										Rbrace: p(1758, 13),
-									},
-								},
-								&lang.IfStmt{
 									Pos: p(1759, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1759, 56),
+										Pos: p(1759, 32),
 										Op:  "&&",
 										X: &lang.IsExpr{
 											Pos: p(1759, 19),
@@ -26555,24 +26530,24 @@ func preludeAST() *lang.File {
 												Pos: p(1759, 22),
 												Type: &lang.TypeRef{
 													Pos:  p(1759, 22),
-													Name: "System.Collections.IEnumerable",
+													Name: "string",
 												},
-												Name: "ee",
+												Name: "es",
 											},
 										},
 										Y: &lang.IsExpr{
-											Pos: p(1759, 61),
+											Pos: p(1759, 37),
 											X: &lang.Ident{
-												Pos:  p(1759, 59),
+												Pos:  p(1759, 35),
 												Name: "a",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(1759, 64),
+												Pos: p(1759, 40),
 												Type: &lang.TypeRef{
-													Pos:  p(1759, 64),
-													Name: "System.Collections.IEnumerable",
+													Pos:  p(1759, 40),
+													Name: "string",
 												},
-												Name: "ae",
+												Name: "acs",
 											},
 										},
 									},
@@ -26585,21 +26560,21 @@ func preludeAST() *lang.File {
 													Pos: p(1761, 17),
 													Fun: &lang.Ident{
 														Pos:  p(1761, 17),
-														Name: "EqualSequences",
+														Name: "Equal",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1761, 32),
+															Pos: p(1761, 23),
 															X: &lang.Ident{
-																Pos:  p(1761, 32),
-																Name: "ee",
+																Pos:  p(1761, 23),
+																Name: "es",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1761, 36),
+															Pos: p(1761, 27),
 															X: &lang.Ident{
-																Pos:  p(1761, 36),
-																Name: "ae",
+																Pos:  p(1761, 27),
+																Name: "acs",
 															},
 														},
 													},
@@ -26614,19 +26589,91 @@ func preludeAST() *lang.File {
 								},
 								&lang.IfStmt{
 									Pos: p(1764, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(1764, 56),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(1764, 19),
+											X: &lang.Ident{
+												Pos:  p(1764, 17),
+												Name: "e",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1764, 22),
+												Type: &lang.TypeRef{
+													Pos:  p(1764, 22),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ee",
+											},
+										},
+										Y: &lang.IsExpr{
+											Pos: p(1764, 61),
+											X: &lang.Ident{
+												Pos:  p(1764, 59),
+												Name: "a",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(1764, 64),
+												Type: &lang.TypeRef{
+													Pos:  p(1764, 64),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ae",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(1765, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(1766, 17),
+												X: &lang.CallExpr{
+													Pos: p(1766, 17),
+													Fun: &lang.Ident{
+														Pos:  p(1766, 17),
+														Name: "EqualSequences",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(1766, 32),
+															X: &lang.Ident{
+																Pos:  p(1766, 32),
+																Name: "ee",
+															},
+														},
+														&lang.Arg{
+															Pos: p(1766, 36),
+															X: &lang.Ident{
+																Pos:  p(1766, 36),
+																Name: "ae",
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(1767, 17),
+											},
+										},
+										Rbrace: p(1768, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(1769, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1764, 17),
+										Pos: p(1769, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1764, 46),
+											Pos: p(1769, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(1764, 46),
+												Pos: p(1769, 46),
 												X: &lang.MemberExpr{
-													Pos: p(1764, 28),
+													Pos: p(1769, 28),
 													X: &lang.MemberExpr{
-														Pos: p(1764, 24),
+														Pos: p(1769, 24),
 														X: &lang.Ident{
-															Pos:  p(1764, 18),
+															Pos:  p(1769, 18),
 															Name: "Xunit",
 														},
 														Name: "Sdk",
@@ -26637,16 +26684,16 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1764, 55),
+													Pos: p(1769, 55),
 													X: &lang.Ident{
-														Pos:  p(1764, 55),
+														Pos:  p(1769, 55),
 														Name: "e",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1764, 58),
+													Pos: p(1769, 58),
 													X: &lang.Ident{
-														Pos:  p(1764, 58),
+														Pos:  p(1769, 58),
 														Name: "a",
 													},
 												},
@@ -26654,17 +26701,17 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1765, 17),
+										Pos: p(1770, 17),
 										X: &lang.CallExpr{
-											Pos: p(1765, 48),
+											Pos: p(1770, 48),
 											Fun: &lang.MemberExpr{
-												Pos: p(1765, 48),
+												Pos: p(1770, 48),
 												X: &lang.MemberExpr{
-													Pos: p(1765, 33),
+													Pos: p(1770, 33),
 													X: &lang.MemberExpr{
-														Pos: p(1765, 29),
+														Pos: p(1770, 29),
 														X: &lang.Ident{
-															Pos:  p(1765, 23),
+															Pos:  p(1770, 23),
 															Name: "Xunit",
 														},
 														Name: "Sdk",
@@ -26675,17 +26722,17 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1765, 68),
+													Pos: p(1770, 68),
 													X: &lang.CallExpr{
-														Pos: p(1765, 96),
+														Pos: p(1770, 96),
 														Fun: &lang.MemberExpr{
-															Pos: p(1765, 96),
+															Pos: p(1770, 96),
 															X: &lang.MemberExpr{
-																Pos: p(1765, 78),
+																Pos: p(1770, 78),
 																X: &lang.MemberExpr{
-																	Pos: p(1765, 74),
+																	Pos: p(1770, 74),
 																	X: &lang.Ident{
-																		Pos:  p(1765, 68),
+																		Pos:  p(1770, 68),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -26696,9 +26743,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1765, 103),
+																Pos: p(1770, 103),
 																X: &lang.Ident{
-																	Pos:  p(1765, 103),
+																	Pos:  p(1770, 103),
 																	Name: "e",
 																},
 															},
@@ -26706,17 +26753,17 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1765, 107),
+													Pos: p(1770, 107),
 													X: &lang.CallExpr{
-														Pos: p(1765, 135),
+														Pos: p(1770, 135),
 														Fun: &lang.MemberExpr{
-															Pos: p(1765, 135),
+															Pos: p(1770, 135),
 															X: &lang.MemberExpr{
-																Pos: p(1765, 117),
+																Pos: p(1770, 117),
 																X: &lang.MemberExpr{
-																	Pos: p(1765, 113),
+																	Pos: p(1770, 113),
 																	X: &lang.Ident{
-																		Pos:  p(1765, 107),
+																		Pos:  p(1770, 107),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -26727,9 +26774,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1765, 142),
+																Pos: p(1770, 142),
 																X: &lang.Ident{
-																	Pos:  p(1765, 142),
+																	Pos:  p(1770, 142),
 																	Name: "a",
 																},
 															},
@@ -26741,14 +26788,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1766, 9),
+							Rbrace: p(1771, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1768, 9),
+						Pos:       p(1773, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1768, 23),
+							Pos:  p(1773, 23),
 							Name: "void",
 						},
 						Name: "Equal",
@@ -26757,13 +26804,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1768, 37),
+								Pos: p(1773, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1768, 37),
+									Pos:  p(1773, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1768, 49),
+											Pos:  p(1773, 49),
 											Name: "T",
 										},
 									},
@@ -26771,13 +26818,13 @@ func preludeAST() *lang.File {
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1768, 62),
+								Pos: p(1773, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(1768, 62),
+									Pos:  p(1773, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1768, 74),
+											Pos:  p(1773, 74),
 											Name: "T",
 										},
 									},
@@ -26786,23 +26833,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(1768, 88),
+							Pos: p(1773, 88),
 							Fun: &lang.Ident{
-								Pos:  p(1768, 88),
+								Pos:  p(1773, 88),
 								Name: "EqualSequences",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(1768, 103),
+									Pos: p(1773, 103),
 									X: &lang.Ident{
-										Pos:  p(1768, 103),
+										Pos:  p(1773, 103),
 										Name: "expected",
 									},
 								},
 								&lang.Arg{
-									Pos: p(1768, 113),
+									Pos: p(1773, 113),
 									X: &lang.Ident{
-										Pos:  p(1768, 113),
+										Pos:  p(1773, 113),
 										Name: "actual",
 									},
 								},
@@ -26810,99 +26857,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1770, 9),
+						Pos:       p(1775, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1770, 23),
+							Pos:  p(1775, 23),
 							Name: "void",
 						},
 						Name: "Equal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1770, 34),
+								Pos: p(1775, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(1770, 34),
+									Pos:  p(1775, 34),
 									Name: "string",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1770, 51),
+								Pos: p(1775, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(1770, 51),
+									Pos:  p(1775, 51),
 									Name: "string",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1771, 9),
+							Pos: p(1776, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1772, 13),
+									Pos: p(1777, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1772, 26),
+										Pos: p(1777, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1772, 17),
+											Pos:  p(1777, 17),
 											Name: "expected",
 										},
 										Y: &lang.Ident{
-											Pos:  p(1772, 29),
+											Pos:  p(1777, 29),
 											Name: "actual",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1772, 37),
+										Pos: p(1777, 37),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1773, 13),
+									Pos: p(1778, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1773, 34),
+										Pos: p(1778, 34),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1773, 26),
+											Pos: p(1778, 26),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1773, 17),
+												Pos:  p(1778, 17),
 												Name: "expected",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1773, 29),
+												Pos:  p(1778, 29),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1773, 44),
+											Pos: p(1778, 44),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1773, 37),
+												Pos:  p(1778, 37),
 												Name: "actual",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1773, 47),
+												Pos:  p(1778, 47),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1774, 13),
+										Pos: p(1779, 13),
 										Stmts: []lang.Stmt{
 											&lang.ThrowStmt{
-												Pos: p(1775, 17),
+												Pos: p(1780, 17),
 												X: &lang.CallExpr{
-													Pos: p(1775, 48),
+													Pos: p(1780, 48),
 													Fun: &lang.MemberExpr{
-														Pos: p(1775, 48),
+														Pos: p(1780, 48),
 														X: &lang.MemberExpr{
-															Pos: p(1775, 33),
+															Pos: p(1780, 33),
 															X: &lang.MemberExpr{
-																Pos: p(1775, 29),
+																Pos: p(1780, 29),
 																X: &lang.Ident{
-																	Pos:  p(1775, 23),
+																	Pos:  p(1780, 23),
 																	Name: "Xunit",
 																},
 																Name: "Sdk",
@@ -26913,38 +26960,38 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1775, 69),
+															Pos: p(1780, 69),
 															X: &lang.Ident{
-																Pos:  p(1775, 69),
+																Pos:  p(1780, 69),
 																Name: "expected",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1775, 79),
+															Pos: p(1780, 79),
 															X: &lang.Ident{
-																Pos:  p(1775, 79),
+																Pos:  p(1780, 79),
 																Name: "actual",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1775, 87),
+															Pos: p(1780, 87),
 															X: &lang.UnaryExpr{
-																Pos: p(1775, 87),
+																Pos: p(1780, 87),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(1775, 88),
+																	Pos:   p(1780, 88),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														&lang.Arg{
-															Pos: p(1775, 91),
+															Pos: p(1780, 91),
 															X: &lang.UnaryExpr{
-																Pos: p(1775, 91),
+																Pos: p(1780, 91),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(1775, 92),
+																	Pos:   p(1780, 92),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
@@ -26954,21 +27001,21 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1776, 13),
+										Rbrace: p(1781, 13),
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1777, 13),
+									Pos: p(1782, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1777, 13),
+										Pos:  p(1782, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1777, 17),
+											Pos:  p(1782, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(1777, 21),
+												Pos:   p(1782, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -26976,40 +27023,40 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(1778, 13),
+									Pos: p(1783, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1778, 61),
+										Pos: p(1783, 61),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1778, 40),
+											Pos: p(1783, 40),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(1778, 22),
+												Pos: p(1783, 22),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1778, 20),
+													Pos:  p(1783, 20),
 													Name: "i",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1778, 33),
+													Pos: p(1783, 33),
 													X: &lang.Ident{
-														Pos:  p(1778, 24),
+														Pos:  p(1783, 24),
 														Name: "expected",
 													},
 													Name: "Length",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(1778, 45),
+												Pos: p(1783, 45),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(1778, 43),
+													Pos:  p(1783, 43),
 													Name: "i",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(1778, 54),
+													Pos: p(1783, 54),
 													X: &lang.Ident{
-														Pos:  p(1778, 47),
+														Pos:  p(1783, 47),
 														Name: "actual",
 													},
 													Name: "Length",
@@ -27017,35 +27064,35 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1778, 76),
+											Pos: p(1783, 76),
 											Op:  "==",
 											X: &lang.IndexExpr{
-												Pos: p(1778, 72),
+												Pos: p(1783, 72),
 												X: &lang.Ident{
-													Pos:  p(1778, 64),
+													Pos:  p(1783, 64),
 													Name: "expected",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1778, 73),
+														Pos: p(1783, 73),
 														X: &lang.Ident{
-															Pos:  p(1778, 73),
+															Pos:  p(1783, 73),
 															Name: "i",
 														},
 													},
 												},
 											},
 											Y: &lang.IndexExpr{
-												Pos: p(1778, 85),
+												Pos: p(1783, 85),
 												X: &lang.Ident{
-													Pos:  p(1778, 79),
+													Pos:  p(1783, 79),
 													Name: "actual",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1778, 86),
+														Pos: p(1783, 86),
 														X: &lang.Ident{
-															Pos:  p(1778, 86),
+															Pos:  p(1783, 86),
 															Name: "i",
 														},
 													},
@@ -27054,29 +27101,29 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(1778, 90),
+										Pos: p(1783, 90),
 										X: &lang.PostfixExpr{
-											Pos: p(1778, 91),
+											Pos: p(1783, 91),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(1778, 90),
+												Pos:  p(1783, 90),
 												Name: "i",
 											},
 										},
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1779, 13),
+									Pos: p(1784, 13),
 									X: &lang.CallExpr{
-										Pos: p(1779, 44),
+										Pos: p(1784, 44),
 										Fun: &lang.MemberExpr{
-											Pos: p(1779, 44),
+											Pos: p(1784, 44),
 											X: &lang.MemberExpr{
-												Pos: p(1779, 29),
+												Pos: p(1784, 29),
 												X: &lang.MemberExpr{
-													Pos: p(1779, 25),
+													Pos: p(1784, 25),
 													X: &lang.Ident{
-														Pos:  p(1779, 19),
+														Pos:  p(1784, 19),
 														Name: "Xunit",
 													},
 													Name: "Sdk",
@@ -27087,30 +27134,30 @@ func preludeAST() *lang.File {
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1779, 65),
+												Pos: p(1784, 65),
 												X: &lang.Ident{
-													Pos:  p(1779, 65),
+													Pos:  p(1784, 65),
 													Name: "expected",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1779, 75),
+												Pos: p(1784, 75),
 												X: &lang.Ident{
-													Pos:  p(1779, 75),
+													Pos:  p(1784, 75),
 													Name: "actual",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1779, 83),
+												Pos: p(1784, 83),
 												X: &lang.Ident{
-													Pos:  p(1779, 83),
+													Pos:  p(1784, 83),
 													Name: "i",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1779, 86),
+												Pos: p(1784, 86),
 												X: &lang.Ident{
-													Pos:  p(1779, 86),
+													Pos:  p(1784, 86),
 													Name: "i",
 												},
 											},
@@ -27118,78 +27165,78 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1780, 9),
+							Rbrace: p(1785, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1782, 9),
+						Pos:       p(1787, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1782, 23),
+							Pos:  p(1787, 23),
 							Name: "void",
 						},
 						Name: "Equal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1782, 34),
+								Pos: p(1787, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(1782, 34),
+									Pos:  p(1787, 34),
 									Name: "double",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1782, 51),
+								Pos: p(1787, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(1782, 51),
+									Pos:  p(1787, 51),
 									Name: "double",
 								},
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(1782, 66),
+								Pos: p(1787, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(1782, 66),
+									Pos:  p(1787, 66),
 									Name: "int",
 								},
 								Name: "precision",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1783, 9),
+							Pos: p(1788, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1784, 13),
+									Pos: p(1789, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1784, 13),
+										Pos:  p(1789, 13),
 										Name: "double",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1784, 20),
+											Pos:  p(1789, 20),
 											Name: "e",
 											Init: &lang.CallExpr{
-												Pos: p(1784, 29),
+												Pos: p(1789, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(1784, 29),
+													Pos: p(1789, 29),
 													X: &lang.Ident{
-														Pos:  p(1784, 24),
+														Pos:  p(1789, 24),
 														Name: "Math",
 													},
 													Name: "Round",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1784, 35),
+														Pos: p(1789, 35),
 														X: &lang.Ident{
-															Pos:  p(1784, 35),
+															Pos:  p(1789, 35),
 															Name: "expected",
 														},
 													},
 													&lang.Arg{
-														Pos: p(1784, 45),
+														Pos: p(1789, 45),
 														X: &lang.Ident{
-															Pos:  p(1784, 45),
+															Pos:  p(1789, 45),
 															Name: "precision",
 														},
 													},
@@ -27199,37 +27246,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1785, 13),
+									Pos: p(1790, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1785, 13),
+										Pos:  p(1790, 13),
 										Name: "double",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1785, 20),
+											Pos:  p(1790, 20),
 											Name: "a",
 											Init: &lang.CallExpr{
-												Pos: p(1785, 29),
+												Pos: p(1790, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(1785, 29),
+													Pos: p(1790, 29),
 													X: &lang.Ident{
-														Pos:  p(1785, 24),
+														Pos:  p(1790, 24),
 														Name: "Math",
 													},
 													Name: "Round",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1785, 35),
+														Pos: p(1790, 35),
 														X: &lang.Ident{
-															Pos:  p(1785, 35),
+															Pos:  p(1790, 35),
 															Name: "actual",
 														},
 													},
 													&lang.Arg{
-														Pos: p(1785, 43),
+														Pos: p(1790, 43),
 														X: &lang.Ident{
-															Pos:  p(1785, 43),
+															Pos:  p(1790, 43),
 															Name: "precision",
 														},
 													},
@@ -27239,32 +27286,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1786, 13),
+									Pos: p(1791, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1786, 17),
+										Pos: p(1791, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1786, 25),
+											Pos: p(1791, 25),
 											Fun: &lang.MemberExpr{
-												Pos: p(1786, 25),
+												Pos: p(1791, 25),
 												X: &lang.Ident{
-													Pos:  p(1786, 18),
+													Pos:  p(1791, 18),
 													Name: "object",
 												},
 												Name: "Equals",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1786, 32),
+													Pos: p(1791, 32),
 													X: &lang.Ident{
-														Pos:  p(1786, 32),
+														Pos:  p(1791, 32),
 														Name: "e",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1786, 35),
+													Pos: p(1791, 35),
 													X: &lang.Ident{
-														Pos:  p(1786, 35),
+														Pos:  p(1791, 35),
 														Name: "a",
 													},
 												},
@@ -27272,102 +27319,102 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1787, 17),
+										Pos: p(1792, 17),
 										X: &lang.NewExpr{
-											Pos: p(1787, 23),
+											Pos: p(1792, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1787, 27),
+												Pos:  p(1792, 27),
 												Name: "Xunit.Sdk.EqualException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1787, 52),
+													Pos: p(1792, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(1789, 139),
+														Pos: p(1794, 139),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1789, 94),
+															Pos: p(1794, 94),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1789, 74),
+																Pos: p(1794, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1789, 34),
+																	Pos: p(1794, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1788, 169),
+																		Pos: p(1793, 169),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1788, 147),
+																			Pos: p(1793, 147),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1788, 141),
+																				Pos: p(1793, 141),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1788, 94),
+																					Pos: p(1793, 94),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(1788, 74),
+																						Pos: p(1793, 74),
 																						Op:  "+",
 																						X: &lang.BinaryExpr{
-																							Pos: p(1788, 34),
+																							Pos: p(1793, 34),
 																							Op:  "+",
 																							X: &lang.BinaryExpr{
-																								Pos: p(1787, 184),
+																								Pos: p(1792, 184),
 																								Op:  "+",
 																								X: &lang.BinaryExpr{
-																									Pos: p(1787, 162),
+																									Pos: p(1792, 162),
 																									Op:  "+",
 																									X: &lang.BinaryExpr{
-																										Pos: p(1787, 132),
+																										Pos: p(1792, 132),
 																										Op:  "+",
 																										X: &lang.BinaryExpr{
-																											Pos: p(1787, 113),
+																											Pos: p(1792, 113),
 																											Op:  "+",
 																											X: &lang.BinaryExpr{
-																												Pos: p(1787, 101),
+																												Pos: p(1792, 101),
 																												Op:  "+",
 																												X: &lang.Literal{
-																													Pos:   p(1787, 52),
+																													Pos:   p(1792, 52),
 																													Kind:  lang.LitKind(8),
 																													Raw:   "\"Assert.Equal() Failure: Values are not within \"",
 																													Value: string("Assert.Equal() Failure: Values are not within "),
 																												},
 																												Y: &lang.Ident{
-																													Pos:  p(1787, 103),
+																													Pos:  p(1792, 103),
 																													Name: "precision",
 																												},
 																											},
 																											Y: &lang.Literal{
-																												Pos:   p(1787, 115),
+																												Pos:   p(1792, 115),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\" decimal place\"",
 																												Value: string(" decimal place"),
 																											},
 																										},
 																										Y: &lang.CondExpr{
-																											Pos: p(1787, 150),
+																											Pos: p(1792, 150),
 																											Cond: &lang.BinaryExpr{
-																												Pos: p(1787, 145),
+																												Pos: p(1792, 145),
 																												Op:  "==",
 																												X: &lang.Ident{
-																													Pos:  p(1787, 135),
+																													Pos:  p(1792, 135),
 																													Name: "precision",
 																												},
 																												Y: &lang.Literal{
-																													Pos:   p(1787, 148),
+																													Pos:   p(1792, 148),
 																													Raw:   "1",
 																													Value: int64(1),
 																												},
 																											},
 																											Then: &lang.Literal{
-																												Pos:   p(1787, 152),
+																												Pos:   p(1792, 152),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\"\"",
 																												Value: string(""),
 																											},
 																											Else: &lang.Literal{
-																												Pos:   p(1787, 157),
+																												Pos:   p(1792, 157),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\"s\"",
 																												Value: string("s"),
@@ -27375,31 +27422,31 @@ func preludeAST() *lang.File {
 																										},
 																									},
 																									Y: &lang.MemberExpr{
-																										Pos: p(1787, 176),
+																										Pos: p(1792, 176),
 																										X: &lang.Ident{
-																											Pos:  p(1787, 164),
+																											Pos:  p(1792, 164),
 																											Name: "Environment",
 																										},
 																										Name: "NewLine",
 																									},
 																								},
 																								Y: &lang.Literal{
-																									Pos:   p(1788, 21),
+																									Pos:   p(1793, 21),
 																									Kind:  lang.LitKind(8),
 																									Raw:   "\"Expected: \"",
 																									Value: string("Expected: "),
 																								},
 																							},
 																							Y: &lang.CallExpr{
-																								Pos: p(1788, 64),
+																								Pos: p(1793, 64),
 																								Fun: &lang.MemberExpr{
-																									Pos: p(1788, 64),
+																									Pos: p(1793, 64),
 																									X: &lang.MemberExpr{
-																										Pos: p(1788, 46),
+																										Pos: p(1793, 46),
 																										X: &lang.MemberExpr{
-																											Pos: p(1788, 42),
+																											Pos: p(1793, 42),
 																											X: &lang.Ident{
-																												Pos:  p(1788, 36),
+																												Pos:  p(1793, 36),
 																												Name: "Xunit",
 																											},
 																											Name: "Sdk",
@@ -27410,9 +27457,9 @@ func preludeAST() *lang.File {
 																								},
 																								Args: []*lang.Arg{
 																									&lang.Arg{
-																										Pos: p(1788, 71),
+																										Pos: p(1793, 71),
 																										X: &lang.Ident{
-																											Pos:  p(1788, 71),
+																											Pos:  p(1793, 71),
 																											Name: "e",
 																										},
 																									},
@@ -27420,22 +27467,22 @@ func preludeAST() *lang.File {
 																							},
 																						},
 																						Y: &lang.Literal{
-																							Pos:   p(1788, 76),
+																							Pos:   p(1793, 76),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\" (rounded from \"",
 																							Value: string(" (rounded from "),
 																						},
 																					},
 																					Y: &lang.CallExpr{
-																						Pos: p(1788, 124),
+																						Pos: p(1793, 124),
 																						Fun: &lang.MemberExpr{
-																							Pos: p(1788, 124),
+																							Pos: p(1793, 124),
 																							X: &lang.MemberExpr{
-																								Pos: p(1788, 106),
+																								Pos: p(1793, 106),
 																								X: &lang.MemberExpr{
-																									Pos: p(1788, 102),
+																									Pos: p(1793, 102),
 																									X: &lang.Ident{
-																										Pos:  p(1788, 96),
+																										Pos:  p(1793, 96),
 																										Name: "Xunit",
 																									},
 																									Name: "Sdk",
@@ -27446,9 +27493,9 @@ func preludeAST() *lang.File {
 																						},
 																						Args: []*lang.Arg{
 																							&lang.Arg{
-																								Pos: p(1788, 131),
+																								Pos: p(1793, 131),
 																								X: &lang.Ident{
-																									Pos:  p(1788, 131),
+																									Pos:  p(1793, 131),
 																									Name: "expected",
 																								},
 																							},
@@ -27456,38 +27503,38 @@ func preludeAST() *lang.File {
 																					},
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(1788, 143),
+																					Pos:   p(1793, 143),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\")\"",
 																					Value: string(")"),
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1788, 161),
+																				Pos: p(1793, 161),
 																				X: &lang.Ident{
-																					Pos:  p(1788, 149),
+																					Pos:  p(1793, 149),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1789, 21),
+																			Pos:   p(1794, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Actual:   \"",
 																			Value: string("Actual:   "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1789, 64),
+																		Pos: p(1794, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1789, 64),
+																			Pos: p(1794, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(1789, 46),
+																				Pos: p(1794, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(1789, 42),
+																					Pos: p(1794, 42),
 																					X: &lang.Ident{
-																						Pos:  p(1789, 36),
+																						Pos:  p(1794, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -27498,9 +27545,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1789, 71),
+																				Pos: p(1794, 71),
 																				X: &lang.Ident{
-																					Pos:  p(1789, 71),
+																					Pos:  p(1794, 71),
 																					Name: "a",
 																				},
 																			},
@@ -27508,22 +27555,22 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(1789, 76),
+																	Pos:   p(1794, 76),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\" (rounded from \"",
 																	Value: string(" (rounded from "),
 																},
 															},
 															Y: &lang.CallExpr{
-																Pos: p(1789, 124),
+																Pos: p(1794, 124),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1789, 124),
+																	Pos: p(1794, 124),
 																	X: &lang.MemberExpr{
-																		Pos: p(1789, 106),
+																		Pos: p(1794, 106),
 																		X: &lang.MemberExpr{
-																			Pos: p(1789, 102),
+																			Pos: p(1794, 102),
 																			X: &lang.Ident{
-																				Pos:  p(1789, 96),
+																				Pos:  p(1794, 96),
 																				Name: "Xunit",
 																			},
 																			Name: "Sdk",
@@ -27534,9 +27581,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1789, 131),
+																		Pos: p(1794, 131),
 																		X: &lang.Ident{
-																			Pos:  p(1789, 131),
+																			Pos:  p(1794, 131),
 																			Name: "actual",
 																		},
 																	},
@@ -27544,7 +27591,7 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(1789, 141),
+															Pos:   p(1794, 141),
 															Kind:  lang.LitKind(8),
 															Raw:   "\")\"",
 															Value: string(")"),
@@ -27556,90 +27603,90 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1790, 9),
+							Rbrace: p(1795, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1792, 9),
+						Pos:       p(1797, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1792, 16),
+							Pos:  p(1797, 16),
 							Name: "void",
 						},
 						Name: "EqualSequences",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1792, 36),
+								Pos: p(1797, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(1792, 36),
+									Pos:  p(1797, 36),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1792, 77),
+								Pos: p(1797, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(1792, 77),
+									Pos:  p(1797, 77),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1793, 9),
+							Pos: p(1798, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1794, 13),
+									Pos: p(1799, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1794, 34),
+										Pos: p(1799, 34),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1794, 26),
+											Pos: p(1799, 26),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1794, 17),
+												Pos:  p(1799, 17),
 												Name: "expected",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1794, 29),
+												Pos:  p(1799, 29),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1794, 44),
+											Pos: p(1799, 44),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1794, 37),
+												Pos:  p(1799, 37),
 												Name: "actual",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1794, 47),
+												Pos:  p(1799, 47),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(1794, 53),
+										Pos: p(1799, 53),
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1795, 13),
+									Pos: p(1800, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1795, 17),
+											Pos:  p(1800, 17),
 											Name: "el",
 											Init: &lang.CallExpr{
-												Pos: p(1795, 50),
+												Pos: p(1800, 50),
 												Fun: &lang.MemberExpr{
-													Pos: p(1795, 50),
+													Pos: p(1800, 50),
 													X: &lang.MemberExpr{
-														Pos: p(1795, 32),
+														Pos: p(1800, 32),
 														X: &lang.MemberExpr{
-															Pos: p(1795, 28),
+															Pos: p(1800, 28),
 															X: &lang.Ident{
-																Pos:  p(1795, 22),
+																Pos:  p(1800, 22),
 																Name: "Xunit",
 															},
 															Name: "Sdk",
@@ -27650,9 +27697,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1795, 56),
+														Pos: p(1800, 56),
 														X: &lang.Ident{
-															Pos:  p(1795, 56),
+															Pos:  p(1800, 56),
 															Name: "expected",
 														},
 													},
@@ -27662,21 +27709,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1796, 13),
+									Pos: p(1801, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1796, 17),
+											Pos:  p(1801, 17),
 											Name: "al",
 											Init: &lang.CallExpr{
-												Pos: p(1796, 50),
+												Pos: p(1801, 50),
 												Fun: &lang.MemberExpr{
-													Pos: p(1796, 50),
+													Pos: p(1801, 50),
 													X: &lang.MemberExpr{
-														Pos: p(1796, 32),
+														Pos: p(1801, 32),
 														X: &lang.MemberExpr{
-															Pos: p(1796, 28),
+															Pos: p(1801, 28),
 															X: &lang.Ident{
-																Pos:  p(1796, 22),
+																Pos:  p(1801, 22),
 																Name: "Xunit",
 															},
 															Name: "Sdk",
@@ -27687,9 +27734,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1796, 56),
+														Pos: p(1801, 56),
 														X: &lang.Ident{
-															Pos:  p(1796, 56),
+															Pos:  p(1801, 56),
 															Name: "actual",
 														},
 													},
@@ -27699,17 +27746,17 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1797, 13),
+									Pos: p(1802, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1797, 13),
+										Pos:  p(1802, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1797, 17),
+											Pos:  p(1802, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(1797, 21),
+												Pos:   p(1802, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -27717,75 +27764,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1798, 13),
+									Pos: p(1803, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1798, 28),
+										Pos: p(1803, 28),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1798, 20),
+											Pos: p(1803, 20),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1798, 17),
+												Pos:  p(1803, 17),
 												Name: "el",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1798, 23),
+												Pos:  p(1803, 23),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1798, 34),
+											Pos: p(1803, 34),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(1798, 31),
+												Pos:  p(1803, 31),
 												Name: "al",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1798, 37),
+												Pos:  p(1803, 37),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1799, 13),
+										Pos: p(1804, 13),
 										Stmts: []lang.Stmt{
 											&lang.WhileStmt{
-												Pos: p(1800, 17),
+												Pos: p(1805, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1800, 53),
+													Pos: p(1805, 53),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1800, 37),
+														Pos: p(1805, 37),
 														Op:  "&&",
 														X: &lang.BinaryExpr{
-															Pos: p(1800, 26),
+															Pos: p(1805, 26),
 															Op:  "<",
 															X: &lang.Ident{
-																Pos:  p(1800, 24),
+																Pos:  p(1805, 24),
 																Name: "i",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(1800, 31),
+																Pos: p(1805, 31),
 																X: &lang.Ident{
-																	Pos:  p(1800, 28),
+																	Pos:  p(1805, 28),
 																	Name: "el",
 																},
 																Name: "Count",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(1800, 42),
+															Pos: p(1805, 42),
 															Op:  "<",
 															X: &lang.Ident{
-																Pos:  p(1800, 40),
+																Pos:  p(1805, 40),
 																Name: "i",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(1800, 47),
+																Pos: p(1805, 47),
 																X: &lang.Ident{
-																	Pos:  p(1800, 44),
+																	Pos:  p(1805, 44),
 																	Name: "al",
 																},
 																Name: "Count",
@@ -27793,15 +27840,15 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.CallExpr{
-														Pos: p(1800, 84),
+														Pos: p(1805, 84),
 														Fun: &lang.MemberExpr{
-															Pos: p(1800, 84),
+															Pos: p(1805, 84),
 															X: &lang.MemberExpr{
-																Pos: p(1800, 66),
+																Pos: p(1805, 66),
 																X: &lang.MemberExpr{
-																	Pos: p(1800, 62),
+																	Pos: p(1805, 62),
 																	X: &lang.Ident{
-																		Pos:  p(1800, 56),
+																		Pos:  p(1805, 56),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -27812,18 +27859,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1800, 93),
+																Pos: p(1805, 93),
 																X: &lang.IndexExpr{
-																	Pos: p(1800, 95),
+																	Pos: p(1805, 95),
 																	X: &lang.Ident{
-																		Pos:  p(1800, 93),
+																		Pos:  p(1805, 93),
 																		Name: "el",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1800, 96),
+																			Pos: p(1805, 96),
 																			X: &lang.Ident{
-																				Pos:  p(1800, 96),
+																				Pos:  p(1805, 96),
 																				Name: "i",
 																			},
 																		},
@@ -27831,18 +27878,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(1800, 100),
+																Pos: p(1805, 100),
 																X: &lang.IndexExpr{
-																	Pos: p(1800, 102),
+																	Pos: p(1805, 102),
 																	X: &lang.Ident{
-																		Pos:  p(1800, 100),
+																		Pos:  p(1805, 100),
 																		Name: "al",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1800, 103),
+																			Pos: p(1805, 103),
 																			X: &lang.Ident{
-																				Pos:  p(1800, 103),
+																				Pos:  p(1805, 103),
 																				Name: "i",
 																			},
 																		},
@@ -27853,49 +27900,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1800, 108),
+													Pos: p(1805, 108),
 													X: &lang.PostfixExpr{
-														Pos: p(1800, 109),
+														Pos: p(1805, 109),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(1800, 108),
+															Pos:  p(1805, 108),
 															Name: "i",
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(1801, 17),
+												Pos: p(1806, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1801, 35),
+													Pos: p(1806, 35),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(1801, 23),
+														Pos: p(1806, 23),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1801, 21),
+															Pos:  p(1806, 21),
 															Name: "i",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(1801, 29),
+															Pos: p(1806, 29),
 															X: &lang.Ident{
-																Pos:  p(1801, 26),
+																Pos:  p(1806, 26),
 																Name: "el",
 															},
 															Name: "Count",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1801, 40),
+														Pos: p(1806, 40),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(1801, 38),
+															Pos:  p(1806, 38),
 															Name: "i",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(1801, 46),
+															Pos: p(1806, 46),
 															X: &lang.Ident{
-																Pos:  p(1801, 43),
+																Pos:  p(1806, 43),
 																Name: "al",
 															},
 															Name: "Count",
@@ -27903,25 +27950,25 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(1801, 53),
+													Pos: p(1806, 53),
 												},
 											},
 										},
-										Rbrace: p(1802, 13),
+										Rbrace: p(1807, 13),
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1803, 13),
+									Pos: p(1808, 13),
 									X: &lang.CallExpr{
-										Pos: p(1803, 44),
+										Pos: p(1808, 44),
 										Fun: &lang.MemberExpr{
-											Pos: p(1803, 44),
+											Pos: p(1808, 44),
 											X: &lang.MemberExpr{
-												Pos: p(1803, 29),
+												Pos: p(1808, 29),
 												X: &lang.MemberExpr{
-													Pos: p(1803, 25),
+													Pos: p(1808, 25),
 													X: &lang.Ident{
-														Pos:  p(1803, 19),
+														Pos:  p(1808, 19),
 														Name: "Xunit",
 													},
 													Name: "Sdk",
@@ -27932,70 +27979,70 @@ func preludeAST() *lang.File {
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1803, 69),
+												Pos: p(1808, 69),
 												X: &lang.Ident{
-													Pos:  p(1803, 69),
+													Pos:  p(1808, 69),
 													Name: "i",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1803, 72),
+												Pos: p(1808, 72),
 												X: &lang.Ident{
-													Pos:  p(1803, 72),
+													Pos:  p(1808, 72),
 													Name: "el",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1803, 76),
+												Pos: p(1808, 76),
 												X: &lang.Ident{
-													Pos:  p(1803, 76),
+													Pos:  p(1808, 76),
 													Name: "al",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1803, 80),
+												Pos: p(1808, 80),
 												X: &lang.CondExpr{
-													Pos: p(1803, 117),
+													Pos: p(1808, 117),
 													Cond: &lang.BinaryExpr{
-														Pos: p(1803, 98),
+														Pos: p(1808, 98),
 														Op:  "&&",
 														X: &lang.IsExpr{
-															Pos: p(1803, 89),
+															Pos: p(1808, 89),
 															X: &lang.Ident{
-																Pos:  p(1803, 80),
+																Pos:  p(1808, 80),
 																Name: "expected",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(1803, 92),
+																Pos: p(1808, 92),
 																X: &lang.Ident{
-																	Pos:  p(1803, 92),
+																	Pos:  p(1808, 92),
 																	Name: "Array",
 																},
 															},
 														},
 														Y: &lang.IsExpr{
-															Pos: p(1803, 108),
+															Pos: p(1808, 108),
 															X: &lang.Ident{
-																Pos:  p(1803, 101),
+																Pos:  p(1808, 101),
 																Name: "actual",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(1803, 111),
+																Pos: p(1808, 111),
 																X: &lang.Ident{
-																	Pos:  p(1803, 111),
+																	Pos:  p(1808, 111),
 																	Name: "Array",
 																},
 															},
 														},
 													},
 													Then: &lang.Literal{
-														Pos:   p(1803, 119),
+														Pos:   p(1808, 119),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Arrays\"",
 														Value: string("Arrays"),
 													},
 													Else: &lang.Literal{
-														Pos:   p(1803, 130),
+														Pos:   p(1808, 130),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Collections\"",
 														Value: string("Collections"),
@@ -28006,14 +28053,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1804, 9),
+							Rbrace: p(1809, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1806, 9),
+						Pos:       p(1811, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1806, 23),
+							Pos:  p(1811, 23),
 							Name: "void",
 						},
 						Name: "NotEqual",
@@ -28022,105 +28069,105 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1806, 40),
+								Pos: p(1811, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1806, 40),
+									Pos:  p(1811, 40),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1806, 52),
+								Pos: p(1811, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(1806, 52),
+									Pos:  p(1811, 52),
 									Name: "T",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1807, 9),
+							Pos: p(1812, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1808, 13),
+									Pos: p(1813, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1808, 13),
+										Pos:  p(1813, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1808, 20),
+											Pos:  p(1813, 20),
 											Name: "e",
 											Init: &lang.Ident{
-												Pos:  p(1808, 24),
+												Pos:  p(1813, 24),
 												Name: "expected",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1809, 13),
+									Pos: p(1814, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1809, 13),
+										Pos:  p(1814, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1809, 20),
+											Pos:  p(1814, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(1809, 24),
+												Pos:  p(1814, 24),
 												Name: "actual",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(1810, 13),
+									Pos: p(1815, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1810, 13),
+										Pos:  p(1815, 13),
 										Name: "bool",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1810, 18),
+											Pos:  p(1815, 18),
 											Name: "equal",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1811, 13),
+									Pos: p(1816, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1811, 98),
+										Pos: p(1816, 98),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(1811, 56),
+											Pos: p(1816, 56),
 											Op:  "&&",
 											X: &lang.IsExpr{
-												Pos: p(1811, 19),
+												Pos: p(1816, 19),
 												X: &lang.Ident{
-													Pos:  p(1811, 17),
+													Pos:  p(1816, 17),
 													Name: "e",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(1811, 22),
+													Pos: p(1816, 22),
 													Type: &lang.TypeRef{
-														Pos:  p(1811, 22),
+														Pos:  p(1816, 22),
 														Name: "System.Collections.IEnumerable",
 													},
 													Name: "ee",
 												},
 											},
 											Y: &lang.IsExpr{
-												Pos: p(1811, 61),
+												Pos: p(1816, 61),
 												X: &lang.Ident{
-													Pos:  p(1811, 59),
+													Pos:  p(1816, 59),
 													Name: "a",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(1811, 64),
+													Pos: p(1816, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(1811, 64),
+														Pos:  p(1816, 64),
 														Name: "System.Collections.IEnumerable",
 													},
 													Name: "ae",
@@ -28128,18 +28175,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1811, 101),
+											Pos: p(1816, 101),
 											Op:  "!",
 											X: &lang.IsExpr{
-												Pos: p(1811, 105),
+												Pos: p(1816, 105),
 												X: &lang.Ident{
-													Pos:  p(1811, 103),
+													Pos:  p(1816, 103),
 													Name: "e",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(1811, 108),
+													Pos: p(1816, 108),
 													Type: &lang.TypeRef{
-														Pos:  p(1811, 108),
+														Pos:  p(1816, 108),
 														Name: "string",
 													},
 												},
@@ -28147,24 +28194,24 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1812, 13),
+										Pos: p(1817, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1813, 17),
+												Pos: p(1818, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1813, 21),
+														Pos:  p(1818, 21),
 														Name: "el",
 														Init: &lang.CallExpr{
-															Pos: p(1813, 54),
+															Pos: p(1818, 54),
 															Fun: &lang.MemberExpr{
-																Pos: p(1813, 54),
+																Pos: p(1818, 54),
 																X: &lang.MemberExpr{
-																	Pos: p(1813, 36),
+																	Pos: p(1818, 36),
 																	X: &lang.MemberExpr{
-																		Pos: p(1813, 32),
+																		Pos: p(1818, 32),
 																		X: &lang.Ident{
-																			Pos:  p(1813, 26),
+																			Pos:  p(1818, 26),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -28175,9 +28222,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1813, 60),
+																	Pos: p(1818, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1813, 60),
+																		Pos:  p(1818, 60),
 																		Name: "ee",
 																	},
 																},
@@ -28187,21 +28234,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1814, 17),
+												Pos: p(1819, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1814, 21),
+														Pos:  p(1819, 21),
 														Name: "al",
 														Init: &lang.CallExpr{
-															Pos: p(1814, 54),
+															Pos: p(1819, 54),
 															Fun: &lang.MemberExpr{
-																Pos: p(1814, 54),
+																Pos: p(1819, 54),
 																X: &lang.MemberExpr{
-																	Pos: p(1814, 36),
+																	Pos: p(1819, 36),
 																	X: &lang.MemberExpr{
-																		Pos: p(1814, 32),
+																		Pos: p(1819, 32),
 																		X: &lang.Ident{
-																			Pos:  p(1814, 26),
+																			Pos:  p(1819, 26),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -28212,9 +28259,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1814, 60),
+																	Pos: p(1819, 60),
 																	X: &lang.Ident{
-																		Pos:  p(1814, 60),
+																		Pos:  p(1819, 60),
 																		Name: "ae",
 																	},
 																},
@@ -28224,29 +28271,29 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1815, 17),
+												Pos: p(1820, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1815, 23),
+													Pos: p(1820, 23),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1815, 17),
+														Pos:  p(1820, 17),
 														Name: "equal",
 													},
 													Right: &lang.BinaryExpr{
-														Pos: p(1815, 34),
+														Pos: p(1820, 34),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(1815, 28),
+															Pos: p(1820, 28),
 															X: &lang.Ident{
-																Pos:  p(1815, 25),
+																Pos:  p(1820, 25),
 																Name: "el",
 															},
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(1815, 40),
+															Pos: p(1820, 40),
 															X: &lang.Ident{
-																Pos:  p(1815, 37),
+																Pos:  p(1820, 37),
 																Name: "al",
 															},
 															Name: "Count",
@@ -28255,19 +28302,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ForStmt{
-												Pos: p(1816, 17),
+												Pos: p(1821, 17),
 												InitDecl: &lang.LocalDeclStmt{
-													Pos: p(1816, 22),
+													Pos: p(1821, 22),
 													Type: &lang.TypeRef{
-														Pos:  p(1816, 22),
+														Pos:  p(1821, 22),
 														Name: "int",
 													},
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(1816, 26),
+															Pos:  p(1821, 26),
 															Name: "i",
 															Init: &lang.Literal{
-																Pos:   p(1816, 30),
+																Pos:   p(1821, 30),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -28275,23 +28322,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Cond: &lang.BinaryExpr{
-													Pos: p(1816, 39),
+													Pos: p(1821, 39),
 													Op:  "&&",
 													X: &lang.Ident{
-														Pos:  p(1816, 33),
+														Pos:  p(1821, 33),
 														Name: "equal",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(1816, 44),
+														Pos: p(1821, 44),
 														Op:  "<",
 														X: &lang.Ident{
-															Pos:  p(1816, 42),
+															Pos:  p(1821, 42),
 															Name: "i",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(1816, 49),
+															Pos: p(1821, 49),
 															X: &lang.Ident{
-																Pos:  p(1816, 46),
+																Pos:  p(1821, 46),
 																Name: "el",
 															},
 															Name: "Count",
@@ -28300,33 +28347,33 @@ func preludeAST() *lang.File {
 												},
 												Post: []lang.Expr{
 													&lang.PostfixExpr{
-														Pos: p(1816, 57),
+														Pos: p(1821, 57),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(1816, 56),
+															Pos:  p(1821, 56),
 															Name: "i",
 														},
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(1816, 61),
+													Pos: p(1821, 61),
 													X: &lang.AssignExpr{
-														Pos: p(1816, 67),
+														Pos: p(1821, 67),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(1816, 61),
+															Pos:  p(1821, 61),
 															Name: "equal",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(1816, 97),
+															Pos: p(1821, 97),
 															Fun: &lang.MemberExpr{
-																Pos: p(1816, 97),
+																Pos: p(1821, 97),
 																X: &lang.MemberExpr{
-																	Pos: p(1816, 79),
+																	Pos: p(1821, 79),
 																	X: &lang.MemberExpr{
-																		Pos: p(1816, 75),
+																		Pos: p(1821, 75),
 																		X: &lang.Ident{
-																			Pos:  p(1816, 69),
+																			Pos:  p(1821, 69),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -28337,18 +28384,18 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1816, 106),
+																	Pos: p(1821, 106),
 																	X: &lang.IndexExpr{
-																		Pos: p(1816, 108),
+																		Pos: p(1821, 108),
 																		X: &lang.Ident{
-																			Pos:  p(1816, 106),
+																			Pos:  p(1821, 106),
 																			Name: "el",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1816, 109),
+																				Pos: p(1821, 109),
 																				X: &lang.Ident{
-																					Pos:  p(1816, 109),
+																					Pos:  p(1821, 109),
 																					Name: "i",
 																				},
 																			},
@@ -28356,18 +28403,18 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(1816, 113),
+																	Pos: p(1821, 113),
 																	X: &lang.IndexExpr{
-																		Pos: p(1816, 115),
+																		Pos: p(1821, 115),
 																		X: &lang.Ident{
-																			Pos:  p(1816, 113),
+																			Pos:  p(1821, 113),
 																			Name: "al",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1816, 116),
+																				Pos: p(1821, 116),
 																				X: &lang.Ident{
-																					Pos:  p(1816, 116),
+																					Pos:  p(1821, 116),
 																					Name: "i",
 																				},
 																			},
@@ -28380,30 +28427,30 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1817, 13),
+										Rbrace: p(1822, 13),
 									},
 									Else: &lang.BlockStmt{
-										Pos: p(1819, 13),
+										Pos: p(1824, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1820, 17),
+												Pos: p(1825, 17),
 												X: &lang.AssignExpr{
-													Pos: p(1820, 23),
+													Pos: p(1825, 23),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(1820, 17),
+														Pos:  p(1825, 17),
 														Name: "equal",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(1820, 53),
+														Pos: p(1825, 53),
 														Fun: &lang.MemberExpr{
-															Pos: p(1820, 53),
+															Pos: p(1825, 53),
 															X: &lang.MemberExpr{
-																Pos: p(1820, 35),
+																Pos: p(1825, 35),
 																X: &lang.MemberExpr{
-																	Pos: p(1820, 31),
+																	Pos: p(1825, 31),
 																	X: &lang.Ident{
-																		Pos:  p(1820, 25),
+																		Pos:  p(1825, 25),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -28414,16 +28461,16 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1820, 62),
+																Pos: p(1825, 62),
 																X: &lang.Ident{
-																	Pos:  p(1820, 62),
+																	Pos:  p(1825, 62),
 																	Name: "e",
 																},
 															},
 															&lang.Arg{
-																Pos: p(1820, 65),
+																Pos: p(1825, 65),
 																X: &lang.Ident{
-																	Pos:  p(1820, 65),
+																	Pos:  p(1825, 65),
 																	Name: "a",
 																},
 															},
@@ -28432,91 +28479,91 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1821, 13),
+										Rbrace: p(1826, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1822, 13),
+									Pos: p(1827, 13),
 									Cond: &lang.Ident{
-										Pos:  p(1822, 17),
+										Pos:  p(1827, 17),
 										Name: "equal",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1823, 17),
+										Pos: p(1828, 17),
 										X: &lang.NewExpr{
-											Pos: p(1823, 23),
+											Pos: p(1828, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1823, 27),
+												Pos:  p(1828, 27),
 												Name: "Xunit.Sdk.NotEqualException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1823, 55),
+													Pos: p(1828, 55),
 													X: &lang.BinaryExpr{
-														Pos: p(1825, 38),
+														Pos: p(1830, 38),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1824, 100),
+															Pos: p(1829, 100),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1824, 78),
+																Pos: p(1829, 78),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1824, 38),
+																	Pos: p(1829, 38),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1823, 266),
+																		Pos: p(1828, 266),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1823, 244),
+																			Pos: p(1828, 244),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1823, 85),
+																				Pos: p(1828, 85),
 																				Op:  "+",
 																				X: &lang.Literal{
-																					Pos:   p(1823, 55),
+																					Pos:   p(1828, 55),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\"Assert.NotEqual() Failure: \"",
 																					Value: string("Assert.NotEqual() Failure: "),
 																				},
 																				Y: &lang.CondExpr{
-																					Pos: p(1823, 100),
+																					Pos: p(1828, 100),
 																					Cond: &lang.IsExpr{
-																						Pos: p(1823, 90),
+																						Pos: p(1828, 90),
 																						X: &lang.Ident{
-																							Pos:  p(1823, 88),
+																							Pos:  p(1828, 88),
 																							Name: "e",
 																						},
 																						Pattern: &lang.TypePattern{
-																							Pos: p(1823, 93),
+																							Pos: p(1828, 93),
 																							Type: &lang.TypeRef{
-																								Pos:  p(1823, 93),
+																								Pos:  p(1828, 93),
 																								Name: "string",
 																							},
 																						},
 																					},
 																					Then: &lang.Literal{
-																						Pos:   p(1823, 102),
+																						Pos:   p(1828, 102),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Strings are equal\"",
 																						Value: string("Strings are equal"),
 																					},
 																					Else: &lang.CondExpr{
-																						Pos: p(1823, 160),
+																						Pos: p(1828, 160),
 																						Cond: &lang.IsExpr{
-																							Pos: p(1823, 126),
+																							Pos: p(1828, 126),
 																							X: &lang.Ident{
-																								Pos:  p(1823, 124),
+																								Pos:  p(1828, 124),
 																								Name: "e",
 																							},
 																							Pattern: &lang.ConstPattern{
-																								Pos: p(1823, 129),
+																								Pos: p(1828, 129),
 																								X: &lang.MemberExpr{
-																									Pos: p(1823, 148),
+																									Pos: p(1828, 148),
 																									X: &lang.MemberExpr{
-																										Pos: p(1823, 136),
+																										Pos: p(1828, 136),
 																										X: &lang.Ident{
-																											Pos:  p(1823, 129),
+																											Pos:  p(1828, 129),
 																											Name: "System",
 																										},
 																										Name: "Collections",
@@ -28526,36 +28573,36 @@ func preludeAST() *lang.File {
 																							},
 																						},
 																						Then: &lang.CondExpr{
-																							Pos: p(1823, 174),
+																							Pos: p(1828, 174),
 																							Cond: &lang.IsExpr{
-																								Pos: p(1823, 165),
+																								Pos: p(1828, 165),
 																								X: &lang.Ident{
-																									Pos:  p(1823, 163),
+																									Pos:  p(1828, 163),
 																									Name: "e",
 																								},
 																								Pattern: &lang.ConstPattern{
-																									Pos: p(1823, 168),
+																									Pos: p(1828, 168),
 																									X: &lang.Ident{
-																										Pos:  p(1823, 168),
+																										Pos:  p(1828, 168),
 																										Name: "Array",
 																									},
 																								},
 																							},
 																							Then: &lang.Literal{
-																								Pos:   p(1823, 176),
+																								Pos:   p(1828, 176),
 																								Kind:  lang.LitKind(8),
 																								Raw:   "\"Arrays are equal\"",
 																								Value: string("Arrays are equal"),
 																							},
 																							Else: &lang.Literal{
-																								Pos:   p(1823, 197),
+																								Pos:   p(1828, 197),
 																								Kind:  lang.LitKind(8),
 																								Raw:   "\"Collections are equal\"",
 																								Value: string("Collections are equal"),
 																							},
 																						},
 																						Else: &lang.Literal{
-																							Pos:   p(1823, 224),
+																							Pos:   p(1828, 224),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Values are equal\"",
 																							Value: string("Values are equal"),
@@ -28564,31 +28611,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1823, 258),
+																				Pos: p(1828, 258),
 																				X: &lang.Ident{
-																					Pos:  p(1823, 246),
+																					Pos:  p(1828, 246),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1824, 21),
+																			Pos:   p(1829, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: Not \"",
 																			Value: string("Expected: Not "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1824, 68),
+																		Pos: p(1829, 68),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1824, 68),
+																			Pos: p(1829, 68),
 																			X: &lang.MemberExpr{
-																				Pos: p(1824, 50),
+																				Pos: p(1829, 50),
 																				X: &lang.MemberExpr{
-																					Pos: p(1824, 46),
+																					Pos: p(1829, 46),
 																					X: &lang.Ident{
-																						Pos:  p(1824, 40),
+																						Pos:  p(1829, 40),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -28599,9 +28646,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1824, 75),
+																				Pos: p(1829, 75),
 																				X: &lang.Ident{
-																					Pos:  p(1824, 75),
+																					Pos:  p(1829, 75),
 																					Name: "e",
 																				},
 																			},
@@ -28609,31 +28656,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1824, 92),
+																	Pos: p(1829, 92),
 																	X: &lang.Ident{
-																		Pos:  p(1824, 80),
+																		Pos:  p(1829, 80),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1825, 21),
+																Pos:   p(1830, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:       \"",
 																Value: string("Actual:       "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1825, 68),
+															Pos: p(1830, 68),
 															Fun: &lang.MemberExpr{
-																Pos: p(1825, 68),
+																Pos: p(1830, 68),
 																X: &lang.MemberExpr{
-																	Pos: p(1825, 50),
+																	Pos: p(1830, 50),
 																	X: &lang.MemberExpr{
-																		Pos: p(1825, 46),
+																		Pos: p(1830, 46),
 																		X: &lang.Ident{
-																			Pos:  p(1825, 40),
+																			Pos:  p(1830, 40),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -28644,9 +28691,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1825, 75),
+																	Pos: p(1830, 75),
 																	X: &lang.Ident{
-																		Pos:  p(1825, 75),
+																		Pos:  p(1830, 75),
 																		Name: "a",
 																	},
 																},
@@ -28659,119 +28706,119 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1826, 9),
+							Rbrace: p(1831, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1828, 9),
+						Pos:       p(1833, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1828, 23),
+							Pos:  p(1833, 23),
 							Name: "void",
 						},
 						Name: "Null",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1828, 33),
+								Pos: p(1833, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1828, 33),
+									Pos:  p(1833, 33),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1829, 9),
+							Pos: p(1834, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1830, 13),
+									Pos: p(1835, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1830, 25),
+										Pos: p(1835, 25),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1830, 17),
+											Pos:  p(1835, 17),
 											Name: "object",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1830, 28),
+											Pos:  p(1835, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1831, 17),
+										Pos: p(1836, 17),
 										X: &lang.NewExpr{
-											Pos: p(1831, 23),
+											Pos: p(1836, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1831, 27),
+												Pos:  p(1836, 27),
 												Name: "Xunit.Sdk.NullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1831, 51),
+													Pos: p(1836, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(1831, 172),
+														Pos: p(1836, 172),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1831, 157),
+															Pos: p(1836, 157),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1831, 135),
+																Pos: p(1836, 135),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1831, 116),
+																	Pos: p(1836, 116),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1831, 94),
+																		Pos: p(1836, 94),
 																		Op:  "+",
 																		X: &lang.Literal{
-																			Pos:   p(1831, 51),
+																			Pos:   p(1836, 51),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.Null() Failure: Value is not null\"",
 																			Value: string("Assert.Null() Failure: Value is not null"),
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(1831, 108),
+																			Pos: p(1836, 108),
 																			X: &lang.Ident{
-																				Pos:  p(1831, 96),
+																				Pos:  p(1836, 96),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1831, 118),
+																		Pos:   p(1836, 118),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Expected: null\"",
 																		Value: string("Expected: null"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1831, 149),
+																	Pos: p(1836, 149),
 																	X: &lang.Ident{
-																		Pos:  p(1831, 137),
+																		Pos:  p(1836, 137),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1831, 159),
+																Pos:   p(1836, 159),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1831, 202),
+															Pos: p(1836, 202),
 															Fun: &lang.MemberExpr{
-																Pos: p(1831, 202),
+																Pos: p(1836, 202),
 																X: &lang.MemberExpr{
-																	Pos: p(1831, 184),
+																	Pos: p(1836, 184),
 																	X: &lang.MemberExpr{
-																		Pos: p(1831, 180),
+																		Pos: p(1836, 180),
 																		X: &lang.Ident{
-																			Pos:  p(1831, 174),
+																			Pos:  p(1836, 174),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -28782,9 +28829,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1831, 209),
+																	Pos: p(1836, 209),
 																	X: &lang.Ident{
-																		Pos:  p(1831, 209),
+																		Pos:  p(1836, 209),
 																		Name: "object",
 																	},
 																},
@@ -28797,58 +28844,58 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1832, 9),
+							Rbrace: p(1837, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1834, 9),
+						Pos:       p(1839, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1834, 23),
+							Pos:  p(1839, 23),
 							Name: "void",
 						},
 						Name: "NotNull",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1834, 36),
+								Pos: p(1839, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(1834, 36),
+									Pos:  p(1839, 36),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1835, 9),
+							Pos: p(1840, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1836, 13),
+									Pos: p(1841, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1836, 25),
+										Pos: p(1841, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1836, 17),
+											Pos:  p(1841, 17),
 											Name: "object",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1836, 28),
+											Pos:  p(1841, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1837, 17),
+										Pos: p(1842, 17),
 										X: &lang.NewExpr{
-											Pos: p(1837, 23),
+											Pos: p(1842, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1837, 27),
+												Pos:  p(1842, 27),
 												Name: "Xunit.Sdk.NotNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1837, 54),
+													Pos: p(1842, 54),
 													X: &lang.Literal{
-														Pos:   p(1837, 54),
+														Pos:   p(1842, 54),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.NotNull() Failure: Value is null\"",
 														Value: string("Assert.NotNull() Failure: Value is null"),
@@ -28859,65 +28906,65 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1838, 9),
+							Rbrace: p(1843, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1840, 9),
+						Pos:       p(1845, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1840, 23),
+							Pos:  p(1845, 23),
 							Name: "void",
 						},
 						Name: "Same",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1840, 33),
+								Pos: p(1845, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1840, 33),
+									Pos:  p(1845, 33),
 									Name: "object",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1840, 50),
+								Pos: p(1845, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1840, 50),
+									Pos:  p(1845, 50),
 									Name: "object",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1841, 9),
+							Pos: p(1846, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1842, 13),
+									Pos: p(1847, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1842, 17),
+										Pos: p(1847, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1842, 25),
+											Pos: p(1847, 25),
 											Fun: &lang.MemberExpr{
-												Pos: p(1842, 25),
+												Pos: p(1847, 25),
 												X: &lang.Ident{
-													Pos:  p(1842, 18),
+													Pos:  p(1847, 18),
 													Name: "object",
 												},
 												Name: "ReferenceEquals",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1842, 41),
+													Pos: p(1847, 41),
 													X: &lang.Ident{
-														Pos:  p(1842, 41),
+														Pos:  p(1847, 41),
 														Name: "expected",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1842, 51),
+													Pos: p(1847, 51),
 													X: &lang.Ident{
-														Pos:  p(1842, 51),
+														Pos:  p(1847, 51),
 														Name: "actual",
 													},
 												},
@@ -28925,66 +28972,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1843, 17),
+										Pos: p(1848, 17),
 										X: &lang.NewExpr{
-											Pos: p(1843, 23),
+											Pos: p(1848, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1843, 27),
+												Pos:  p(1848, 27),
 												Name: "Xunit.Sdk.SameException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1843, 51),
+													Pos: p(1848, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(1844, 118),
+														Pos: p(1849, 118),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1844, 103),
+															Pos: p(1849, 103),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1844, 81),
+																Pos: p(1849, 81),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1844, 34),
+																	Pos: p(1849, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1843, 131),
+																		Pos: p(1848, 131),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1843, 109),
+																			Pos: p(1848, 109),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(1843, 51),
+																				Pos:   p(1848, 51),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Same() Failure: Values are not the same instance\"",
 																				Value: string("Assert.Same() Failure: Values are not the same instance"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1843, 123),
+																				Pos: p(1848, 123),
 																				X: &lang.Ident{
-																					Pos:  p(1843, 111),
+																					Pos:  p(1848, 111),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1844, 21),
+																			Pos:   p(1849, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1844, 64),
+																		Pos: p(1849, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1844, 64),
+																			Pos: p(1849, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(1844, 46),
+																				Pos: p(1849, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(1844, 42),
+																					Pos: p(1849, 42),
 																					X: &lang.Ident{
-																						Pos:  p(1844, 36),
+																						Pos:  p(1849, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -28995,9 +29042,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1844, 71),
+																				Pos: p(1849, 71),
 																				X: &lang.Ident{
-																					Pos:  p(1844, 71),
+																					Pos:  p(1849, 71),
 																					Name: "expected",
 																				},
 																			},
@@ -29005,31 +29052,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1844, 95),
+																	Pos: p(1849, 95),
 																	X: &lang.Ident{
-																		Pos:  p(1844, 83),
+																		Pos:  p(1849, 83),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1844, 105),
+																Pos:   p(1849, 105),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1844, 148),
+															Pos: p(1849, 148),
 															Fun: &lang.MemberExpr{
-																Pos: p(1844, 148),
+																Pos: p(1849, 148),
 																X: &lang.MemberExpr{
-																	Pos: p(1844, 130),
+																	Pos: p(1849, 130),
 																	X: &lang.MemberExpr{
-																		Pos: p(1844, 126),
+																		Pos: p(1849, 126),
 																		X: &lang.Ident{
-																			Pos:  p(1844, 120),
+																			Pos:  p(1849, 120),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -29040,9 +29087,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1844, 155),
+																	Pos: p(1849, 155),
 																	X: &lang.Ident{
-																		Pos:  p(1844, 155),
+																		Pos:  p(1849, 155),
 																		Name: "actual",
 																	},
 																},
@@ -29055,80 +29102,80 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1845, 9),
+							Rbrace: p(1850, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1847, 9),
+						Pos:       p(1852, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1847, 23),
+							Pos:  p(1852, 23),
 							Name: "void",
 						},
 						Name: "NotSame",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1847, 36),
+								Pos: p(1852, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(1847, 36),
+									Pos:  p(1852, 36),
 									Name: "object",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1847, 53),
+								Pos: p(1852, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1847, 53),
+									Pos:  p(1852, 53),
 									Name: "object",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1848, 9),
+							Pos: p(1853, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1849, 13),
+									Pos: p(1854, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(1849, 24),
+										Pos: p(1854, 24),
 										Fun: &lang.MemberExpr{
-											Pos: p(1849, 24),
+											Pos: p(1854, 24),
 											X: &lang.Ident{
-												Pos:  p(1849, 17),
+												Pos:  p(1854, 17),
 												Name: "object",
 											},
 											Name: "ReferenceEquals",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1849, 40),
+												Pos: p(1854, 40),
 												X: &lang.Ident{
-													Pos:  p(1849, 40),
+													Pos:  p(1854, 40),
 													Name: "expected",
 												},
 											},
 											&lang.Arg{
-												Pos: p(1849, 50),
+												Pos: p(1854, 50),
 												X: &lang.Ident{
-													Pos:  p(1849, 50),
+													Pos:  p(1854, 50),
 													Name: "actual",
 												},
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1850, 17),
+										Pos: p(1855, 17),
 										X: &lang.NewExpr{
-											Pos: p(1850, 23),
+											Pos: p(1855, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1850, 27),
+												Pos:  p(1855, 27),
 												Name: "Xunit.Sdk.NotSameException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1850, 54),
+													Pos: p(1855, 54),
 													X: &lang.Literal{
-														Pos:   p(1850, 54),
+														Pos:   p(1855, 54),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.NotSame() Failure: Values are the same instance\"",
 														Value: string("Assert.NotSame() Failure: Values are the same instance"),
@@ -29139,47 +29186,47 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1851, 9),
+							Rbrace: p(1856, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1853, 9),
+						Pos:       p(1858, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1853, 23),
+							Pos:  p(1858, 23),
 							Name: "void",
 						},
 						Name: "Fail",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1853, 33),
+								Pos: p(1858, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1853, 33),
+									Pos:  p(1858, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(1853, 52),
+							Pos: p(1858, 52),
 							X: &lang.NewExpr{
-								Pos: p(1853, 58),
+								Pos: p(1858, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1853, 62),
+									Pos:  p(1858, 62),
 									Name: "Xunit.Sdk.FailException",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1853, 86),
+										Pos: p(1858, 86),
 										X: &lang.BinaryExpr{
-											Pos: p(1853, 94),
+											Pos: p(1858, 94),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(1853, 86),
+												Pos:  p(1858, 86),
 												Name: "message",
 											},
 											Y: &lang.Literal{
-												Pos:   p(1853, 97),
+												Pos:   p(1858, 97),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Assert.Fail() Failure\"",
 												Value: string("Assert.Fail() Failure"),
@@ -29191,10 +29238,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1855, 9),
+						Pos:       p(1860, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1855, 23),
+							Pos:  p(1860, 23),
 							Name: "T",
 						},
 						Name: "Throws",
@@ -29206,7 +29253,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1855, 62),
+										Pos:  p(1860, 62),
 										Name: "Exception",
 									},
 								},
@@ -29214,50 +29261,50 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1855, 35),
+								Pos: p(1860, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1855, 35),
+									Pos:  p(1860, 35),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(1855, 75),
+							Pos: p(1860, 75),
 							Type: &lang.TypeRef{
-								Pos:  p(1855, 76),
+								Pos:  p(1860, 76),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(1855, 78),
+								Pos: p(1860, 78),
 								Fun: &lang.Ident{
-									Pos:  p(1855, 78),
+									Pos:  p(1860, 78),
 									Name: "ThrowsExact",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1855, 90),
+										Pos: p(1860, 90),
 										X: &lang.TypeOfExpr{
-											Pos: p(1855, 90),
+											Pos: p(1860, 90),
 											Type: &lang.TypeRef{
-												Pos:  p(1855, 97),
+												Pos:  p(1860, 97),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(1855, 101),
+										Pos: p(1860, 101),
 										X: &lang.CallExpr{
-											Pos: p(1855, 101),
+											Pos: p(1860, 101),
 											Fun: &lang.Ident{
-												Pos:  p(1855, 101),
+												Pos:  p(1860, 101),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1855, 108),
+													Pos: p(1860, 108),
 													X: &lang.Ident{
-														Pos:  p(1855, 108),
+														Pos:  p(1860, 108),
 														Name: "testCode",
 													},
 												},
@@ -29269,10 +29316,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1857, 9),
+						Pos:       p(1862, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1857, 23),
+							Pos:  p(1862, 23),
 							Name: "T",
 						},
 						Name: "Throws",
@@ -29284,7 +29331,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1857, 68),
+										Pos:  p(1862, 68),
 										Name: "Exception",
 									},
 								},
@@ -29292,13 +29339,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1857, 35),
+								Pos: p(1862, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1857, 35),
+									Pos:  p(1862, 35),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1857, 40),
+											Pos:  p(1862, 40),
 											Name: "object",
 										},
 									},
@@ -29307,41 +29354,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(1857, 81),
+							Pos: p(1862, 81),
 							Type: &lang.TypeRef{
-								Pos:  p(1857, 82),
+								Pos:  p(1862, 82),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(1857, 84),
+								Pos: p(1862, 84),
 								Fun: &lang.Ident{
-									Pos:  p(1857, 84),
+									Pos:  p(1862, 84),
 									Name: "ThrowsExact",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1857, 96),
+										Pos: p(1862, 96),
 										X: &lang.TypeOfExpr{
-											Pos: p(1857, 96),
+											Pos: p(1862, 96),
 											Type: &lang.TypeRef{
-												Pos:  p(1857, 103),
+												Pos:  p(1862, 103),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(1857, 107),
+										Pos: p(1862, 107),
 										X: &lang.CallExpr{
-											Pos: p(1857, 107),
+											Pos: p(1862, 107),
 											Fun: &lang.Ident{
-												Pos:  p(1857, 107),
+												Pos:  p(1862, 107),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1857, 114),
+													Pos: p(1862, 114),
 													X: &lang.Ident{
-														Pos:  p(1857, 114),
+														Pos:  p(1862, 114),
 														Name: "testCode",
 													},
 												},
@@ -29353,10 +29400,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1859, 9),
+						Pos:       p(1864, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1859, 23),
+							Pos:  p(1864, 23),
 							Name: "T",
 						},
 						Name: "Throws",
@@ -29368,7 +29415,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1859, 80),
+										Pos:  p(1864, 80),
 										Name: "ArgumentException",
 									},
 								},
@@ -29376,52 +29423,52 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1859, 35),
+								Pos: p(1864, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1859, 35),
+									Pos:  p(1864, 35),
 									Name: "string",
 								},
 								Name: "paramName",
 							},
 							&lang.Param{
-								Pos: p(1859, 53),
+								Pos: p(1864, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1859, 53),
+									Pos:  p(1864, 53),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1860, 9),
+							Pos: p(1865, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1861, 13),
+									Pos: p(1866, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1861, 13),
+										Pos:  p(1866, 13),
 										Name: "T",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1861, 15),
+											Pos:  p(1866, 15),
 											Name: "ex",
 											Init: &lang.CallExpr{
-												Pos: p(1861, 20),
+												Pos: p(1866, 20),
 												Fun: &lang.Ident{
-													Pos:  p(1861, 20),
+													Pos:  p(1866, 20),
 													Name: "Throws",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(1861, 27),
+															Pos:  p(1866, 27),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1861, 30),
+														Pos: p(1866, 30),
 														X: &lang.Ident{
-															Pos:  p(1861, 30),
+															Pos:  p(1866, 30),
 															Name: "testCode",
 														},
 													},
@@ -29431,93 +29478,93 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1862, 13),
+									Pos: p(1867, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1862, 27),
+										Pos: p(1867, 27),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(1862, 17),
+											Pos:  p(1867, 17),
 											Name: "paramName",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(1862, 33),
+											Pos: p(1867, 33),
 											X: &lang.Ident{
-												Pos:  p(1862, 30),
+												Pos:  p(1867, 30),
 												Name: "ex",
 											},
 											Name: "ParamName",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1863, 17),
+										Pos: p(1868, 17),
 										X: &lang.NewExpr{
-											Pos: p(1863, 23),
+											Pos: p(1868, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1863, 27),
+												Pos:  p(1868, 27),
 												Name: "Xunit.Sdk.ThrowsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1863, 53),
+													Pos: p(1868, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1866, 35),
+														Pos: p(1871, 35),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1865, 105),
+															Pos: p(1870, 105),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1865, 83),
+																Pos: p(1870, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1865, 35),
+																	Pos: p(1870, 35),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1864, 105),
+																		Pos: p(1869, 105),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1864, 83),
+																			Pos: p(1869, 83),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1864, 35),
+																				Pos: p(1869, 35),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1863, 127),
+																					Pos: p(1868, 127),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(1863, 105),
+																						Pos: p(1868, 105),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(1863, 53),
+																							Pos:   p(1868, 53),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.Throws() Failure: Incorrect parameter name\"",
 																							Value: string("Assert.Throws() Failure: Incorrect parameter name"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(1863, 119),
+																							Pos: p(1868, 119),
 																							X: &lang.Ident{
-																								Pos:  p(1863, 107),
+																								Pos:  p(1868, 107),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(1864, 21),
+																						Pos:   p(1869, 21),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Exception: \"",
 																						Value: string("Exception: "),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(1864, 65),
+																					Pos: p(1869, 65),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(1864, 65),
+																						Pos: p(1869, 65),
 																						X: &lang.MemberExpr{
-																							Pos: p(1864, 47),
+																							Pos: p(1869, 47),
 																							X: &lang.MemberExpr{
-																								Pos: p(1864, 43),
+																								Pos: p(1869, 43),
 																								X: &lang.Ident{
-																									Pos:  p(1864, 37),
+																									Pos:  p(1869, 37),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -29528,11 +29575,11 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(1864, 72),
+																							Pos: p(1869, 72),
 																							X: &lang.TypeOfExpr{
-																								Pos: p(1864, 72),
+																								Pos: p(1869, 72),
 																								Type: &lang.TypeRef{
-																									Pos:  p(1864, 79),
+																									Pos:  p(1869, 79),
 																									Name: "T",
 																								},
 																							},
@@ -29541,31 +29588,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1864, 97),
+																				Pos: p(1869, 97),
 																				X: &lang.Ident{
-																					Pos:  p(1864, 85),
+																					Pos:  p(1869, 85),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1865, 21),
+																			Pos:   p(1870, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected:  \"",
 																			Value: string("Expected:  "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1865, 65),
+																		Pos: p(1870, 65),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1865, 65),
+																			Pos: p(1870, 65),
 																			X: &lang.MemberExpr{
-																				Pos: p(1865, 47),
+																				Pos: p(1870, 47),
 																				X: &lang.MemberExpr{
-																					Pos: p(1865, 43),
+																					Pos: p(1870, 43),
 																					X: &lang.Ident{
-																						Pos:  p(1865, 37),
+																						Pos:  p(1870, 37),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -29576,9 +29623,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1865, 72),
+																				Pos: p(1870, 72),
 																				X: &lang.Ident{
-																					Pos:  p(1865, 72),
+																					Pos:  p(1870, 72),
 																					Name: "paramName",
 																				},
 																			},
@@ -29586,31 +29633,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1865, 97),
+																	Pos: p(1870, 97),
 																	X: &lang.Ident{
-																		Pos:  p(1865, 85),
+																		Pos:  p(1870, 85),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1866, 21),
+																Pos:   p(1871, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:    \"",
 																Value: string("Actual:    "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1866, 65),
+															Pos: p(1871, 65),
 															Fun: &lang.MemberExpr{
-																Pos: p(1866, 65),
+																Pos: p(1871, 65),
 																X: &lang.MemberExpr{
-																	Pos: p(1866, 47),
+																	Pos: p(1871, 47),
 																	X: &lang.MemberExpr{
-																		Pos: p(1866, 43),
+																		Pos: p(1871, 43),
 																		X: &lang.Ident{
-																			Pos:  p(1866, 37),
+																			Pos:  p(1871, 37),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -29621,11 +29668,11 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1866, 72),
+																	Pos: p(1871, 72),
 																	X: &lang.MemberExpr{
-																		Pos: p(1866, 75),
+																		Pos: p(1871, 75),
 																		X: &lang.Ident{
-																			Pos:  p(1866, 72),
+																			Pos:  p(1871, 72),
 																			Name: "ex",
 																		},
 																		Name: "ParamName",
@@ -29640,25 +29687,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1867, 13),
+									Pos: p(1872, 13),
 									X: &lang.Ident{
-										Pos:  p(1867, 20),
+										Pos:  p(1872, 20),
 										Name: "ex",
 									},
 								},
 							},
-							Rbrace: p(1868, 9),
+							Rbrace: p(1873, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1870, 9),
+						Pos:       p(1875, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1870, 29),
+							Pos:  p(1875, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1870, 34),
+									Pos:  p(1875, 34),
 									Name: "T",
 								},
 							},
@@ -29672,7 +29719,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1870, 83),
+										Pos:  p(1875, 83),
 										Name: "Exception",
 									},
 								},
@@ -29680,13 +29727,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1870, 52),
+								Pos: p(1875, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(1870, 52),
+									Pos:  p(1875, 52),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1870, 57),
+											Pos:  p(1875, 57),
 											Name: "Task",
 										},
 									},
@@ -29695,43 +29742,43 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(1870, 96),
+							Pos: p(1875, 96),
 							Type: &lang.TypeRef{
-								Pos:  p(1870, 97),
+								Pos:  p(1875, 97),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(1870, 99),
+								Pos: p(1875, 99),
 								Fun: &lang.Ident{
-									Pos:  p(1870, 99),
+									Pos:  p(1875, 99),
 									Name: "ThrowsExact",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1870, 111),
+										Pos: p(1875, 111),
 										X: &lang.TypeOfExpr{
-											Pos: p(1870, 111),
+											Pos: p(1875, 111),
 											Type: &lang.TypeRef{
-												Pos:  p(1870, 118),
+												Pos:  p(1875, 118),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(1870, 122),
+										Pos: p(1875, 122),
 										X: &lang.AwaitExpr{
-											Pos: p(1870, 122),
+											Pos: p(1875, 122),
 											X: &lang.CallExpr{
-												Pos: p(1870, 128),
+												Pos: p(1875, 128),
 												Fun: &lang.Ident{
-													Pos:  p(1870, 128),
+													Pos:  p(1875, 128),
 													Name: "RecordAsync",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1870, 140),
+														Pos: p(1875, 140),
 														X: &lang.Ident{
-															Pos:  p(1870, 140),
+															Pos:  p(1875, 140),
 															Name: "testCode",
 														},
 													},
@@ -29744,10 +29791,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1872, 9),
+						Pos:       p(1877, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1872, 23),
+							Pos:  p(1877, 23),
 							Name: "T",
 						},
 						Name: "ThrowsAny",
@@ -29759,7 +29806,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1872, 65),
+										Pos:  p(1877, 65),
 										Name: "Exception",
 									},
 								},
@@ -29767,50 +29814,50 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1872, 38),
+								Pos: p(1877, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1872, 38),
+									Pos:  p(1877, 38),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(1872, 78),
+							Pos: p(1877, 78),
 							Type: &lang.TypeRef{
-								Pos:  p(1872, 79),
+								Pos:  p(1877, 79),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(1872, 81),
+								Pos: p(1877, 81),
 								Fun: &lang.Ident{
-									Pos:  p(1872, 81),
+									Pos:  p(1877, 81),
 									Name: "ThrowsCompatible",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1872, 98),
+										Pos: p(1877, 98),
 										X: &lang.TypeOfExpr{
-											Pos: p(1872, 98),
+											Pos: p(1877, 98),
 											Type: &lang.TypeRef{
-												Pos:  p(1872, 105),
+												Pos:  p(1877, 105),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(1872, 109),
+										Pos: p(1877, 109),
 										X: &lang.CallExpr{
-											Pos: p(1872, 109),
+											Pos: p(1877, 109),
 											Fun: &lang.Ident{
-												Pos:  p(1872, 109),
+												Pos:  p(1877, 109),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1872, 116),
+													Pos: p(1877, 116),
 													X: &lang.Ident{
-														Pos:  p(1872, 116),
+														Pos:  p(1877, 116),
 														Name: "testCode",
 													},
 												},
@@ -29822,10 +29869,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1874, 9),
+						Pos:       p(1879, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1874, 23),
+							Pos:  p(1879, 23),
 							Name: "T",
 						},
 						Name: "ThrowsAny",
@@ -29837,7 +29884,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1874, 71),
+										Pos:  p(1879, 71),
 										Name: "Exception",
 									},
 								},
@@ -29845,13 +29892,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1874, 38),
+								Pos: p(1879, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1874, 38),
+									Pos:  p(1879, 38),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1874, 43),
+											Pos:  p(1879, 43),
 											Name: "object",
 										},
 									},
@@ -29860,41 +29907,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(1874, 84),
+							Pos: p(1879, 84),
 							Type: &lang.TypeRef{
-								Pos:  p(1874, 85),
+								Pos:  p(1879, 85),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(1874, 87),
+								Pos: p(1879, 87),
 								Fun: &lang.Ident{
-									Pos:  p(1874, 87),
+									Pos:  p(1879, 87),
 									Name: "ThrowsCompatible",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1874, 104),
+										Pos: p(1879, 104),
 										X: &lang.TypeOfExpr{
-											Pos: p(1874, 104),
+											Pos: p(1879, 104),
 											Type: &lang.TypeRef{
-												Pos:  p(1874, 111),
+												Pos:  p(1879, 111),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(1874, 115),
+										Pos: p(1879, 115),
 										X: &lang.CallExpr{
-											Pos: p(1874, 115),
+											Pos: p(1879, 115),
 											Fun: &lang.Ident{
-												Pos:  p(1874, 115),
+												Pos:  p(1879, 115),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1874, 122),
+													Pos: p(1879, 122),
 													X: &lang.Ident{
-														Pos:  p(1874, 122),
+														Pos:  p(1879, 122),
 														Name: "testCode",
 													},
 												},
@@ -29906,14 +29953,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1876, 9),
+						Pos:       p(1881, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1876, 29),
+							Pos:  p(1881, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1876, 34),
+									Pos:  p(1881, 34),
 									Name: "T",
 								},
 							},
@@ -29927,7 +29974,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(1876, 86),
+										Pos:  p(1881, 86),
 										Name: "Exception",
 									},
 								},
@@ -29935,13 +29982,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1876, 55),
+								Pos: p(1881, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(1876, 55),
+									Pos:  p(1881, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1876, 60),
+											Pos:  p(1881, 60),
 											Name: "Task",
 										},
 									},
@@ -29950,43 +29997,43 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(1876, 99),
+							Pos: p(1881, 99),
 							Type: &lang.TypeRef{
-								Pos:  p(1876, 100),
+								Pos:  p(1881, 100),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(1876, 102),
+								Pos: p(1881, 102),
 								Fun: &lang.Ident{
-									Pos:  p(1876, 102),
+									Pos:  p(1881, 102),
 									Name: "ThrowsCompatible",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(1876, 119),
+										Pos: p(1881, 119),
 										X: &lang.TypeOfExpr{
-											Pos: p(1876, 119),
+											Pos: p(1881, 119),
 											Type: &lang.TypeRef{
-												Pos:  p(1876, 126),
+												Pos:  p(1881, 126),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(1876, 130),
+										Pos: p(1881, 130),
 										X: &lang.AwaitExpr{
-											Pos: p(1876, 130),
+											Pos: p(1881, 130),
 											X: &lang.CallExpr{
-												Pos: p(1876, 136),
+												Pos: p(1881, 136),
 												Fun: &lang.Ident{
-													Pos:  p(1876, 136),
+													Pos:  p(1881, 136),
 													Name: "RecordAsync",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1876, 148),
+														Pos: p(1881, 148),
 														X: &lang.Ident{
-															Pos:  p(1876, 148),
+															Pos:  p(1881, 148),
 															Name: "testCode",
 														},
 													},
@@ -29999,97 +30046,97 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1878, 9),
+						Pos:       p(1883, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1878, 16),
+							Pos:  p(1883, 16),
 							Name: "Exception",
 						},
 						Name: "Record",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1878, 33),
+								Pos: p(1883, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1878, 33),
+									Pos:  p(1883, 33),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1879, 9),
+							Pos: p(1884, 9),
 							Stmts: []lang.Stmt{
 								&lang.TryStmt{
-									Pos: p(1880, 13),
+									Pos: p(1885, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1881, 13),
+										Pos: p(1886, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1882, 17),
+												Pos: p(1887, 17),
 												X: &lang.CallExpr{
-													Pos: p(1882, 17),
+													Pos: p(1887, 17),
 													Fun: &lang.Ident{
-														Pos:  p(1882, 17),
+														Pos:  p(1887, 17),
 														Name: "testCode",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1883, 17),
+												Pos: p(1888, 17),
 												X: &lang.Literal{
-													Pos:  p(1883, 24),
+													Pos:  p(1888, 24),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
-										Rbrace: p(1884, 13),
+										Rbrace: p(1889, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1885, 13),
+											Pos: p(1890, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1885, 20),
+												Pos:  p(1890, 20),
 												Name: "Exception",
 											},
 											Name: "ex",
 											Body: &lang.BlockStmt{
-												Pos: p(1886, 13),
+												Pos: p(1891, 13),
 												Stmts: []lang.Stmt{
 													&lang.ReturnStmt{
-														Pos: p(1887, 17),
+														Pos: p(1892, 17),
 														X: &lang.Ident{
-															Pos:  p(1887, 24),
+															Pos:  p(1892, 24),
 															Name: "ex",
 														},
 													},
 												},
-												Rbrace: p(1888, 13),
+												Rbrace: p(1893, 13),
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1889, 9),
+							Rbrace: p(1894, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1891, 9),
+						Pos:       p(1896, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1891, 16),
+							Pos:  p(1896, 16),
 							Name: "Exception",
 						},
 						Name: "Record",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1891, 33),
+								Pos: p(1896, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(1891, 33),
+									Pos:  p(1896, 33),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1891, 38),
+											Pos:  p(1896, 38),
 											Name: "object",
 										},
 									},
@@ -30098,71 +30145,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1892, 9),
+							Pos: p(1897, 9),
 							Stmts: []lang.Stmt{
 								&lang.TryStmt{
-									Pos: p(1893, 13),
+									Pos: p(1898, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1894, 13),
+										Pos: p(1899, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1895, 17),
+												Pos: p(1900, 17),
 												X: &lang.CallExpr{
-													Pos: p(1895, 17),
+													Pos: p(1900, 17),
 													Fun: &lang.Ident{
-														Pos:  p(1895, 17),
+														Pos:  p(1900, 17),
 														Name: "testCode",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1896, 17),
+												Pos: p(1901, 17),
 												X: &lang.Literal{
-													Pos:  p(1896, 24),
+													Pos:  p(1901, 24),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
-										Rbrace: p(1897, 13),
+										Rbrace: p(1902, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1898, 13),
+											Pos: p(1903, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1898, 20),
+												Pos:  p(1903, 20),
 												Name: "Exception",
 											},
 											Name: "ex",
 											Body: &lang.BlockStmt{
-												Pos: p(1899, 13),
+												Pos: p(1904, 13),
 												Stmts: []lang.Stmt{
 													&lang.ReturnStmt{
-														Pos: p(1900, 17),
+														Pos: p(1905, 17),
 														X: &lang.Ident{
-															Pos:  p(1900, 24),
+															Pos:  p(1905, 24),
 															Name: "ex",
 														},
 													},
 												},
-												Rbrace: p(1901, 13),
+												Rbrace: p(1906, 13),
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1902, 9),
+							Rbrace: p(1907, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1904, 9),
+						Pos:       p(1909, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1904, 22),
+							Pos:  p(1909, 22),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(1904, 27),
+									Pos:  p(1909, 27),
 									Name: "Exception",
 								},
 							},
@@ -30170,13 +30217,13 @@ func preludeAST() *lang.File {
 						Name: "RecordAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1904, 50),
+								Pos: p(1909, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(1904, 50),
+									Pos:  p(1909, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1904, 55),
+											Pos:  p(1909, 55),
 											Name: "Task",
 										},
 									},
@@ -30185,161 +30232,161 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1905, 9),
+							Pos: p(1910, 9),
 							Stmts: []lang.Stmt{
 								&lang.TryStmt{
-									Pos: p(1906, 13),
+									Pos: p(1911, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(1907, 13),
+										Pos: p(1912, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(1908, 17),
+												Pos: p(1913, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(1908, 17),
+													Pos: p(1913, 17),
 													X: &lang.CallExpr{
-														Pos: p(1908, 23),
+														Pos: p(1913, 23),
 														Fun: &lang.Ident{
-															Pos:  p(1908, 23),
+															Pos:  p(1913, 23),
 															Name: "testCode",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1909, 17),
+												Pos: p(1914, 17),
 												X: &lang.Literal{
-													Pos:  p(1909, 24),
+													Pos:  p(1914, 24),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
-										Rbrace: p(1910, 13),
+										Rbrace: p(1915, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(1911, 13),
+											Pos: p(1916, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(1911, 20),
+												Pos:  p(1916, 20),
 												Name: "Exception",
 											},
 											Name: "ex",
 											Body: &lang.BlockStmt{
-												Pos: p(1912, 13),
+												Pos: p(1917, 13),
 												Stmts: []lang.Stmt{
 													&lang.ReturnStmt{
-														Pos: p(1913, 17),
+														Pos: p(1918, 17),
 														X: &lang.Ident{
-															Pos:  p(1913, 24),
+															Pos:  p(1918, 24),
 															Name: "ex",
 														},
 													},
 												},
-												Rbrace: p(1914, 13),
+												Rbrace: p(1919, 13),
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(1915, 9),
+							Rbrace: p(1920, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1917, 9),
+						Pos:       p(1922, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1917, 16),
+							Pos:  p(1922, 16),
 							Name: "Exception",
 						},
 						Name: "ThrowsExact",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1917, 38),
+								Pos: p(1922, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(1917, 38),
+									Pos:  p(1922, 38),
 									Name: "Type",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1917, 53),
+								Pos: p(1922, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(1917, 53),
+									Pos:  p(1922, 53),
 									Name: "Exception",
 								},
 								Name: "ex",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1918, 9),
+							Pos: p(1923, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1919, 13),
+									Pos: p(1924, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1919, 20),
+										Pos: p(1924, 20),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1919, 17),
+											Pos:  p(1924, 17),
 											Name: "ex",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1919, 23),
+											Pos:  p(1924, 23),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1920, 17),
+										Pos: p(1925, 17),
 										X: &lang.NewExpr{
-											Pos: p(1920, 23),
+											Pos: p(1925, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1920, 27),
+												Pos:  p(1925, 27),
 												Name: "Xunit.Sdk.ThrowsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1920, 53),
+													Pos: p(1925, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1920, 141),
+														Pos: p(1925, 141),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1920, 126),
+															Pos: p(1925, 126),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1920, 104),
+																Pos: p(1925, 104),
 																Op:  "+",
 																X: &lang.Literal{
-																	Pos:   p(1920, 53),
+																	Pos:   p(1925, 53),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Assert.Throws() Failure: No exception was thrown\"",
 																	Value: string("Assert.Throws() Failure: No exception was thrown"),
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1920, 118),
+																	Pos: p(1925, 118),
 																	X: &lang.Ident{
-																		Pos:  p(1920, 106),
+																		Pos:  p(1925, 106),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1920, 128),
+																Pos:   p(1925, 128),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1920, 171),
+															Pos: p(1925, 171),
 															Fun: &lang.MemberExpr{
-																Pos: p(1920, 171),
+																Pos: p(1925, 171),
 																X: &lang.MemberExpr{
-																	Pos: p(1920, 153),
+																	Pos: p(1925, 153),
 																	X: &lang.MemberExpr{
-																		Pos: p(1920, 149),
+																		Pos: p(1925, 149),
 																		X: &lang.Ident{
-																			Pos:  p(1920, 143),
+																			Pos:  p(1925, 143),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -30350,9 +30397,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1920, 178),
+																	Pos: p(1925, 178),
 																	X: &lang.Ident{
-																		Pos:  p(1920, 178),
+																		Pos:  p(1925, 178),
 																		Name: "expected",
 																	},
 																},
@@ -30365,87 +30412,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1921, 13),
+									Pos: p(1926, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1921, 30),
+										Pos: p(1926, 30),
 										Op:  "!=",
 										X: &lang.CallExpr{
-											Pos: p(1921, 20),
+											Pos: p(1926, 20),
 											Fun: &lang.MemberExpr{
-												Pos: p(1921, 20),
+												Pos: p(1926, 20),
 												X: &lang.Ident{
-													Pos:  p(1921, 17),
+													Pos:  p(1926, 17),
 													Name: "ex",
 												},
 												Name: "GetType",
 											},
 										},
 										Y: &lang.Ident{
-											Pos:  p(1921, 33),
+											Pos:  p(1926, 33),
 											Name: "expected",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1922, 17),
+										Pos: p(1927, 17),
 										X: &lang.NewExpr{
-											Pos: p(1922, 23),
+											Pos: p(1927, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1922, 27),
+												Pos:  p(1927, 27),
 												Name: "Xunit.Sdk.ThrowsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1922, 53),
+													Pos: p(1927, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(1923, 118),
+														Pos: p(1928, 118),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1923, 103),
+															Pos: p(1928, 103),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1923, 81),
+																Pos: p(1928, 81),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1923, 34),
+																	Pos: p(1928, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1922, 140),
+																		Pos: p(1927, 140),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1922, 118),
+																			Pos: p(1927, 118),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(1922, 53),
+																				Pos:   p(1927, 53),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Throws() Failure: Exception type was not an exact match\"",
 																				Value: string("Assert.Throws() Failure: Exception type was not an exact match"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1922, 132),
+																				Pos: p(1927, 132),
 																				X: &lang.Ident{
-																					Pos:  p(1922, 120),
+																					Pos:  p(1927, 120),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1923, 21),
+																			Pos:   p(1928, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1923, 64),
+																		Pos: p(1928, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1923, 64),
+																			Pos: p(1928, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(1923, 46),
+																				Pos: p(1928, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(1923, 42),
+																					Pos: p(1928, 42),
 																					X: &lang.Ident{
-																						Pos:  p(1923, 36),
+																						Pos:  p(1928, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -30456,9 +30503,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1923, 71),
+																				Pos: p(1928, 71),
 																				X: &lang.Ident{
-																					Pos:  p(1923, 71),
+																					Pos:  p(1928, 71),
 																					Name: "expected",
 																				},
 																			},
@@ -30466,31 +30513,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1923, 95),
+																	Pos: p(1928, 95),
 																	X: &lang.Ident{
-																		Pos:  p(1923, 83),
+																		Pos:  p(1928, 83),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1923, 105),
+																Pos:   p(1928, 105),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1923, 148),
+															Pos: p(1928, 148),
 															Fun: &lang.MemberExpr{
-																Pos: p(1923, 148),
+																Pos: p(1928, 148),
 																X: &lang.MemberExpr{
-																	Pos: p(1923, 130),
+																	Pos: p(1928, 130),
 																	X: &lang.MemberExpr{
-																		Pos: p(1923, 126),
+																		Pos: p(1928, 126),
 																		X: &lang.Ident{
-																			Pos:  p(1923, 120),
+																			Pos:  p(1928, 120),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -30501,13 +30548,13 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1923, 155),
+																	Pos: p(1928, 155),
 																	X: &lang.CallExpr{
-																		Pos: p(1923, 158),
+																		Pos: p(1928, 158),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1923, 158),
+																			Pos: p(1928, 158),
 																			X: &lang.Ident{
-																				Pos:  p(1923, 155),
+																				Pos:  p(1928, 155),
 																				Name: "ex",
 																			},
 																			Name: "GetType",
@@ -30519,9 +30566,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1923, 170),
+													Pos: p(1928, 170),
 													X: &lang.Ident{
-														Pos:  p(1923, 170),
+														Pos:  p(1928, 170),
 														Name: "ex",
 													},
 												},
@@ -30530,112 +30577,112 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1924, 13),
+									Pos: p(1929, 13),
 									X: &lang.Ident{
-										Pos:  p(1924, 20),
+										Pos:  p(1929, 20),
 										Name: "ex",
 									},
 								},
 							},
-							Rbrace: p(1925, 9),
+							Rbrace: p(1930, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1927, 9),
+						Pos:       p(1932, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1927, 16),
+							Pos:  p(1932, 16),
 							Name: "Exception",
 						},
 						Name: "ThrowsCompatible",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1927, 43),
+								Pos: p(1932, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(1927, 43),
+									Pos:  p(1932, 43),
 									Name: "Type",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1927, 58),
+								Pos: p(1932, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1927, 58),
+									Pos:  p(1932, 58),
 									Name: "Exception",
 								},
 								Name: "ex",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1928, 9),
+							Pos: p(1933, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1929, 13),
+									Pos: p(1934, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1929, 20),
+										Pos: p(1934, 20),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(1929, 17),
+											Pos:  p(1934, 17),
 											Name: "ex",
 										},
 										Y: &lang.Literal{
-											Pos:  p(1929, 23),
+											Pos:  p(1934, 23),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1930, 17),
+										Pos: p(1935, 17),
 										X: &lang.NewExpr{
-											Pos: p(1930, 23),
+											Pos: p(1935, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1930, 27),
+												Pos:  p(1935, 27),
 												Name: "Xunit.Sdk.ThrowsAnyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1930, 56),
+													Pos: p(1935, 56),
 													X: &lang.BinaryExpr{
-														Pos: p(1930, 147),
+														Pos: p(1935, 147),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1930, 132),
+															Pos: p(1935, 132),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1930, 110),
+																Pos: p(1935, 110),
 																Op:  "+",
 																X: &lang.Literal{
-																	Pos:   p(1930, 56),
+																	Pos:   p(1935, 56),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Assert.ThrowsAny() Failure: No exception was thrown\"",
 																	Value: string("Assert.ThrowsAny() Failure: No exception was thrown"),
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1930, 124),
+																	Pos: p(1935, 124),
 																	X: &lang.Ident{
-																		Pos:  p(1930, 112),
+																		Pos:  p(1935, 112),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1930, 134),
+																Pos:   p(1935, 134),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1930, 177),
+															Pos: p(1935, 177),
 															Fun: &lang.MemberExpr{
-																Pos: p(1930, 177),
+																Pos: p(1935, 177),
 																X: &lang.MemberExpr{
-																	Pos: p(1930, 159),
+																	Pos: p(1935, 159),
 																	X: &lang.MemberExpr{
-																		Pos: p(1930, 155),
+																		Pos: p(1935, 155),
 																		X: &lang.Ident{
-																			Pos:  p(1930, 149),
+																			Pos:  p(1935, 149),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -30646,9 +30693,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1930, 184),
+																	Pos: p(1935, 184),
 																	X: &lang.Ident{
-																		Pos:  p(1930, 184),
+																		Pos:  p(1935, 184),
 																		Name: "expected",
 																	},
 																},
@@ -30661,25 +30708,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1931, 13),
+									Pos: p(1936, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(1931, 17),
+										Pos: p(1936, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(1931, 27),
+											Pos: p(1936, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(1931, 27),
+												Pos: p(1936, 27),
 												X: &lang.Ident{
-													Pos:  p(1931, 18),
+													Pos:  p(1936, 18),
 													Name: "expected",
 												},
 												Name: "IsInstanceOfType",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1931, 44),
+													Pos: p(1936, 44),
 													X: &lang.Ident{
-														Pos:  p(1931, 44),
+														Pos:  p(1936, 44),
 														Name: "ex",
 													},
 												},
@@ -30687,66 +30734,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1932, 17),
+										Pos: p(1937, 17),
 										X: &lang.NewExpr{
-											Pos: p(1932, 23),
+											Pos: p(1937, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1932, 27),
+												Pos:  p(1937, 27),
 												Name: "Xunit.Sdk.ThrowsAnyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1932, 56),
+													Pos: p(1937, 56),
 													X: &lang.BinaryExpr{
-														Pos: p(1933, 118),
+														Pos: p(1938, 118),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1933, 103),
+															Pos: p(1938, 103),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1933, 81),
+																Pos: p(1938, 81),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1933, 34),
+																	Pos: p(1938, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1932, 142),
+																		Pos: p(1937, 142),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1932, 120),
+																			Pos: p(1937, 120),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(1932, 56),
+																				Pos:   p(1937, 56),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.ThrowsAny() Failure: Exception type was not compatible\"",
 																				Value: string("Assert.ThrowsAny() Failure: Exception type was not compatible"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1932, 134),
+																				Pos: p(1937, 134),
 																				X: &lang.Ident{
-																					Pos:  p(1932, 122),
+																					Pos:  p(1937, 122),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1933, 21),
+																			Pos:   p(1938, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1933, 64),
+																		Pos: p(1938, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1933, 64),
+																			Pos: p(1938, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(1933, 46),
+																				Pos: p(1938, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(1933, 42),
+																					Pos: p(1938, 42),
 																					X: &lang.Ident{
-																						Pos:  p(1933, 36),
+																						Pos:  p(1938, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -30757,9 +30804,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1933, 71),
+																				Pos: p(1938, 71),
 																				X: &lang.Ident{
-																					Pos:  p(1933, 71),
+																					Pos:  p(1938, 71),
 																					Name: "expected",
 																				},
 																			},
@@ -30767,31 +30814,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1933, 95),
+																	Pos: p(1938, 95),
 																	X: &lang.Ident{
-																		Pos:  p(1933, 83),
+																		Pos:  p(1938, 83),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1933, 105),
+																Pos:   p(1938, 105),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1933, 148),
+															Pos: p(1938, 148),
 															Fun: &lang.MemberExpr{
-																Pos: p(1933, 148),
+																Pos: p(1938, 148),
 																X: &lang.MemberExpr{
-																	Pos: p(1933, 130),
+																	Pos: p(1938, 130),
 																	X: &lang.MemberExpr{
-																		Pos: p(1933, 126),
+																		Pos: p(1938, 126),
 																		X: &lang.Ident{
-																			Pos:  p(1933, 120),
+																			Pos:  p(1938, 120),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -30802,13 +30849,13 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1933, 155),
+																	Pos: p(1938, 155),
 																	X: &lang.CallExpr{
-																		Pos: p(1933, 158),
+																		Pos: p(1938, 158),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1933, 158),
+																			Pos: p(1938, 158),
 																			X: &lang.Ident{
-																				Pos:  p(1933, 155),
+																				Pos:  p(1938, 155),
 																				Name: "ex",
 																			},
 																			Name: "GetType",
@@ -30820,9 +30867,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(1933, 170),
+													Pos: p(1938, 170),
 													X: &lang.Ident{
-														Pos:  p(1933, 170),
+														Pos:  p(1938, 170),
 														Name: "ex",
 													},
 												},
@@ -30831,21 +30878,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1934, 13),
+									Pos: p(1939, 13),
 									X: &lang.Ident{
-										Pos:  p(1934, 20),
+										Pos:  p(1939, 20),
 										Name: "ex",
 									},
 								},
 							},
-							Rbrace: p(1935, 9),
+							Rbrace: p(1940, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1937, 9),
+						Pos:       p(1942, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1937, 23),
+							Pos:  p(1942, 23),
 							Name: "T",
 						},
 						Name: "IsType",
@@ -30854,31 +30901,31 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1937, 35),
+								Pos: p(1942, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(1937, 35),
+									Pos:  p(1942, 35),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1938, 9),
+							Pos: p(1943, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1939, 13),
+									Pos: p(1944, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1939, 13),
+										Pos:  p(1944, 13),
 										Name: "Type",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1939, 18),
+											Pos:  p(1944, 18),
 											Name: "expected",
 											Init: &lang.TypeOfExpr{
-												Pos: p(1939, 29),
+												Pos: p(1944, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(1939, 36),
+													Pos:  p(1944, 36),
 													Name: "T",
 												},
 											},
@@ -30886,86 +30933,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1940, 13),
+									Pos: p(1945, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1940, 33),
+										Pos: p(1945, 33),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1940, 25),
+											Pos: p(1945, 25),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1940, 17),
+												Pos:  p(1945, 17),
 												Name: "object",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1940, 28),
+												Pos:  p(1945, 28),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(1940, 54),
+											Pos: p(1945, 54),
 											Op:  "!=",
 											X: &lang.CallExpr{
-												Pos: p(1940, 44),
+												Pos: p(1945, 44),
 												Fun: &lang.MemberExpr{
-													Pos: p(1940, 44),
+													Pos: p(1945, 44),
 													X: &lang.Ident{
-														Pos:  p(1940, 36),
+														Pos:  p(1945, 36),
 														Name: "object",
 													},
 													Name: "GetType",
 												},
 											},
 											Y: &lang.Ident{
-												Pos:  p(1940, 57),
+												Pos:  p(1945, 57),
 												Name: "expected",
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1941, 13),
+										Pos: p(1946, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(1942, 17),
+												Pos: p(1947, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1942, 17),
+													Pos:  p(1947, 17),
 													Name: "string",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1942, 24),
+														Pos:  p(1947, 24),
 														Name: "actualName",
 														Init: &lang.CondExpr{
-															Pos: p(1942, 53),
+															Pos: p(1947, 53),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1942, 45),
+																Pos: p(1947, 45),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1942, 37),
+																	Pos:  p(1947, 37),
 																	Name: "object",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1942, 48),
+																	Pos:  p(1947, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:  p(1942, 55),
+																Pos:  p(1947, 55),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 															Else: &lang.CallExpr{
-																Pos: p(1942, 90),
+																Pos: p(1947, 90),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1942, 90),
+																	Pos: p(1947, 90),
 																	X: &lang.MemberExpr{
-																		Pos: p(1942, 72),
+																		Pos: p(1947, 72),
 																		X: &lang.MemberExpr{
-																			Pos: p(1942, 68),
+																			Pos: p(1947, 68),
 																			X: &lang.Ident{
-																				Pos:  p(1942, 62),
+																				Pos:  p(1947, 62),
 																				Name: "Xunit",
 																			},
 																			Name: "Sdk",
@@ -30976,13 +31023,13 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1942, 105),
+																		Pos: p(1947, 105),
 																		X: &lang.CallExpr{
-																			Pos: p(1942, 113),
+																			Pos: p(1947, 113),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(1942, 113),
+																				Pos: p(1947, 113),
 																				X: &lang.Ident{
-																					Pos:  p(1942, 105),
+																					Pos:  p(1947, 105),
 																					Name: "object",
 																				},
 																				Name: "GetType",
@@ -30990,9 +31037,9 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1942, 124),
+																		Pos: p(1947, 124),
 																		X: &lang.Literal{
-																			Pos:   p(1942, 124),
+																			Pos:   p(1947, 124),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -31005,66 +31052,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(1943, 17),
+												Pos: p(1948, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(1943, 17),
+													Pos:  p(1948, 17),
 													Name: "string",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(1943, 24),
+														Pos:  p(1948, 24),
 														Name: "how",
 														Init: &lang.CondExpr{
-															Pos: p(1943, 49),
+															Pos: p(1948, 49),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1943, 41),
+																Pos: p(1948, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1943, 30),
+																	Pos:  p(1948, 30),
 																	Name: "actualName",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1943, 44),
+																	Pos:  p(1948, 44),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(1943, 51),
+																Pos:   p(1948, 51),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.CondExpr{
-																Pos: p(1943, 95),
+																Pos: p(1948, 95),
 																Cond: &lang.CallExpr{
-																	Pos: p(1943, 69),
+																	Pos: p(1948, 69),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(1943, 69),
+																		Pos: p(1948, 69),
 																		X: &lang.Ident{
-																			Pos:  p(1943, 60),
+																			Pos:  p(1948, 60),
 																			Name: "expected",
 																		},
 																		Name: "IsInstanceOfType",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1943, 86),
+																			Pos: p(1948, 86),
 																			X: &lang.Ident{
-																				Pos:  p(1943, 86),
+																				Pos:  p(1948, 86),
 																				Name: "object",
 																			},
 																		},
 																	},
 																},
 																Then: &lang.Literal{
-																	Pos:   p(1943, 97),
+																	Pos:   p(1948, 97),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"not the exact type\"",
 																	Value: string("not the exact type"),
 																},
 																Else: &lang.Literal{
-																	Pos:   p(1943, 120),
+																	Pos:   p(1948, 120),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"an incompatible type\"",
 																	Value: string("an incompatible type"),
@@ -31075,74 +31122,74 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(1944, 17),
+												Pos: p(1949, 17),
 												X: &lang.NewExpr{
-													Pos: p(1944, 23),
+													Pos: p(1949, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(1944, 27),
+														Pos:  p(1949, 27),
 														Name: "Xunit.Sdk.IsTypeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1944, 53),
+															Pos: p(1949, 53),
 															X: &lang.BinaryExpr{
-																Pos: p(1945, 132),
+																Pos: p(1950, 132),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1945, 117),
+																	Pos: p(1950, 117),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1945, 95),
+																		Pos: p(1950, 95),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1945, 34),
+																			Pos: p(1950, 34),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1944, 118),
+																				Pos: p(1949, 118),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1944, 96),
+																					Pos: p(1949, 96),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(1944, 90),
+																						Pos: p(1949, 90),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(1944, 53),
+																							Pos:   p(1949, 53),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.IsType() Failure: Value is \"",
 																							Value: string("Assert.IsType() Failure: Value is "),
 																						},
 																						Y: &lang.Ident{
-																							Pos:  p(1944, 92),
+																							Pos:  p(1949, 92),
 																							Name: "how",
 																						},
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(1944, 110),
+																						Pos: p(1949, 110),
 																						X: &lang.Ident{
-																							Pos:  p(1944, 98),
+																							Pos:  p(1949, 98),
 																							Name: "Environment",
 																						},
 																						Name: "NewLine",
 																					},
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(1945, 21),
+																					Pos:   p(1950, 21),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\"Expected: \"",
 																					Value: string("Expected: "),
 																				},
 																			},
 																			Y: &lang.CallExpr{
-																				Pos: p(1945, 64),
+																				Pos: p(1950, 64),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(1945, 64),
+																					Pos: p(1950, 64),
 																					X: &lang.MemberExpr{
-																						Pos: p(1945, 46),
+																						Pos: p(1950, 46),
 																						X: &lang.MemberExpr{
-																							Pos: p(1945, 42),
+																							Pos: p(1950, 42),
 																							X: &lang.Ident{
-																								Pos:  p(1945, 36),
+																								Pos:  p(1950, 36),
 																								Name: "Xunit",
 																							},
 																							Name: "Sdk",
@@ -31153,16 +31200,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(1945, 79),
+																						Pos: p(1950, 79),
 																						X: &lang.Ident{
-																							Pos:  p(1945, 79),
+																							Pos:  p(1950, 79),
 																							Name: "expected",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(1945, 89),
+																						Pos: p(1950, 89),
 																						X: &lang.Literal{
-																							Pos:   p(1945, 89),
+																							Pos:   p(1950, 89),
 																							Kind:  lang.LitKind(9),
 																							Raw:   "true",
 																							Value: bool(true),
@@ -31172,30 +31219,30 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(1945, 109),
+																			Pos: p(1950, 109),
 																			X: &lang.Ident{
-																				Pos:  p(1945, 97),
+																				Pos:  p(1950, 97),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1945, 119),
+																		Pos:   p(1950, 119),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Actual:   \"",
 																		Value: string("Actual:   "),
 																	},
 																},
 																Y: &lang.BinaryExpr{
-																	Pos: p(1945, 146),
+																	Pos: p(1950, 146),
 																	Op:  "??",
 																	X: &lang.Ident{
-																		Pos:  p(1945, 135),
+																		Pos:  p(1950, 135),
 																		Name: "actualName",
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1945, 149),
+																		Pos:   p(1950, 149),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"null\"",
 																		Value: string("null"),
@@ -31207,32 +31254,32 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(1946, 13),
+										Rbrace: p(1951, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1947, 13),
+									Pos: p(1952, 13),
 									X: &lang.CastExpr{
-										Pos: p(1947, 20),
+										Pos: p(1952, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1947, 21),
+											Pos:  p(1952, 21),
 											Name: "T",
 										},
 										X: &lang.Ident{
-											Pos:  p(1947, 23),
+											Pos:  p(1952, 23),
 											Name: "object",
 										},
 									},
 								},
 							},
-							Rbrace: p(1948, 9),
+							Rbrace: p(1953, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1950, 9),
+						Pos:       p(1955, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1950, 23),
+							Pos:  p(1955, 23),
 							Name: "T",
 						},
 						Name: "IsAssignableFrom",
@@ -31241,31 +31288,31 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1950, 45),
+								Pos: p(1955, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(1950, 45),
+									Pos:  p(1955, 45),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1951, 9),
+							Pos: p(1956, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1952, 13),
+									Pos: p(1957, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1952, 13),
+										Pos:  p(1957, 13),
 										Name: "Type",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1952, 18),
+											Pos:  p(1957, 18),
 											Name: "expected",
 											Init: &lang.TypeOfExpr{
-												Pos: p(1952, 29),
+												Pos: p(1957, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(1952, 36),
+													Pos:  p(1957, 36),
 													Name: "T",
 												},
 											},
@@ -31273,41 +31320,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1953, 13),
+									Pos: p(1958, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1953, 33),
+										Pos: p(1958, 33),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1953, 25),
+											Pos: p(1958, 25),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1953, 17),
+												Pos:  p(1958, 17),
 												Name: "object",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1953, 28),
+												Pos:  p(1958, 28),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1953, 36),
+											Pos: p(1958, 36),
 											Op:  "!",
 											X: &lang.CallExpr{
-												Pos: p(1953, 46),
+												Pos: p(1958, 46),
 												Fun: &lang.MemberExpr{
-													Pos: p(1953, 46),
+													Pos: p(1958, 46),
 													X: &lang.Ident{
-														Pos:  p(1953, 37),
+														Pos:  p(1958, 37),
 														Name: "expected",
 													},
 													Name: "IsInstanceOfType",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1953, 63),
+														Pos: p(1958, 63),
 														X: &lang.Ident{
-															Pos:  p(1953, 63),
+															Pos:  p(1958, 63),
 															Name: "object",
 														},
 													},
@@ -31316,66 +31363,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1954, 17),
+										Pos: p(1959, 17),
 										X: &lang.NewExpr{
-											Pos: p(1954, 23),
+											Pos: p(1959, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1954, 27),
+												Pos:  p(1959, 27),
 												Name: "Xunit.Sdk.IsAssignableFromException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1954, 63),
+													Pos: p(1959, 63),
 													X: &lang.BinaryExpr{
-														Pos: p(1956, 34),
+														Pos: p(1961, 34),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1955, 117),
+															Pos: p(1960, 117),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1955, 95),
+																Pos: p(1960, 95),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1955, 34),
+																	Pos: p(1960, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1954, 186),
+																		Pos: p(1959, 186),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1954, 164),
+																			Pos: p(1959, 164),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1954, 110),
+																				Pos: p(1959, 110),
 																				Op:  "+",
 																				X: &lang.Literal{
-																					Pos:   p(1954, 63),
+																					Pos:   p(1959, 63),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\"Assert.IsAssignableFrom() Failure: Value is \"",
 																					Value: string("Assert.IsAssignableFrom() Failure: Value is "),
 																				},
 																				Y: &lang.CondExpr{
-																					Pos: p(1954, 129),
+																					Pos: p(1959, 129),
 																					Cond: &lang.BinaryExpr{
-																						Pos: p(1954, 121),
+																						Pos: p(1959, 121),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(1954, 113),
+																							Pos:  p(1959, 113),
 																							Name: "object",
 																						},
 																						Y: &lang.Literal{
-																							Pos:  p(1954, 124),
+																							Pos:  p(1959, 124),
 																							Kind: lang.LitKind(10),
 																							Raw:  "null",
 																						},
 																					},
 																					Then: &lang.Literal{
-																						Pos:   p(1954, 131),
+																						Pos:   p(1959, 131),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"null\"",
 																						Value: string("null"),
 																					},
 																					Else: &lang.Literal{
-																						Pos:   p(1954, 140),
+																						Pos:   p(1959, 140),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"an incompatible type\"",
 																						Value: string("an incompatible type"),
@@ -31383,31 +31430,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1954, 178),
+																				Pos: p(1959, 178),
 																				X: &lang.Ident{
-																					Pos:  p(1954, 166),
+																					Pos:  p(1959, 166),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1955, 21),
+																			Pos:   p(1960, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1955, 64),
+																		Pos: p(1960, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1955, 64),
+																			Pos: p(1960, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(1955, 46),
+																				Pos: p(1960, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(1955, 42),
+																					Pos: p(1960, 42),
 																					X: &lang.Ident{
-																						Pos:  p(1955, 36),
+																						Pos:  p(1960, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -31418,16 +31465,16 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1955, 79),
+																				Pos: p(1960, 79),
 																				X: &lang.Ident{
-																					Pos:  p(1955, 79),
+																					Pos:  p(1960, 79),
 																					Name: "expected",
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(1955, 89),
+																				Pos: p(1960, 89),
 																				X: &lang.Literal{
-																					Pos:   p(1955, 89),
+																					Pos:   p(1960, 89),
 																					Kind:  lang.LitKind(9),
 																					Raw:   "true",
 																					Value: bool(true),
@@ -31437,52 +31484,52 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1955, 109),
+																	Pos: p(1960, 109),
 																	X: &lang.Ident{
-																		Pos:  p(1955, 97),
+																		Pos:  p(1960, 97),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1956, 21),
+																Pos:   p(1961, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CondExpr{
-															Pos: p(1956, 53),
+															Pos: p(1961, 53),
 															Cond: &lang.BinaryExpr{
-																Pos: p(1956, 45),
+																Pos: p(1961, 45),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(1956, 37),
+																	Pos:  p(1961, 37),
 																	Name: "object",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(1956, 48),
+																	Pos:  p(1961, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(1956, 55),
+																Pos:   p(1961, 55),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.CallExpr{
-																Pos: p(1956, 92),
+																Pos: p(1961, 92),
 																Fun: &lang.MemberExpr{
-																	Pos: p(1956, 92),
+																	Pos: p(1961, 92),
 																	X: &lang.MemberExpr{
-																		Pos: p(1956, 74),
+																		Pos: p(1961, 74),
 																		X: &lang.MemberExpr{
-																			Pos: p(1956, 70),
+																			Pos: p(1961, 70),
 																			X: &lang.Ident{
-																				Pos:  p(1956, 64),
+																				Pos:  p(1961, 64),
 																				Name: "Xunit",
 																			},
 																			Name: "Sdk",
@@ -31493,13 +31540,13 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(1956, 107),
+																		Pos: p(1961, 107),
 																		X: &lang.CallExpr{
-																			Pos: p(1956, 115),
+																			Pos: p(1961, 115),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(1956, 115),
+																				Pos: p(1961, 115),
 																				X: &lang.Ident{
-																					Pos:  p(1956, 107),
+																					Pos:  p(1961, 107),
 																					Name: "object",
 																				},
 																				Name: "GetType",
@@ -31507,9 +31554,9 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(1956, 126),
+																		Pos: p(1961, 126),
 																		X: &lang.Literal{
-																			Pos:   p(1956, 126),
+																			Pos:   p(1961, 126),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -31525,28 +31572,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(1957, 13),
+									Pos: p(1962, 13),
 									X: &lang.CastExpr{
-										Pos: p(1957, 20),
+										Pos: p(1962, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(1957, 21),
+											Pos:  p(1962, 21),
 											Name: "T",
 										},
 										X: &lang.Ident{
-											Pos:  p(1957, 23),
+											Pos:  p(1962, 23),
 											Name: "object",
 										},
 									},
 								},
 							},
-							Rbrace: p(1958, 9),
+							Rbrace: p(1963, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1960, 9),
+						Pos:       p(1965, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1960, 23),
+							Pos:  p(1965, 23),
 							Name: "void",
 						},
 						Name: "Contains",
@@ -31555,21 +31602,21 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1960, 40),
+								Pos: p(1965, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(1960, 40),
+									Pos:  p(1965, 40),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1960, 52),
+								Pos: p(1965, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(1960, 52),
+									Pos:  p(1965, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1960, 64),
+											Pos:  p(1965, 64),
 											Name: "T",
 										},
 									},
@@ -31578,31 +31625,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1961, 9),
+							Pos: p(1966, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos: p(1962, 13),
+									Pos: p(1967, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1962, 22),
+										Pos:  p(1967, 22),
 										Name: "T",
 									},
 									Name: "item",
 									X: &lang.Ident{
-										Pos:  p(1962, 32),
+										Pos:  p(1967, 32),
 										Name: "collection",
 									},
 									Body: &lang.IfStmt{
-										Pos: p(1963, 17),
+										Pos: p(1968, 17),
 										Cond: &lang.CallExpr{
-											Pos: p(1963, 49),
+											Pos: p(1968, 49),
 											Fun: &lang.MemberExpr{
-												Pos: p(1963, 49),
+												Pos: p(1968, 49),
 												X: &lang.MemberExpr{
-													Pos: p(1963, 31),
+													Pos: p(1968, 31),
 													X: &lang.MemberExpr{
-														Pos: p(1963, 27),
+														Pos: p(1968, 27),
 														X: &lang.Ident{
-															Pos:  p(1963, 21),
+															Pos:  p(1968, 21),
 															Name: "Xunit",
 														},
 														Name: "Sdk",
@@ -31613,87 +31660,87 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1963, 58),
+													Pos: p(1968, 58),
 													X: &lang.Ident{
-														Pos:  p(1963, 58),
+														Pos:  p(1968, 58),
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(1963, 64),
+													Pos: p(1968, 64),
 													X: &lang.Ident{
-														Pos:  p(1963, 64),
+														Pos:  p(1968, 64),
 														Name: "expected",
 													},
 												},
 											},
 										},
 										Then: &lang.ReturnStmt{
-											Pos: p(1963, 75),
+											Pos: p(1968, 75),
 										},
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(1964, 13),
+									Pos: p(1969, 13),
 									X: &lang.NewExpr{
-										Pos: p(1964, 19),
+										Pos: p(1969, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(1964, 23),
+											Pos:  p(1969, 23),
 											Name: "Xunit.Sdk.ContainsException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(1964, 51),
+												Pos: p(1969, 51),
 												X: &lang.BinaryExpr{
-													Pos: p(1965, 120),
+													Pos: p(1970, 120),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(1965, 103),
+														Pos: p(1970, 103),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1965, 81),
+															Pos: p(1970, 81),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1965, 32),
+																Pos: p(1970, 32),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1964, 131),
+																	Pos: p(1969, 131),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1964, 109),
+																		Pos: p(1969, 109),
 																		Op:  "+",
 																		X: &lang.Literal{
-																			Pos:   p(1964, 51),
+																			Pos:   p(1969, 51),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.Contains() Failure: Item not found in collection\"",
 																			Value: string("Assert.Contains() Failure: Item not found in collection"),
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(1964, 123),
+																			Pos: p(1969, 123),
 																			X: &lang.Ident{
-																				Pos:  p(1964, 111),
+																				Pos:  p(1969, 111),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(1965, 17),
+																		Pos:   p(1970, 17),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Collection: \"",
 																		Value: string("Collection: "),
 																	},
 																},
 																Y: &lang.CallExpr{
-																	Pos: p(1965, 62),
+																	Pos: p(1970, 62),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(1965, 62),
+																		Pos: p(1970, 62),
 																		X: &lang.MemberExpr{
-																			Pos: p(1965, 44),
+																			Pos: p(1970, 44),
 																			X: &lang.MemberExpr{
-																				Pos: p(1965, 40),
+																				Pos: p(1970, 40),
 																				X: &lang.Ident{
-																					Pos:  p(1965, 34),
+																					Pos:  p(1970, 34),
 																					Name: "Xunit",
 																				},
 																				Name: "Sdk",
@@ -31704,9 +31751,9 @@ func preludeAST() *lang.File {
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(1965, 69),
+																			Pos: p(1970, 69),
 																			X: &lang.Ident{
-																				Pos:  p(1965, 69),
+																				Pos:  p(1970, 69),
 																				Name: "collection",
 																			},
 																		},
@@ -31714,31 +31761,31 @@ func preludeAST() *lang.File {
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(1965, 95),
+																Pos: p(1970, 95),
 																X: &lang.Ident{
-																	Pos:  p(1965, 83),
+																	Pos:  p(1970, 83),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(1965, 105),
+															Pos:   p(1970, 105),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"Not found:  \"",
 															Value: string("Not found:  "),
 														},
 													},
 													Y: &lang.CallExpr{
-														Pos: p(1965, 150),
+														Pos: p(1970, 150),
 														Fun: &lang.MemberExpr{
-															Pos: p(1965, 150),
+															Pos: p(1970, 150),
 															X: &lang.MemberExpr{
-																Pos: p(1965, 132),
+																Pos: p(1970, 132),
 																X: &lang.MemberExpr{
-																	Pos: p(1965, 128),
+																	Pos: p(1970, 128),
 																	X: &lang.Ident{
-																		Pos:  p(1965, 122),
+																		Pos:  p(1970, 122),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -31749,9 +31796,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1965, 157),
+																Pos: p(1970, 157),
 																X: &lang.Ident{
-																	Pos:  p(1965, 157),
+																	Pos:  p(1970, 157),
 																	Name: "expected",
 																},
 															},
@@ -31763,74 +31810,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1966, 9),
+							Rbrace: p(1971, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1968, 9),
+						Pos:       p(1973, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1968, 23),
+							Pos:  p(1973, 23),
 							Name: "void",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1968, 37),
+								Pos: p(1973, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1968, 37),
+									Pos:  p(1973, 37),
 									Name: "string",
 								},
 								Name: "expectedSubstring",
 							},
 							&lang.Param{
-								Pos: p(1968, 63),
+								Pos: p(1973, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(1968, 63),
+									Pos:  p(1973, 63),
 									Name: "string",
 								},
 								Name: "actualString",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1969, 9),
+							Pos: p(1974, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1970, 13),
+									Pos: p(1975, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(1970, 38),
+										Pos: p(1975, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(1970, 30),
+											Pos: p(1975, 30),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(1970, 17),
+												Pos:  p(1975, 17),
 												Name: "actualString",
 											},
 											Y: &lang.Literal{
-												Pos:  p(1970, 33),
+												Pos:  p(1975, 33),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(1970, 41),
+											Pos: p(1975, 41),
 											Op:  "!",
 											X: &lang.CallExpr{
-												Pos: p(1970, 55),
+												Pos: p(1975, 55),
 												Fun: &lang.MemberExpr{
-													Pos: p(1970, 55),
+													Pos: p(1975, 55),
 													X: &lang.Ident{
-														Pos:  p(1970, 42),
+														Pos:  p(1975, 42),
 														Name: "actualString",
 													},
 													Name: "Contains",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(1970, 64),
+														Pos: p(1975, 64),
 														X: &lang.Ident{
-															Pos:  p(1970, 64),
+															Pos:  p(1975, 64),
 															Name: "expectedSubstring",
 														},
 													},
@@ -31839,66 +31886,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1971, 17),
+										Pos: p(1976, 17),
 										X: &lang.NewExpr{
-											Pos: p(1971, 23),
+											Pos: p(1976, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1971, 27),
+												Pos:  p(1976, 27),
 												Name: "Xunit.Sdk.ContainsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1971, 55),
+													Pos: p(1976, 55),
 													X: &lang.BinaryExpr{
-														Pos: p(1972, 124),
+														Pos: p(1977, 124),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1972, 108),
+															Pos: p(1977, 108),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1972, 86),
+																Pos: p(1977, 86),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(1972, 35),
+																	Pos: p(1977, 35),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1971, 127),
+																		Pos: p(1976, 127),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1971, 105),
+																			Pos: p(1976, 105),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(1971, 55),
+																				Pos:   p(1976, 55),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Contains() Failure: Sub-string not found\"",
 																				Value: string("Assert.Contains() Failure: Sub-string not found"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1971, 119),
+																				Pos: p(1976, 119),
 																				X: &lang.Ident{
-																					Pos:  p(1971, 107),
+																					Pos:  p(1976, 107),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1972, 21),
+																			Pos:   p(1977, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"String:    \"",
 																			Value: string("String:    "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1972, 65),
+																		Pos: p(1977, 65),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1972, 65),
+																			Pos: p(1977, 65),
 																			X: &lang.MemberExpr{
-																				Pos: p(1972, 47),
+																				Pos: p(1977, 47),
 																				X: &lang.MemberExpr{
-																					Pos: p(1972, 43),
+																					Pos: p(1977, 43),
 																					X: &lang.Ident{
-																						Pos:  p(1972, 37),
+																						Pos:  p(1977, 37),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -31909,9 +31956,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1972, 72),
+																				Pos: p(1977, 72),
 																				X: &lang.Ident{
-																					Pos:  p(1972, 72),
+																					Pos:  p(1977, 72),
 																					Name: "actualString",
 																				},
 																			},
@@ -31919,31 +31966,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1972, 100),
+																	Pos: p(1977, 100),
 																	X: &lang.Ident{
-																		Pos:  p(1972, 88),
+																		Pos:  p(1977, 88),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1972, 110),
+																Pos:   p(1977, 110),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Not found: \"",
 																Value: string("Not found: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1972, 154),
+															Pos: p(1977, 154),
 															Fun: &lang.MemberExpr{
-																Pos: p(1972, 154),
+																Pos: p(1977, 154),
 																X: &lang.MemberExpr{
-																	Pos: p(1972, 136),
+																	Pos: p(1977, 136),
 																	X: &lang.MemberExpr{
-																		Pos: p(1972, 132),
+																		Pos: p(1977, 132),
 																		X: &lang.Ident{
-																			Pos:  p(1972, 126),
+																			Pos:  p(1977, 126),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -31954,9 +32001,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1972, 161),
+																	Pos: p(1977, 161),
 																	X: &lang.Ident{
-																		Pos:  p(1972, 161),
+																		Pos:  p(1977, 161),
 																		Name: "expectedSubstring",
 																	},
 																},
@@ -31969,14 +32016,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1973, 9),
+							Rbrace: p(1978, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1975, 9),
+						Pos:       p(1980, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1975, 23),
+							Pos:  p(1980, 23),
 							Name: "void",
 						},
 						Name: "DoesNotContain",
@@ -31985,21 +32032,21 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1975, 46),
+								Pos: p(1980, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(1975, 46),
+									Pos:  p(1980, 46),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(1975, 58),
+								Pos: p(1980, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(1975, 58),
+									Pos:  p(1980, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(1975, 70),
+											Pos:  p(1980, 70),
 											Name: "T",
 										},
 									},
@@ -32008,20 +32055,20 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1976, 9),
+							Pos: p(1981, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(1977, 13),
+									Pos: p(1982, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1977, 13),
+										Pos:  p(1982, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(1977, 17),
+											Pos:  p(1982, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(1977, 21),
+												Pos:   p(1982, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -32029,31 +32076,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(1978, 13),
+									Pos: p(1983, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(1978, 22),
+										Pos:  p(1983, 22),
 										Name: "T",
 									},
 									Name: "item",
 									X: &lang.Ident{
-										Pos:  p(1978, 32),
+										Pos:  p(1983, 32),
 										Name: "collection",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(1979, 13),
+										Pos: p(1984, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1980, 17),
+												Pos: p(1985, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(1980, 49),
+													Pos: p(1985, 49),
 													Fun: &lang.MemberExpr{
-														Pos: p(1980, 49),
+														Pos: p(1985, 49),
 														X: &lang.MemberExpr{
-															Pos: p(1980, 31),
+															Pos: p(1985, 31),
 															X: &lang.MemberExpr{
-																Pos: p(1980, 27),
+																Pos: p(1985, 27),
 																X: &lang.Ident{
-																	Pos:  p(1980, 21),
+																	Pos:  p(1985, 21),
 																	Name: "Xunit",
 																},
 																Name: "Sdk",
@@ -32064,82 +32111,82 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(1980, 58),
+															Pos: p(1985, 58),
 															X: &lang.Ident{
-																Pos:  p(1980, 58),
+																Pos:  p(1985, 58),
 																Name: "item",
 															},
 														},
 														&lang.Arg{
-															Pos: p(1980, 64),
+															Pos: p(1985, 64),
 															X: &lang.Ident{
-																Pos:  p(1980, 64),
+																Pos:  p(1985, 64),
 																Name: "expected",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1981, 21),
+													Pos: p(1986, 21),
 													X: &lang.NewExpr{
-														Pos: p(1981, 27),
+														Pos: p(1986, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1981, 31),
+															Pos:  p(1986, 31),
 															Name: "Xunit.Sdk.DoesNotContainException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1981, 65),
+																Pos: p(1986, 65),
 																X: &lang.BinaryExpr{
-																	Pos: p(1982, 128),
+																	Pos: p(1987, 128),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1982, 111),
+																		Pos: p(1987, 111),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1982, 89),
+																			Pos: p(1987, 89),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(1982, 40),
+																				Pos: p(1987, 40),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(1981, 147),
+																					Pos: p(1986, 147),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(1981, 125),
+																						Pos: p(1986, 125),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(1981, 65),
+																							Pos:   p(1986, 65),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.DoesNotContain() Failure: Item found in collection\"",
 																							Value: string("Assert.DoesNotContain() Failure: Item found in collection"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(1981, 139),
+																							Pos: p(1986, 139),
 																							X: &lang.Ident{
-																								Pos:  p(1981, 127),
+																								Pos:  p(1986, 127),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(1982, 25),
+																						Pos:   p(1987, 25),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Collection: \"",
 																						Value: string("Collection: "),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(1982, 70),
+																					Pos: p(1987, 70),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(1982, 70),
+																						Pos: p(1987, 70),
 																						X: &lang.MemberExpr{
-																							Pos: p(1982, 52),
+																							Pos: p(1987, 52),
 																							X: &lang.MemberExpr{
-																								Pos: p(1982, 48),
+																								Pos: p(1987, 48),
 																								X: &lang.Ident{
-																									Pos:  p(1982, 42),
+																									Pos:  p(1987, 42),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -32150,9 +32197,9 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(1982, 77),
+																							Pos: p(1987, 77),
 																							X: &lang.Ident{
-																								Pos:  p(1982, 77),
+																								Pos:  p(1987, 77),
 																								Name: "collection",
 																							},
 																						},
@@ -32160,31 +32207,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1982, 103),
+																				Pos: p(1987, 103),
 																				X: &lang.Ident{
-																					Pos:  p(1982, 91),
+																					Pos:  p(1987, 91),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1982, 113),
+																			Pos:   p(1987, 113),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Found:      \"",
 																			Value: string("Found:      "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1982, 158),
+																		Pos: p(1987, 158),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1982, 158),
+																			Pos: p(1987, 158),
 																			X: &lang.MemberExpr{
-																				Pos: p(1982, 140),
+																				Pos: p(1987, 140),
 																				X: &lang.MemberExpr{
-																					Pos: p(1982, 136),
+																					Pos: p(1987, 136),
 																					X: &lang.Ident{
-																						Pos:  p(1982, 130),
+																						Pos:  p(1987, 130),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -32195,9 +32242,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1982, 165),
+																				Pos: p(1987, 165),
 																				X: &lang.Ident{
-																					Pos:  p(1982, 165),
+																					Pos:  p(1987, 165),
 																					Name: "expected",
 																				},
 																			},
@@ -32210,136 +32257,136 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(1983, 17),
+												Pos: p(1988, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(1983, 18),
+													Pos: p(1988, 18),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(1983, 17),
+														Pos:  p(1988, 17),
 														Name: "i",
 													},
 												},
 											},
 										},
-										Rbrace: p(1984, 13),
+										Rbrace: p(1989, 13),
 									},
 								},
 							},
-							Rbrace: p(1985, 9),
+							Rbrace: p(1990, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1987, 9),
+						Pos:       p(1992, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1987, 23),
+							Pos:  p(1992, 23),
 							Name: "void",
 						},
 						Name: "Empty",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1987, 34),
+								Pos: p(1992, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(1987, 34),
+									Pos:  p(1992, 34),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "collection",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(1988, 9),
+							Pos: p(1993, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(1989, 13),
+									Pos: p(1994, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(1989, 28),
+										Pos: p(1994, 28),
 										X: &lang.Ident{
-											Pos:  p(1989, 17),
+											Pos:  p(1994, 17),
 											Name: "collection",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(1989, 31),
+											Pos: p(1994, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(1989, 31),
+												Pos:  p(1994, 31),
 												Name: "string",
 											},
 											Name: "s",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(1990, 13),
+										Pos: p(1995, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(1991, 17),
+												Pos: p(1996, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(1991, 30),
+													Pos: p(1996, 30),
 													Op:  "!=",
 													X: &lang.MemberExpr{
-														Pos: p(1991, 23),
+														Pos: p(1996, 23),
 														X: &lang.Ident{
-															Pos:  p(1991, 21),
+															Pos:  p(1996, 21),
 															Name: "s",
 														},
 														Name: "Length",
 													},
 													Y: &lang.Literal{
-														Pos:   p(1991, 33),
+														Pos:   p(1996, 33),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(1992, 21),
+													Pos: p(1997, 21),
 													X: &lang.NewExpr{
-														Pos: p(1992, 27),
+														Pos: p(1997, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(1992, 31),
+															Pos:  p(1997, 31),
 															Name: "Xunit.Sdk.EmptyException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(1992, 56),
+																Pos: p(1997, 56),
 																X: &lang.BinaryExpr{
-																	Pos: p(1992, 138),
+																	Pos: p(1997, 138),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(1992, 125),
+																		Pos: p(1997, 125),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(1992, 103),
+																			Pos: p(1997, 103),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(1992, 56),
+																				Pos:   p(1997, 56),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Empty() Failure: String was not empty\"",
 																				Value: string("Assert.Empty() Failure: String was not empty"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(1992, 117),
+																				Pos: p(1997, 117),
 																				X: &lang.Ident{
-																					Pos:  p(1992, 105),
+																					Pos:  p(1997, 105),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(1992, 127),
+																			Pos:   p(1997, 127),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"String: \"",
 																			Value: string("String: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(1992, 168),
+																		Pos: p(1997, 168),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(1992, 168),
+																			Pos: p(1997, 168),
 																			X: &lang.MemberExpr{
-																				Pos: p(1992, 150),
+																				Pos: p(1997, 150),
 																				X: &lang.MemberExpr{
-																					Pos: p(1992, 146),
+																					Pos: p(1997, 146),
 																					X: &lang.Ident{
-																						Pos:  p(1992, 140),
+																						Pos:  p(1997, 140),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -32350,9 +32397,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(1992, 175),
+																				Pos: p(1997, 175),
 																				X: &lang.Ident{
-																					Pos:  p(1992, 175),
+																					Pos:  p(1997, 175),
 																					Name: "s",
 																				},
 																			},
@@ -32365,24 +32412,24 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(1993, 17),
+												Pos: p(1998, 17),
 											},
 										},
-										Rbrace: p(1994, 13),
+										Rbrace: p(1999, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(1995, 13),
+									Pos: p(2000, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(1995, 44),
+										Pos: p(2000, 44),
 										Fun: &lang.MemberExpr{
-											Pos: p(1995, 44),
+											Pos: p(2000, 44),
 											X: &lang.CallExpr{
-												Pos: p(1995, 28),
+												Pos: p(2000, 28),
 												Fun: &lang.MemberExpr{
-													Pos: p(1995, 28),
+													Pos: p(2000, 28),
 													X: &lang.Ident{
-														Pos:  p(1995, 17),
+														Pos:  p(2000, 17),
 														Name: "collection",
 													},
 													Name: "GetEnumerator",
@@ -32392,57 +32439,57 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(1996, 17),
+										Pos: p(2001, 17),
 										X: &lang.NewExpr{
-											Pos: p(1996, 23),
+											Pos: p(2001, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(1996, 27),
+												Pos:  p(2001, 27),
 												Name: "Xunit.Sdk.EmptyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(1996, 52),
+													Pos: p(2001, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(1996, 142),
+														Pos: p(2001, 142),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(1996, 125),
+															Pos: p(2001, 125),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(1996, 103),
+																Pos: p(2001, 103),
 																Op:  "+",
 																X: &lang.Literal{
-																	Pos:   p(1996, 52),
+																	Pos:   p(2001, 52),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Assert.Empty() Failure: Collection was not empty\"",
 																	Value: string("Assert.Empty() Failure: Collection was not empty"),
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(1996, 117),
+																	Pos: p(2001, 117),
 																	X: &lang.Ident{
-																		Pos:  p(1996, 105),
+																		Pos:  p(2001, 105),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(1996, 127),
+																Pos:   p(2001, 127),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Collection: \"",
 																Value: string("Collection: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(1996, 172),
+															Pos: p(2001, 172),
 															Fun: &lang.MemberExpr{
-																Pos: p(1996, 172),
+																Pos: p(2001, 172),
 																X: &lang.MemberExpr{
-																	Pos: p(1996, 154),
+																	Pos: p(2001, 154),
 																	X: &lang.MemberExpr{
-																		Pos: p(1996, 150),
+																		Pos: p(2001, 150),
 																		X: &lang.Ident{
-																			Pos:  p(1996, 144),
+																			Pos:  p(2001, 144),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -32453,9 +32500,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(1996, 179),
+																	Pos: p(2001, 179),
 																	X: &lang.Ident{
-																		Pos:  p(1996, 179),
+																		Pos:  p(2001, 179),
 																		Name: "collection",
 																	},
 																},
@@ -32468,45 +32515,45 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(1997, 9),
+							Rbrace: p(2002, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(1999, 9),
+						Pos:       p(2004, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(1999, 23),
+							Pos:  p(2004, 23),
 							Name: "void",
 						},
 						Name: "NotEmpty",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(1999, 37),
+								Pos: p(2004, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(1999, 37),
+									Pos:  p(2004, 37),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "collection",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2000, 9),
+							Pos: p(2005, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2001, 13),
+									Pos: p(2006, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2001, 17),
+										Pos: p(2006, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2001, 45),
+											Pos: p(2006, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(2001, 45),
+												Pos: p(2006, 45),
 												X: &lang.CallExpr{
-													Pos: p(2001, 29),
+													Pos: p(2006, 29),
 													Fun: &lang.MemberExpr{
-														Pos: p(2001, 29),
+														Pos: p(2006, 29),
 														X: &lang.Ident{
-															Pos:  p(2001, 18),
+															Pos:  p(2006, 18),
 															Name: "collection",
 														},
 														Name: "GetEnumerator",
@@ -32517,18 +32564,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2002, 17),
+										Pos: p(2007, 17),
 										X: &lang.NewExpr{
-											Pos: p(2002, 23),
+											Pos: p(2007, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2002, 27),
+												Pos:  p(2007, 27),
 												Name: "Xunit.Sdk.NotEmptyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2002, 55),
+													Pos: p(2007, 55),
 													X: &lang.Literal{
-														Pos:   p(2002, 55),
+														Pos:   p(2007, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.NotEmpty() Failure: Collection was empty\"",
 														Value: string("Assert.NotEmpty() Failure: Collection was empty"),
@@ -32539,14 +32586,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2003, 9),
+							Rbrace: p(2008, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2005, 9),
+						Pos:       p(2010, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2005, 23),
+							Pos:  p(2010, 23),
 							Name: "T",
 						},
 						Name: "Single",
@@ -32555,13 +32602,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2005, 35),
+								Pos: p(2010, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2005, 35),
+									Pos:  p(2010, 35),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2005, 47),
+											Pos:  p(2010, 47),
 											Name: "T",
 										},
 									},
@@ -32570,31 +32617,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2006, 9),
+							Pos: p(2011, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2007, 13),
+									Pos: p(2012, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2007, 17),
+											Pos:  p(2012, 17),
 											Name: "items",
 											Init: &lang.NewExpr{
-												Pos: p(2007, 25),
+												Pos: p(2012, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(2007, 29),
+													Pos:  p(2012, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2007, 34),
+															Pos:  p(2012, 34),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2007, 37),
+														Pos: p(2012, 37),
 														X: &lang.Ident{
-															Pos:  p(2007, 37),
+															Pos:  p(2012, 37),
 															Name: "collection",
 														},
 													},
@@ -32604,37 +32651,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2008, 13),
+									Pos: p(2013, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2008, 29),
+										Pos: p(2013, 29),
 										Op:  "==",
 										X: &lang.MemberExpr{
-											Pos: p(2008, 23),
+											Pos: p(2013, 23),
 											X: &lang.Ident{
-												Pos:  p(2008, 17),
+												Pos:  p(2013, 17),
 												Name: "items",
 											},
 											Name: "Count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2008, 32),
+											Pos:   p(2013, 32),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2009, 17),
+										Pos: p(2014, 17),
 										X: &lang.NewExpr{
-											Pos: p(2009, 23),
+											Pos: p(2014, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2009, 27),
+												Pos:  p(2014, 27),
 												Name: "Xunit.Sdk.SingleException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2009, 53),
+													Pos: p(2014, 53),
 													X: &lang.Literal{
-														Pos:   p(2009, 53),
+														Pos:   p(2014, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.Single() Failure: The collection was empty\"",
 														Value: string("Assert.Single() Failure: The collection was empty"),
@@ -32645,98 +32692,98 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2010, 13),
+									Pos: p(2015, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2010, 29),
+										Pos: p(2015, 29),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(2010, 23),
+											Pos: p(2015, 23),
 											X: &lang.Ident{
-												Pos:  p(2010, 17),
+												Pos:  p(2015, 17),
 												Name: "items",
 											},
 											Name: "Count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2010, 31),
+											Pos:   p(2015, 31),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2011, 17),
+										Pos: p(2016, 17),
 										X: &lang.NewExpr{
-											Pos: p(2011, 23),
+											Pos: p(2016, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2011, 27),
+												Pos:  p(2016, 27),
 												Name: "Xunit.Sdk.SingleException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2011, 53),
+													Pos: p(2016, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(2011, 170),
+														Pos: p(2016, 170),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2011, 153),
+															Pos: p(2016, 153),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2011, 131),
+																Pos: p(2016, 131),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2011, 120),
+																	Pos: p(2016, 120),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2011, 106),
+																		Pos: p(2016, 106),
 																		Op:  "+",
 																		X: &lang.Literal{
-																			Pos:   p(2011, 53),
+																			Pos:   p(2016, 53),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.Single() Failure: The collection contained \"",
 																			Value: string("Assert.Single() Failure: The collection contained "),
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2011, 114),
+																			Pos: p(2016, 114),
 																			X: &lang.Ident{
-																				Pos:  p(2011, 108),
+																				Pos:  p(2016, 108),
 																				Name: "items",
 																			},
 																			Name: "Count",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2011, 122),
+																		Pos:   p(2016, 122),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" items\"",
 																		Value: string(" items"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2011, 145),
+																	Pos: p(2016, 145),
 																	X: &lang.Ident{
-																		Pos:  p(2011, 133),
+																		Pos:  p(2016, 133),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2011, 155),
+																Pos:   p(2016, 155),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Collection: \"",
 																Value: string("Collection: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2011, 200),
+															Pos: p(2016, 200),
 															Fun: &lang.MemberExpr{
-																Pos: p(2011, 200),
+																Pos: p(2016, 200),
 																X: &lang.MemberExpr{
-																	Pos: p(2011, 182),
+																	Pos: p(2016, 182),
 																	X: &lang.MemberExpr{
-																		Pos: p(2011, 178),
+																		Pos: p(2016, 178),
 																		X: &lang.Ident{
-																			Pos:  p(2011, 172),
+																			Pos:  p(2016, 172),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -32747,9 +32794,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2011, 207),
+																	Pos: p(2016, 207),
 																	X: &lang.Ident{
-																		Pos:  p(2011, 207),
+																		Pos:  p(2016, 207),
 																		Name: "items",
 																	},
 																},
@@ -32762,18 +32809,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2012, 13),
+									Pos: p(2017, 13),
 									X: &lang.IndexExpr{
-										Pos: p(2012, 25),
+										Pos: p(2017, 25),
 										X: &lang.Ident{
-											Pos:  p(2012, 20),
+											Pos:  p(2017, 20),
 											Name: "items",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2012, 26),
+												Pos: p(2017, 26),
 												X: &lang.Literal{
-													Pos:   p(2012, 26),
+													Pos:   p(2017, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -32782,14 +32829,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2013, 9),
+							Rbrace: p(2018, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2015, 9),
+						Pos:       p(2020, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2015, 23),
+							Pos:  p(2020, 23),
 							Name: "void",
 						},
 						Name: "Collection",
@@ -32798,13 +32845,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2015, 42),
+								Pos: p(2020, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(2015, 42),
+									Pos:  p(2020, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2015, 54),
+											Pos:  p(2020, 54),
 											Name: "T",
 										},
 									},
@@ -32812,17 +32859,17 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos:      p(2015, 69),
+								Pos:      p(2020, 69),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(2015, 76),
+									Pos:       p(2020, 76),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(2015, 76),
+										Pos:  p(2020, 76),
 										Name: "Action",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(2015, 83),
+												Pos:  p(2020, 83),
 												Name: "T",
 											},
 										},
@@ -32832,31 +32879,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2016, 9),
+							Pos: p(2021, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2017, 13),
+									Pos: p(2022, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2017, 17),
+											Pos:  p(2022, 17),
 											Name: "items",
 											Init: &lang.NewExpr{
-												Pos: p(2017, 25),
+												Pos: p(2022, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(2017, 29),
+													Pos:  p(2022, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2017, 34),
+															Pos:  p(2022, 34),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2017, 37),
+														Pos: p(2022, 37),
 														X: &lang.Ident{
-															Pos:  p(2017, 37),
+															Pos:  p(2022, 37),
 															Name: "collection",
 														},
 													},
@@ -32866,97 +32913,97 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2018, 13),
+									Pos: p(2023, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2018, 29),
+										Pos: p(2023, 29),
 										Op:  "!=",
 										X: &lang.MemberExpr{
-											Pos: p(2018, 23),
+											Pos: p(2023, 23),
 											X: &lang.Ident{
-												Pos:  p(2018, 17),
+												Pos:  p(2023, 17),
 												Name: "items",
 											},
 											Name: "Count",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(2018, 50),
+											Pos: p(2023, 50),
 											X: &lang.Ident{
-												Pos:  p(2018, 32),
+												Pos:  p(2023, 32),
 												Name: "elementInspectors",
 											},
 											Name: "Length",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2019, 17),
+										Pos: p(2024, 17),
 										X: &lang.NewExpr{
-											Pos: p(2019, 23),
+											Pos: p(2024, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2019, 27),
+												Pos:  p(2024, 27),
 												Name: "Xunit.Sdk.CollectionException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2019, 57),
+													Pos: p(2024, 57),
 													X: &lang.BinaryExpr{
-														Pos: p(2021, 110),
+														Pos: p(2026, 110),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2021, 89),
+															Pos: p(2026, 89),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2021, 67),
+																Pos: p(2026, 67),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2021, 40),
+																	Pos: p(2026, 40),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2020, 106),
+																		Pos: p(2025, 106),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2020, 84),
+																			Pos: p(2025, 84),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2020, 40),
+																				Pos: p(2025, 40),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2019, 132),
+																					Pos: p(2024, 132),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2019, 110),
+																						Pos: p(2024, 110),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2019, 57),
+																							Pos:   p(2024, 57),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.Collection() Failure: Mismatched item count\"",
 																							Value: string("Assert.Collection() Failure: Mismatched item count"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(2019, 124),
+																							Pos: p(2024, 124),
 																							X: &lang.Ident{
-																								Pos:  p(2019, 112),
+																								Pos:  p(2024, 112),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2020, 21),
+																						Pos:   p(2025, 21),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Collection:     \"",
 																						Value: string("Collection:     "),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(2020, 70),
+																					Pos: p(2025, 70),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(2020, 70),
+																						Pos: p(2025, 70),
 																						X: &lang.MemberExpr{
-																							Pos: p(2020, 52),
+																							Pos: p(2025, 52),
 																							X: &lang.MemberExpr{
-																								Pos: p(2020, 48),
+																								Pos: p(2025, 48),
 																								X: &lang.Ident{
-																									Pos:  p(2020, 42),
+																									Pos:  p(2025, 42),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -32967,9 +33014,9 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2020, 77),
+																							Pos: p(2025, 77),
 																							X: &lang.Ident{
-																								Pos:  p(2020, 77),
+																								Pos:  p(2025, 77),
 																								Name: "items",
 																							},
 																						},
@@ -32977,50 +33024,50 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2020, 98),
+																				Pos: p(2025, 98),
 																				X: &lang.Ident{
-																					Pos:  p(2020, 86),
+																					Pos:  p(2025, 86),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2021, 21),
+																			Pos:   p(2026, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected count: \"",
 																			Value: string("Expected count: "),
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(2021, 60),
+																		Pos: p(2026, 60),
 																		X: &lang.Ident{
-																			Pos:  p(2021, 42),
+																			Pos:  p(2026, 42),
 																			Name: "elementInspectors",
 																		},
 																		Name: "Length",
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2021, 81),
+																	Pos: p(2026, 81),
 																	X: &lang.Ident{
-																		Pos:  p(2021, 69),
+																		Pos:  p(2026, 69),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2021, 91),
+																Pos:   p(2026, 91),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual count:   \"",
 																Value: string("Actual count:   "),
 															},
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2021, 118),
+															Pos: p(2026, 118),
 															X: &lang.Ident{
-																Pos:  p(2021, 112),
+																Pos:  p(2026, 112),
 																Name: "items",
 															},
 															Name: "Count",
@@ -33032,19 +33079,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(2022, 13),
+									Pos: p(2027, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(2022, 18),
+										Pos: p(2027, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(2022, 18),
+											Pos:  p(2027, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(2022, 22),
+												Pos:  p(2027, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(2022, 26),
+													Pos:   p(2027, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -33052,16 +33099,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(2022, 31),
+										Pos: p(2027, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2022, 29),
+											Pos:  p(2027, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(2022, 39),
+											Pos: p(2027, 39),
 											X: &lang.Ident{
-												Pos:  p(2022, 33),
+												Pos:  p(2027, 33),
 												Name: "items",
 											},
 											Name: "Count",
@@ -33069,37 +33116,37 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(2022, 47),
+											Pos: p(2027, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(2022, 46),
+												Pos:  p(2027, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2023, 13),
+										Pos: p(2028, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(2024, 17),
+												Pos: p(2029, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(2025, 17),
+													Pos: p(2030, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2026, 21),
+															Pos: p(2031, 21),
 															X: &lang.CallExpr{
-																Pos: p(2026, 38),
+																Pos: p(2031, 38),
 																Fun: &lang.IndexExpr{
-																	Pos: p(2026, 38),
+																	Pos: p(2031, 38),
 																	X: &lang.Ident{
-																		Pos:  p(2026, 21),
+																		Pos:  p(2031, 21),
 																		Name: "elementInspectors",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2026, 39),
+																			Pos: p(2031, 39),
 																			X: &lang.Ident{
-																				Pos:  p(2026, 39),
+																				Pos:  p(2031, 39),
 																				Name: "i",
 																			},
 																		},
@@ -33107,18 +33154,18 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2026, 42),
+																		Pos: p(2031, 42),
 																		X: &lang.IndexExpr{
-																			Pos: p(2026, 47),
+																			Pos: p(2031, 47),
 																			X: &lang.Ident{
-																				Pos:  p(2026, 42),
+																				Pos:  p(2031, 42),
 																				Name: "items",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2026, 48),
+																					Pos: p(2031, 48),
 																					X: &lang.Ident{
-																						Pos:  p(2026, 48),
+																						Pos:  p(2031, 48),
 																						Name: "i",
 																					},
 																				},
@@ -33129,80 +33176,80 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(2027, 17),
+													Rbrace: p(2032, 17),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(2028, 17),
+														Pos: p(2033, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(2028, 24),
+															Pos:  p(2033, 24),
 															Name: "Exception",
 														},
 														Name: "ex",
 														Body: &lang.BlockStmt{
-															Pos: p(2029, 17),
+															Pos: p(2034, 17),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(2030, 21),
+																	Pos: p(2035, 21),
 																	X: &lang.NewExpr{
-																		Pos: p(2030, 27),
+																		Pos: p(2035, 27),
 																		Type: &lang.TypeRef{
-																			Pos:  p(2030, 31),
+																			Pos:  p(2035, 31),
 																			Name: "Xunit.Sdk.CollectionException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2030, 61),
+																				Pos: p(2035, 61),
 																				X: &lang.BinaryExpr{
-																					Pos: p(2031, 123),
+																					Pos: p(2036, 123),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2031, 106),
+																						Pos: p(2036, 106),
 																						Op:  "+",
 																						X: &lang.BinaryExpr{
-																							Pos: p(2031, 84),
+																							Pos: p(2036, 84),
 																							Op:  "+",
 																							X: &lang.BinaryExpr{
-																								Pos: p(2031, 40),
+																								Pos: p(2036, 40),
 																								Op:  "+",
 																								X: &lang.BinaryExpr{
-																									Pos: p(2030, 138),
+																									Pos: p(2035, 138),
 																									Op:  "+",
 																									X: &lang.BinaryExpr{
-																										Pos: p(2030, 116),
+																										Pos: p(2035, 116),
 																										Op:  "+",
 																										X: &lang.Literal{
-																											Pos:   p(2030, 61),
+																											Pos:   p(2035, 61),
 																											Kind:  lang.LitKind(8),
 																											Raw:   "\"Assert.Collection() Failure: Item comparison failure\"",
 																											Value: string("Assert.Collection() Failure: Item comparison failure"),
 																										},
 																										Y: &lang.MemberExpr{
-																											Pos: p(2030, 130),
+																											Pos: p(2035, 130),
 																											X: &lang.Ident{
-																												Pos:  p(2030, 118),
+																												Pos:  p(2035, 118),
 																												Name: "Environment",
 																											},
 																											Name: "NewLine",
 																										},
 																									},
 																									Y: &lang.Literal{
-																										Pos:   p(2031, 25),
+																										Pos:   p(2036, 25),
 																										Kind:  lang.LitKind(8),
 																										Raw:   "\"Collection: \"",
 																										Value: string("Collection: "),
 																									},
 																								},
 																								Y: &lang.CallExpr{
-																									Pos: p(2031, 70),
+																									Pos: p(2036, 70),
 																									Fun: &lang.MemberExpr{
-																										Pos: p(2031, 70),
+																										Pos: p(2036, 70),
 																										X: &lang.MemberExpr{
-																											Pos: p(2031, 52),
+																											Pos: p(2036, 52),
 																											X: &lang.MemberExpr{
-																												Pos: p(2031, 48),
+																												Pos: p(2036, 48),
 																												X: &lang.Ident{
-																													Pos:  p(2031, 42),
+																													Pos:  p(2036, 42),
 																													Name: "Xunit",
 																												},
 																												Name: "Sdk",
@@ -33213,9 +33260,9 @@ func preludeAST() *lang.File {
 																									},
 																									Args: []*lang.Arg{
 																										&lang.Arg{
-																											Pos: p(2031, 77),
+																											Pos: p(2036, 77),
 																											X: &lang.Ident{
-																												Pos:  p(2031, 77),
+																												Pos:  p(2036, 77),
 																												Name: "items",
 																											},
 																										},
@@ -33223,25 +33270,25 @@ func preludeAST() *lang.File {
 																								},
 																							},
 																							Y: &lang.MemberExpr{
-																								Pos: p(2031, 98),
+																								Pos: p(2036, 98),
 																								X: &lang.Ident{
-																									Pos:  p(2031, 86),
+																									Pos:  p(2036, 86),
 																									Name: "Environment",
 																								},
 																								Name: "NewLine",
 																							},
 																						},
 																						Y: &lang.Literal{
-																							Pos:   p(2031, 108),
+																							Pos:   p(2036, 108),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Error:      \"",
 																							Value: string("Error:      "),
 																						},
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(2031, 128),
+																						Pos: p(2036, 128),
 																						X: &lang.Ident{
-																							Pos:  p(2031, 125),
+																							Pos:  p(2036, 125),
 																							Name: "ex",
 																						},
 																						Name: "Message",
@@ -33249,9 +33296,9 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(2031, 137),
+																				Pos: p(2036, 137),
 																				X: &lang.Ident{
-																					Pos:  p(2031, 137),
+																					Pos:  p(2036, 137),
 																					Name: "ex",
 																				},
 																			},
@@ -33259,24 +33306,24 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(2032, 17),
+															Rbrace: p(2037, 17),
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2033, 13),
+										Rbrace: p(2038, 13),
 									},
 								},
 							},
-							Rbrace: p(2034, 9),
+							Rbrace: p(2039, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2036, 9),
+						Pos:       p(2041, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2036, 23),
+							Pos:  p(2041, 23),
 							Name: "void",
 						},
 						Name: "All",
@@ -33285,13 +33332,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2036, 35),
+								Pos: p(2041, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2036, 35),
+									Pos:  p(2041, 35),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2036, 47),
+											Pos:  p(2041, 47),
 											Name: "T",
 										},
 									},
@@ -33299,13 +33346,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(2036, 62),
+								Pos: p(2041, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(2036, 62),
+									Pos:  p(2041, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2036, 69),
+											Pos:  p(2041, 69),
 											Name: "T",
 										},
 									},
@@ -33314,20 +33361,20 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2037, 9),
+							Pos: p(2042, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2038, 13),
+									Pos: p(2043, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2038, 13),
+										Pos:  p(2043, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2038, 17),
+											Pos:  p(2043, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(2038, 21),
+												Pos:   p(2043, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -33335,37 +33382,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2039, 13),
+									Pos: p(2044, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2039, 22),
+										Pos:  p(2044, 22),
 										Name: "T",
 									},
 									Name: "item",
 									X: &lang.Ident{
-										Pos:  p(2039, 32),
+										Pos:  p(2044, 32),
 										Name: "collection",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2040, 13),
+										Pos: p(2045, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(2041, 17),
+												Pos: p(2046, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(2042, 17),
+													Pos: p(2047, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2043, 21),
+															Pos: p(2048, 21),
 															X: &lang.CallExpr{
-																Pos: p(2043, 21),
+																Pos: p(2048, 21),
 																Fun: &lang.Ident{
-																	Pos:  p(2043, 21),
+																	Pos:  p(2048, 21),
 																	Name: "action",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2043, 28),
+																		Pos: p(2048, 28),
 																		X: &lang.Ident{
-																			Pos:  p(2043, 28),
+																			Pos:  p(2048, 28),
 																			Name: "item",
 																		},
 																	},
@@ -33373,86 +33420,86 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(2044, 17),
+													Rbrace: p(2049, 17),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(2045, 17),
+														Pos: p(2050, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(2045, 24),
+															Pos:  p(2050, 24),
 															Name: "Exception",
 														},
 														Name: "ex",
 														Body: &lang.BlockStmt{
-															Pos: p(2046, 17),
+															Pos: p(2051, 17),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(2047, 21),
+																	Pos: p(2052, 21),
 																	X: &lang.NewExpr{
-																		Pos: p(2047, 27),
+																		Pos: p(2052, 27),
 																		Type: &lang.TypeRef{
-																			Pos:  p(2047, 31),
+																			Pos:  p(2052, 31),
 																			Name: "Xunit.Sdk.AllException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2047, 54),
+																				Pos: p(2052, 54),
 																				X: &lang.BinaryExpr{
-																					Pos: p(2048, 141),
+																					Pos: p(2053, 141),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2048, 133),
+																						Pos: p(2053, 133),
 																						Op:  "+",
 																						X: &lang.BinaryExpr{
-																							Pos: p(2048, 129),
+																							Pos: p(2053, 129),
 																							Op:  "+",
 																							X: &lang.BinaryExpr{
-																								Pos: p(2048, 111),
+																								Pos: p(2053, 111),
 																								Op:  "+",
 																								X: &lang.BinaryExpr{
-																									Pos: p(2048, 89),
+																									Pos: p(2053, 89),
 																									Op:  "+",
 																									X: &lang.BinaryExpr{
-																										Pos: p(2048, 40),
+																										Pos: p(2053, 40),
 																										Op:  "+",
 																										X: &lang.BinaryExpr{
-																											Pos: p(2047, 137),
+																											Pos: p(2052, 137),
 																											Op:  "+",
 																											X: &lang.BinaryExpr{
-																												Pos: p(2047, 115),
+																												Pos: p(2052, 115),
 																												Op:  "+",
 																												X: &lang.Literal{
-																													Pos:   p(2047, 54),
+																													Pos:   p(2052, 54),
 																													Kind:  lang.LitKind(8),
 																													Raw:   "\"Assert.All() Failure: Items in the collection did not pass\"",
 																													Value: string("Assert.All() Failure: Items in the collection did not pass"),
 																												},
 																												Y: &lang.MemberExpr{
-																													Pos: p(2047, 129),
+																													Pos: p(2052, 129),
 																													X: &lang.Ident{
-																														Pos:  p(2047, 117),
+																														Pos:  p(2052, 117),
 																														Name: "Environment",
 																													},
 																													Name: "NewLine",
 																												},
 																											},
 																											Y: &lang.Literal{
-																												Pos:   p(2048, 25),
+																												Pos:   p(2053, 25),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\"Collection: \"",
 																												Value: string("Collection: "),
 																											},
 																										},
 																										Y: &lang.CallExpr{
-																											Pos: p(2048, 70),
+																											Pos: p(2053, 70),
 																											Fun: &lang.MemberExpr{
-																												Pos: p(2048, 70),
+																												Pos: p(2053, 70),
 																												X: &lang.MemberExpr{
-																													Pos: p(2048, 52),
+																													Pos: p(2053, 52),
 																													X: &lang.MemberExpr{
-																														Pos: p(2048, 48),
+																														Pos: p(2053, 48),
 																														X: &lang.Ident{
-																															Pos:  p(2048, 42),
+																															Pos:  p(2053, 42),
 																															Name: "Xunit",
 																														},
 																														Name: "Sdk",
@@ -33463,9 +33510,9 @@ func preludeAST() *lang.File {
 																											},
 																											Args: []*lang.Arg{
 																												&lang.Arg{
-																													Pos: p(2048, 77),
+																													Pos: p(2053, 77),
 																													X: &lang.Ident{
-																														Pos:  p(2048, 77),
+																														Pos:  p(2053, 77),
 																														Name: "collection",
 																													},
 																												},
@@ -33473,37 +33520,37 @@ func preludeAST() *lang.File {
 																										},
 																									},
 																									Y: &lang.MemberExpr{
-																										Pos: p(2048, 103),
+																										Pos: p(2053, 103),
 																										X: &lang.Ident{
-																											Pos:  p(2048, 91),
+																											Pos:  p(2053, 91),
 																											Name: "Environment",
 																										},
 																										Name: "NewLine",
 																									},
 																								},
 																								Y: &lang.Literal{
-																									Pos:   p(2048, 113),
+																									Pos:   p(2053, 113),
 																									Kind:  lang.LitKind(8),
 																									Raw:   "\"Error:      [\"",
 																									Value: string("Error:      ["),
 																								},
 																							},
 																							Y: &lang.Ident{
-																								Pos:  p(2048, 131),
+																								Pos:  p(2053, 131),
 																								Name: "i",
 																							},
 																						},
 																						Y: &lang.Literal{
-																							Pos:   p(2048, 135),
+																							Pos:   p(2053, 135),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"]: \"",
 																							Value: string("]: "),
 																						},
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(2048, 146),
+																						Pos: p(2053, 146),
 																						X: &lang.Ident{
-																							Pos:  p(2048, 143),
+																							Pos:  p(2053, 143),
 																							Name: "ex",
 																						},
 																						Name: "Message",
@@ -33511,9 +33558,9 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(2048, 155),
+																				Pos: p(2053, 155),
 																				X: &lang.Ident{
-																					Pos:  p(2048, 155),
+																					Pos:  p(2053, 155),
 																					Name: "ex",
 																				},
 																			},
@@ -33521,35 +33568,35 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(2049, 17),
+															Rbrace: p(2054, 17),
 														},
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2050, 17),
+												Pos: p(2055, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2050, 18),
+													Pos: p(2055, 18),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(2050, 17),
+														Pos:  p(2055, 17),
 														Name: "i",
 													},
 												},
 											},
 										},
-										Rbrace: p(2051, 13),
+										Rbrace: p(2056, 13),
 									},
 								},
 							},
-							Rbrace: p(2052, 9),
+							Rbrace: p(2057, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2054, 9),
+						Pos:       p(2059, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2054, 23),
+							Pos:  p(2059, 23),
 							Name: "void",
 						},
 						Name: "InRange",
@@ -33561,7 +33608,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2054, 74),
+										Pos:  p(2059, 74),
 										Name: "IComparable",
 									},
 								},
@@ -33569,167 +33616,167 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2054, 39),
+								Pos: p(2059, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2054, 39),
+									Pos:  p(2059, 39),
 									Name: "T",
 								},
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2054, 49),
+								Pos: p(2059, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(2054, 49),
+									Pos:  p(2059, 49),
 									Name: "T",
 								},
 								Name: "low",
 							},
 							&lang.Param{
-								Pos: p(2054, 56),
+								Pos: p(2059, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(2054, 56),
+									Pos:  p(2059, 56),
 									Name: "T",
 								},
 								Name: "high",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2055, 9),
+							Pos: p(2060, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2056, 13),
+									Pos: p(2061, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2056, 43),
+										Pos: p(2061, 43),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2056, 39),
+											Pos: p(2061, 39),
 											Op:  ">",
 											X: &lang.CallExpr{
-												Pos: p(2056, 21),
+												Pos: p(2061, 21),
 												Fun: &lang.MemberExpr{
-													Pos: p(2056, 21),
+													Pos: p(2061, 21),
 													X: &lang.Ident{
-														Pos:  p(2056, 17),
+														Pos:  p(2061, 17),
 														Name: "low",
 													},
 													Name: "CompareTo",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2056, 31),
+														Pos: p(2061, 31),
 														X: &lang.Ident{
-															Pos:  p(2056, 31),
+															Pos:  p(2061, 31),
 															Name: "actual",
 														},
 													},
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(2056, 41),
+												Pos:   p(2061, 41),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2056, 69),
+											Pos: p(2061, 69),
 											Op:  ">",
 											X: &lang.CallExpr{
-												Pos: p(2056, 53),
+												Pos: p(2061, 53),
 												Fun: &lang.MemberExpr{
-													Pos: p(2056, 53),
+													Pos: p(2061, 53),
 													X: &lang.Ident{
-														Pos:  p(2056, 46),
+														Pos:  p(2061, 46),
 														Name: "actual",
 													},
 													Name: "CompareTo",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2056, 63),
+														Pos: p(2061, 63),
 														X: &lang.Ident{
-															Pos:  p(2056, 63),
+															Pos:  p(2061, 63),
 															Name: "high",
 														},
 													},
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(2056, 71),
+												Pos:   p(2061, 71),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2057, 17),
+										Pos: p(2062, 17),
 										X: &lang.NewExpr{
-											Pos: p(2057, 23),
+											Pos: p(2062, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2057, 27),
+												Pos:  p(2062, 27),
 												Name: "Xunit.Sdk.InRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2057, 54),
+													Pos: p(2062, 54),
 													X: &lang.BinaryExpr{
-														Pos: p(2059, 32),
+														Pos: p(2064, 32),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2058, 154),
+															Pos: p(2063, 154),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2058, 132),
+																Pos: p(2063, 132),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2058, 126),
+																	Pos: p(2063, 126),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2058, 83),
+																		Pos: p(2063, 83),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2058, 75),
+																			Pos: p(2063, 75),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2058, 33),
+																				Pos: p(2063, 33),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2057, 123),
+																					Pos: p(2062, 123),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2057, 101),
+																						Pos: p(2062, 101),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2057, 54),
+																							Pos:   p(2062, 54),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.InRange() Failure: Value not in range\"",
 																							Value: string("Assert.InRange() Failure: Value not in range"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(2057, 115),
+																							Pos: p(2062, 115),
 																							X: &lang.Ident{
-																								Pos:  p(2057, 103),
+																								Pos:  p(2062, 103),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2058, 21),
+																						Pos:   p(2063, 21),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Range:  (\"",
 																						Value: string("Range:  ("),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(2058, 63),
+																					Pos: p(2063, 63),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(2058, 63),
+																						Pos: p(2063, 63),
 																						X: &lang.MemberExpr{
-																							Pos: p(2058, 45),
+																							Pos: p(2063, 45),
 																							X: &lang.MemberExpr{
-																								Pos: p(2058, 41),
+																								Pos: p(2063, 41),
 																								X: &lang.Ident{
-																									Pos:  p(2058, 35),
+																									Pos:  p(2063, 35),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -33740,9 +33787,9 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2058, 70),
+																							Pos: p(2063, 70),
 																							X: &lang.Ident{
-																								Pos:  p(2058, 70),
+																								Pos:  p(2063, 70),
 																								Name: "low",
 																							},
 																						},
@@ -33750,22 +33797,22 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.Literal{
-																				Pos:   p(2058, 77),
+																				Pos:   p(2063, 77),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\" - \"",
 																				Value: string(" - "),
 																			},
 																		},
 																		Y: &lang.CallExpr{
-																			Pos: p(2058, 113),
+																			Pos: p(2063, 113),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2058, 113),
+																				Pos: p(2063, 113),
 																				X: &lang.MemberExpr{
-																					Pos: p(2058, 95),
+																					Pos: p(2063, 95),
 																					X: &lang.MemberExpr{
-																						Pos: p(2058, 91),
+																						Pos: p(2063, 91),
 																						X: &lang.Ident{
-																							Pos:  p(2058, 85),
+																							Pos:  p(2063, 85),
 																							Name: "Xunit",
 																						},
 																						Name: "Sdk",
@@ -33776,9 +33823,9 @@ func preludeAST() *lang.File {
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2058, 120),
+																					Pos: p(2063, 120),
 																					X: &lang.Ident{
-																						Pos:  p(2058, 120),
+																						Pos:  p(2063, 120),
 																						Name: "high",
 																					},
 																				},
@@ -33786,38 +33833,38 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2058, 128),
+																		Pos:   p(2063, 128),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\")\"",
 																		Value: string(")"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2058, 146),
+																	Pos: p(2063, 146),
 																	X: &lang.Ident{
-																		Pos:  p(2058, 134),
+																		Pos:  p(2063, 134),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2059, 21),
+																Pos:   p(2064, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual: \"",
 																Value: string("Actual: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2059, 62),
+															Pos: p(2064, 62),
 															Fun: &lang.MemberExpr{
-																Pos: p(2059, 62),
+																Pos: p(2064, 62),
 																X: &lang.MemberExpr{
-																	Pos: p(2059, 44),
+																	Pos: p(2064, 44),
 																	X: &lang.MemberExpr{
-																		Pos: p(2059, 40),
+																		Pos: p(2064, 40),
 																		X: &lang.Ident{
-																			Pos:  p(2059, 34),
+																			Pos:  p(2064, 34),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -33828,9 +33875,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2059, 69),
+																	Pos: p(2064, 69),
 																	X: &lang.Ident{
-																		Pos:  p(2059, 69),
+																		Pos:  p(2064, 69),
 																		Name: "actual",
 																	},
 																},
@@ -33843,131 +33890,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2060, 9),
+							Rbrace: p(2065, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2066, 5),
+				Pos:       p(2071, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "XunitException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2066, 35),
+						Pos:  p(2071, 35),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2068, 9),
+						Pos:       p(2073, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "XunitException",
 						Body: &lang.BlockStmt{
-							Pos:    p(2068, 33),
-							Rbrace: p(2068, 35),
+							Pos:    p(2073, 33),
+							Rbrace: p(2073, 35),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2069, 9),
+						Pos:       p(2074, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "XunitException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2069, 31),
+								Pos: p(2074, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(2069, 31),
+									Pos:  p(2074, 31),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2069, 53),
+							Pos:  p(2074, 53),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2069, 58),
+									Pos: p(2074, 58),
 									X: &lang.Ident{
-										Pos:  p(2069, 58),
+										Pos:  p(2074, 58),
 										Name: "userMessage",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2069, 71),
-							Rbrace: p(2069, 73),
+							Pos:    p(2074, 71),
+							Rbrace: p(2074, 73),
 						},
 					},
-					&lang.CtorDecl{
-						Pos:       p(2070, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "XunitException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2070, 31),
-								Type: &lang.TypeRef{
-									Pos:  p(2070, 31),
-									Name: "string",
-								},
-								Name: "userMessage",
-							},
-							&lang.Param{
-								Pos: p(2070, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(2070, 51),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2070, 79),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2070, 84),
-									X: &lang.Ident{
-										Pos:  p(2070, 84),
-										Name: "userMessage",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2070, 97),
-									X: &lang.Ident{
-										Pos:  p(2070, 97),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2070, 113),
-							Rbrace: p(2070, 115),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2073, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "EqualException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2073, 35),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       p(2075, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "EqualException",
+						Name:      "XunitException",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: p(2075, 31),
@@ -33975,130 +33960,87 @@ func preludeAST() *lang.File {
 									Pos:  p(2075, 31),
 									Name: "string",
 								},
+								Name: "userMessage",
+							},
+							&lang.Param{
+								Pos: p(2075, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2075, 51),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2075, 79),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2075, 84),
+									X: &lang.Ident{
+										Pos:  p(2075, 84),
+										Name: "userMessage",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2075, 97),
+									X: &lang.Ident{
+										Pos:  p(2075, 97),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2075, 113),
+							Rbrace: p(2075, 115),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2078, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EqualException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2078, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2080, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EqualException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2080, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2080, 31),
+									Name: "string",
+								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2075, 49),
+							Pos:  p(2080, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2075, 54),
+									Pos: p(2080, 54),
 									X: &lang.Ident{
-										Pos:  p(2075, 54),
+										Pos:  p(2080, 54),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2075, 63),
-							Rbrace: p(2075, 65),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2077, 9),
-						Modifiers: lang.Modifiers(24),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2077, 25),
-							Name: "EqualException",
-						},
-						Name: "ForMismatchedValues",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2077, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(2077, 60),
-									Name: "string",
-								},
-								Name: "expected",
-							},
-							&lang.Param{
-								Pos: p(2077, 77),
-								Type: &lang.TypeRef{
-									Pos:  p(2077, 77),
-									Name: "string",
-								},
-								Name: "actual",
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(2078, 13),
-							Type: &lang.TypeRef{
-								Pos:  p(2078, 17),
-								Name: "EqualException",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2078, 32),
-									X: &lang.BinaryExpr{
-										Pos: p(2078, 157),
-										Op:  "+",
-										X: &lang.BinaryExpr{
-											Pos: p(2078, 142),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2078, 120),
-												Op:  "+",
-												X: &lang.BinaryExpr{
-													Pos: p(2078, 109),
-													Op:  "+",
-													X: &lang.BinaryExpr{
-														Pos: p(2078, 94),
-														Op:  "+",
-														X: &lang.BinaryExpr{
-															Pos: p(2078, 72),
-															Op:  "+",
-															X: &lang.Literal{
-																Pos:   p(2078, 32),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"Assert.Equal() Failure: Values differ\"",
-																Value: string("Assert.Equal() Failure: Values differ"),
-															},
-															Y: &lang.MemberExpr{
-																Pos: p(2078, 86),
-																X: &lang.Ident{
-																	Pos:  p(2078, 74),
-																	Name: "Environment",
-																},
-																Name: "NewLine",
-															},
-														},
-														Y: &lang.Literal{
-															Pos:   p(2078, 96),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"Expected: \"",
-															Value: string("Expected: "),
-														},
-													},
-													Y: &lang.Ident{
-														Pos:  p(2078, 111),
-														Name: "expected",
-													},
-												},
-												Y: &lang.MemberExpr{
-													Pos: p(2078, 134),
-													X: &lang.Ident{
-														Pos:  p(2078, 122),
-														Name: "Environment",
-													},
-													Name: "NewLine",
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2078, 144),
-												Kind:  lang.LitKind(8),
-												Raw:   "\"Actual:   \"",
-												Value: string("Actual:   "),
-											},
-										},
-										Y: &lang.Ident{
-											Pos:  p(2078, 159),
-											Name: "actual",
-										},
-									},
-								},
-							},
+							Pos:    p(2080, 63),
+							Rbrace: p(2080, 65),
 						},
 					},
 					&lang.MethodDecl{
@@ -34108,56 +34050,161 @@ func preludeAST() *lang.File {
 							Pos:  p(2082, 25),
 							Name: "EqualException",
 						},
-						Name: "ForMismatchedStrings",
+						Name: "ForMismatchedValues",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2082, 61),
+								Pos: p(2082, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(2082, 61),
+									Pos:  p(2082, 60),
 									Name: "string",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2082, 78),
+								Pos: p(2082, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(2082, 78),
+									Pos:  p(2082, 77),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(2083, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(2083, 17),
+								Name: "EqualException",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2083, 32),
+									X: &lang.BinaryExpr{
+										Pos: p(2083, 157),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(2083, 142),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2083, 120),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2083, 109),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2083, 94),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2083, 72),
+															Op:  "+",
+															X: &lang.Literal{
+																Pos:   p(2083, 32),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Assert.Equal() Failure: Values differ\"",
+																Value: string("Assert.Equal() Failure: Values differ"),
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(2083, 86),
+																X: &lang.Ident{
+																	Pos:  p(2083, 74),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2083, 96),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Expected: \"",
+															Value: string("Expected: "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2083, 111),
+														Name: "expected",
+													},
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(2083, 134),
+													X: &lang.Ident{
+														Pos:  p(2083, 122),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2083, 144),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Actual:   \"",
+												Value: string("Actual:   "),
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(2083, 159),
+											Name: "actual",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2087, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2087, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedStrings",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2087, 61),
+								Type: &lang.TypeRef{
+									Pos:  p(2087, 61),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2087, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2087, 78),
 									Name: "string",
 								},
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2082, 93),
+								Pos: p(2087, 93),
 								Type: &lang.TypeRef{
-									Pos:  p(2082, 93),
+									Pos:  p(2087, 93),
 									Name: "int",
 								},
 								Name: "expectedIndex",
 							},
 							&lang.Param{
-								Pos: p(2082, 112),
+								Pos: p(2087, 112),
 								Type: &lang.TypeRef{
-									Pos:  p(2082, 112),
+									Pos:  p(2087, 112),
 									Name: "int",
 								},
 								Name: "actualIndex",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2083, 9),
+							Pos: p(2088, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2084, 13),
+									Pos: p(2089, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2084, 13),
+										Pos:  p(2089, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2084, 20),
+											Pos:  p(2089, 20),
 											Name: "message",
 											Init: &lang.Literal{
-												Pos:   p(2084, 30),
+												Pos:   p(2089, 30),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Assert.Equal() Failure: Strings differ\"",
 												Value: string("Assert.Equal() Failure: Strings differ"),
@@ -34166,28 +34213,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2085, 13),
+									Pos: p(2090, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2085, 13),
+										Pos:  p(2090, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2085, 20),
+											Pos:  p(2090, 20),
 											Name: "indent",
 											Init: &lang.BinaryExpr{
-												Pos: p(2085, 49),
+												Pos: p(2090, 49),
 												Op:  "+",
 												X: &lang.MemberExpr{
-													Pos: p(2085, 41),
+													Pos: p(2090, 41),
 													X: &lang.Ident{
-														Pos:  p(2085, 29),
+														Pos:  p(2090, 29),
 														Name: "Environment",
 													},
 													Name: "NewLine",
 												},
 												Y: &lang.Literal{
-													Pos:   p(2085, 51),
+													Pos:   p(2090, 51),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"          \"",
 													Value: string("          "),
@@ -34197,38 +34244,38 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2086, 13),
+									Pos: p(2091, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2086, 56),
+										Pos: p(2091, 56),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2086, 34),
+											Pos: p(2091, 34),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2086, 26),
+												Pos: p(2091, 26),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2086, 17),
+													Pos:  p(2091, 17),
 													Name: "expected",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2086, 29),
+													Pos:  p(2091, 29),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2086, 51),
+												Pos: p(2091, 51),
 												Op:  ">",
 												X: &lang.Ident{
-													Pos:  p(2086, 37),
+													Pos:  p(2091, 37),
 													Name: "expectedIndex",
 												},
 												Y: &lang.UnaryExpr{
-													Pos: p(2086, 53),
+													Pos: p(2091, 53),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(2086, 54),
+														Pos:   p(2091, 54),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -34236,16 +34283,16 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2086, 73),
+											Pos: p(2091, 73),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2086, 59),
+												Pos:  p(2091, 59),
 												Name: "expectedIndex",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2086, 84),
+												Pos: p(2091, 84),
 												X: &lang.Ident{
-													Pos:  p(2086, 75),
+													Pos:  p(2091, 75),
 													Name: "expected",
 												},
 												Name: "Length",
@@ -34253,70 +34300,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2087, 17),
+										Pos: p(2092, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2087, 25),
+											Pos: p(2092, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2087, 17),
+												Pos:  p(2092, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2087, 144),
+												Pos: p(2092, 144),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2087, 128),
+													Pos: p(2092, 128),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2087, 111),
+														Pos: p(2092, 111),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2087, 35),
+															Pos: p(2092, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2087, 28),
+																Pos:  p(2092, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2087, 37),
+																Pos: p(2092, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2087, 41),
+																	Pos:  p(2092, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2087, 48),
+																		Pos: p(2092, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2087, 48),
+																			Pos:   p(2092, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2087, 53),
+																		Pos: p(2092, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2087, 71),
+																			Pos: p(2092, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2087, 71),
+																				Pos: p(2092, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2087, 53),
+																					Pos:  p(2092, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "PointerIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2087, 85),
+																					Pos: p(2092, 85),
 																					X: &lang.Ident{
-																						Pos:  p(2087, 85),
+																						Pos:  p(2092, 85),
 																						Name: "expected",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2087, 95),
+																					Pos: p(2092, 95),
 																					X: &lang.Ident{
-																						Pos:  p(2087, 95),
+																						Pos:  p(2092, 95),
 																						Name: "expectedIndex",
 																					},
 																				},
@@ -34327,19 +34374,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2087, 113),
+															Pos:   p(2092, 113),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2193 (pos \"",
 															Value: string("↓ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2087, 130),
+														Pos:  p(2092, 130),
 														Name: "expectedIndex",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2087, 146),
+													Pos:   p(2092, 146),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -34349,59 +34396,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2088, 13),
+									Pos: p(2093, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2088, 21),
+										Pos: p(2093, 21),
 										Op:  "+=",
 										Left: &lang.Ident{
-											Pos:  p(2088, 13),
+											Pos:  p(2093, 13),
 											Name: "message",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(2088, 133),
+											Pos: p(2093, 133),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(2088, 118),
+												Pos: p(2093, 118),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2088, 96),
+													Pos: p(2093, 96),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2088, 59),
+														Pos: p(2093, 59),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2088, 44),
+															Pos: p(2093, 44),
 															Op:  "+",
 															X: &lang.MemberExpr{
-																Pos: p(2088, 36),
+																Pos: p(2093, 36),
 																X: &lang.Ident{
-																	Pos:  p(2088, 24),
+																	Pos:  p(2093, 24),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 															Y: &lang.Literal{
-																Pos:   p(2088, 46),
+																Pos:   p(2093, 46),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2088, 79),
+															Pos: p(2093, 79),
 															Fun: &lang.MemberExpr{
-																Pos: p(2088, 79),
+																Pos: p(2093, 79),
 																X: &lang.Ident{
-																	Pos:  p(2088, 61),
+																	Pos:  p(2093, 61),
 																	Name: "ArgumentFormatter",
 																},
 																Name: "Format",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2088, 86),
+																	Pos: p(2093, 86),
 																	X: &lang.Ident{
-																		Pos:  p(2088, 86),
+																		Pos:  p(2093, 86),
 																		Name: "expected",
 																	},
 																},
@@ -34409,36 +34456,36 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2088, 110),
+														Pos: p(2093, 110),
 														X: &lang.Ident{
-															Pos:  p(2088, 98),
+															Pos:  p(2093, 98),
 															Name: "Environment",
 														},
 														Name: "NewLine",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2088, 120),
+													Pos:   p(2093, 120),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Actual:   \"",
 													Value: string("Actual:   "),
 												},
 											},
 											Y: &lang.CallExpr{
-												Pos: p(2088, 153),
+												Pos: p(2093, 153),
 												Fun: &lang.MemberExpr{
-													Pos: p(2088, 153),
+													Pos: p(2093, 153),
 													X: &lang.Ident{
-														Pos:  p(2088, 135),
+														Pos:  p(2093, 135),
 														Name: "ArgumentFormatter",
 													},
 													Name: "Format",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2088, 160),
+														Pos: p(2093, 160),
 														X: &lang.Ident{
-															Pos:  p(2088, 160),
+															Pos:  p(2093, 160),
 															Name: "actual",
 														},
 													},
@@ -34448,38 +34495,38 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2089, 13),
+									Pos: p(2094, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2089, 54),
+										Pos: p(2094, 54),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2089, 32),
+											Pos: p(2094, 32),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2089, 24),
+												Pos: p(2094, 24),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2089, 17),
+													Pos:  p(2094, 17),
 													Name: "actual",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2089, 27),
+													Pos:  p(2094, 27),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2089, 49),
+												Pos: p(2094, 49),
 												Op:  ">",
 												X: &lang.Ident{
-													Pos:  p(2089, 35),
+													Pos:  p(2094, 35),
 													Name: "expectedIndex",
 												},
 												Y: &lang.UnaryExpr{
-													Pos: p(2089, 51),
+													Pos: p(2094, 51),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(2089, 52),
+														Pos:   p(2094, 52),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -34487,16 +34534,16 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2089, 69),
+											Pos: p(2094, 69),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2089, 57),
+												Pos:  p(2094, 57),
 												Name: "actualIndex",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2089, 78),
+												Pos: p(2094, 78),
 												X: &lang.Ident{
-													Pos:  p(2089, 71),
+													Pos:  p(2094, 71),
 													Name: "actual",
 												},
 												Name: "Length",
@@ -34504,70 +34551,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2090, 17),
+										Pos: p(2095, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2090, 25),
+											Pos: p(2095, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2090, 17),
+												Pos:  p(2095, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2090, 138),
+												Pos: p(2095, 138),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2090, 124),
+													Pos: p(2095, 124),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2090, 107),
+														Pos: p(2095, 107),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2090, 35),
+															Pos: p(2095, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2090, 28),
+																Pos:  p(2095, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2090, 37),
+																Pos: p(2095, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2090, 41),
+																	Pos:  p(2095, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2090, 48),
+																		Pos: p(2095, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2090, 48),
+																			Pos:   p(2095, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2090, 53),
+																		Pos: p(2095, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2090, 71),
+																			Pos: p(2095, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2090, 71),
+																				Pos: p(2095, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2090, 53),
+																					Pos:  p(2095, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "PointerIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2090, 85),
+																					Pos: p(2095, 85),
 																					X: &lang.Ident{
-																						Pos:  p(2090, 85),
+																						Pos:  p(2095, 85),
 																						Name: "actual",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2090, 93),
+																					Pos: p(2095, 93),
 																					X: &lang.Ident{
-																						Pos:  p(2090, 93),
+																						Pos:  p(2095, 93),
 																						Name: "actualIndex",
 																					},
 																				},
@@ -34578,19 +34625,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2090, 109),
+															Pos:   p(2095, 109),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2191 (pos \"",
 															Value: string("↑ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2090, 126),
+														Pos:  p(2095, 126),
 														Name: "actualIndex",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2090, 140),
+													Pos:   p(2095, 140),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -34600,18 +34647,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2091, 13),
+									Pos: p(2096, 13),
 									X: &lang.NewExpr{
-										Pos: p(2091, 20),
+										Pos: p(2096, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2091, 24),
+											Pos:  p(2096, 24),
 											Name: "EqualException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2091, 39),
+												Pos: p(2096, 39),
 												X: &lang.Ident{
-													Pos:  p(2091, 39),
+													Pos:  p(2096, 39),
 													Name: "message",
 												},
 											},
@@ -34619,34 +34666,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2092, 9),
+							Rbrace: p(2097, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2094, 9),
+						Pos:       p(2099, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2094, 25),
+							Pos:  p(2099, 25),
 							Name: "EqualException",
 						},
 						Name: "ForMismatchedCollections",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2094, 65),
+								Pos: p(2099, 65),
 								Type: &lang.TypeRef{
-									Pos:  p(2094, 65),
+									Pos:  p(2099, 65),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: p(2094, 76),
+								Pos: p(2099, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(2094, 76),
+									Pos:  p(2099, 76),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2094, 81),
+											Pos:  p(2099, 81),
 											Name: "object",
 										},
 									},
@@ -34654,13 +34701,13 @@ func preludeAST() *lang.File {
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2094, 99),
+								Pos: p(2099, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(2094, 99),
+									Pos:  p(2099, 99),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2094, 104),
+											Pos:  p(2099, 104),
 											Name: "object",
 										},
 									},
@@ -34668,83 +34715,83 @@ func preludeAST() *lang.File {
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2094, 120),
+								Pos: p(2099, 120),
 								Type: &lang.TypeRef{
-									Pos:  p(2094, 120),
+									Pos:  p(2099, 120),
 									Name: "string",
 								},
 								Name: "what",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2095, 9),
+							Pos: p(2100, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2096, 13),
+									Pos: p(2101, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2096, 13),
+										Pos:  p(2101, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2096, 20),
+											Pos:  p(2101, 20),
 											Name: "message",
 											Init: &lang.BinaryExpr{
-												Pos: p(2096, 57),
+												Pos: p(2101, 57),
 												Op:  "+",
 												X: &lang.Literal{
-													Pos:   p(2096, 30),
+													Pos:   p(2101, 30),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Assert.Equal() Failure: \"",
 													Value: string("Assert.Equal() Failure: "),
 												},
 												Y: &lang.CondExpr{
-													Pos: p(2096, 95),
+													Pos: p(2101, 95),
 													Cond: &lang.BinaryExpr{
-														Pos: p(2096, 77),
+														Pos: p(2101, 77),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(2096, 69),
+															Pos: p(2101, 69),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(2096, 60),
+																Pos:  p(2101, 60),
 																Name: "expected",
 															},
 															Y: &lang.Literal{
-																Pos:  p(2096, 72),
+																Pos:  p(2101, 72),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(2096, 87),
+															Pos: p(2101, 87),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(2096, 80),
+																Pos:  p(2101, 80),
 																Name: "actual",
 															},
 															Y: &lang.Literal{
-																Pos:  p(2096, 90),
+																Pos:  p(2101, 90),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 													},
 													Then: &lang.Literal{
-														Pos:   p(2096, 97),
+														Pos:   p(2101, 97),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Values differ\"",
 														Value: string("Values differ"),
 													},
 													Else: &lang.BinaryExpr{
-														Pos: p(2096, 120),
+														Pos: p(2101, 120),
 														Op:  "+",
 														X: &lang.Ident{
-															Pos:  p(2096, 115),
+															Pos:  p(2101, 115),
 															Name: "what",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2096, 122),
+															Pos:   p(2101, 122),
 															Kind:  lang.LitKind(8),
 															Raw:   "\" differ\"",
 															Value: string(" differ"),
@@ -34756,28 +34803,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2097, 13),
+									Pos: p(2102, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2097, 13),
+										Pos:  p(2102, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2097, 20),
+											Pos:  p(2102, 20),
 											Name: "indent",
 											Init: &lang.BinaryExpr{
-												Pos: p(2097, 49),
+												Pos: p(2102, 49),
 												Op:  "+",
 												X: &lang.MemberExpr{
-													Pos: p(2097, 41),
+													Pos: p(2102, 41),
 													X: &lang.Ident{
-														Pos:  p(2097, 29),
+														Pos:  p(2102, 29),
 														Name: "Environment",
 													},
 													Name: "NewLine",
 												},
 												Y: &lang.Literal{
-													Pos:   p(2097, 51),
+													Pos:   p(2102, 51),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"          \"",
 													Value: string("          "),
@@ -34787,51 +34834,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2098, 13),
+									Pos: p(2103, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2098, 52),
+										Pos: p(2103, 52),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2098, 34),
+											Pos: p(2103, 34),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2098, 26),
+												Pos: p(2103, 26),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2098, 17),
+													Pos:  p(2103, 17),
 													Name: "expected",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2098, 29),
+													Pos:  p(2103, 29),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2098, 44),
+												Pos: p(2103, 44),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2098, 37),
+													Pos:  p(2103, 37),
 													Name: "actual",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2098, 47),
+													Pos:  p(2103, 47),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2098, 61),
+											Pos: p(2103, 61),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2098, 55),
+												Pos:  p(2103, 55),
 												Name: "index",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2098, 72),
+												Pos: p(2103, 72),
 												X: &lang.Ident{
-													Pos:  p(2098, 63),
+													Pos:  p(2103, 63),
 													Name: "expected",
 												},
 												Name: "Count",
@@ -34839,70 +34886,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2099, 17),
+										Pos: p(2104, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2099, 25),
+											Pos: p(2104, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2099, 17),
+												Pos:  p(2104, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2099, 125),
+												Pos: p(2104, 125),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2099, 117),
+													Pos: p(2104, 117),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2099, 100),
+														Pos: p(2104, 100),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2099, 35),
+															Pos: p(2104, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2099, 28),
+																Pos:  p(2104, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2099, 37),
+																Pos: p(2104, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2099, 41),
+																	Pos:  p(2104, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2099, 48),
+																		Pos: p(2104, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2099, 48),
+																			Pos:   p(2104, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2099, 53),
+																		Pos: p(2104, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2099, 71),
+																			Pos: p(2104, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2099, 71),
+																				Pos: p(2104, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2099, 53),
+																					Pos:  p(2104, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "ItemIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2099, 82),
+																					Pos: p(2104, 82),
 																					X: &lang.Ident{
-																						Pos:  p(2099, 82),
+																						Pos:  p(2104, 82),
 																						Name: "expected",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2099, 92),
+																					Pos: p(2104, 92),
 																					X: &lang.Ident{
-																						Pos:  p(2099, 92),
+																						Pos:  p(2104, 92),
 																						Name: "index",
 																					},
 																				},
@@ -34913,19 +34960,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2099, 102),
+															Pos:   p(2104, 102),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2193 (pos \"",
 															Value: string("↓ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2099, 119),
+														Pos:  p(2104, 119),
 														Name: "index",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2099, 127),
+													Pos:   p(2104, 127),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -34935,59 +34982,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2100, 13),
+									Pos: p(2105, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2100, 21),
+										Pos: p(2105, 21),
 										Op:  "+=",
 										Left: &lang.Ident{
-											Pos:  p(2100, 13),
+											Pos:  p(2105, 13),
 											Name: "message",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(2100, 133),
+											Pos: p(2105, 133),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(2100, 118),
+												Pos: p(2105, 118),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2100, 96),
+													Pos: p(2105, 96),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2100, 59),
+														Pos: p(2105, 59),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2100, 44),
+															Pos: p(2105, 44),
 															Op:  "+",
 															X: &lang.MemberExpr{
-																Pos: p(2100, 36),
+																Pos: p(2105, 36),
 																X: &lang.Ident{
-																	Pos:  p(2100, 24),
+																	Pos:  p(2105, 24),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 															Y: &lang.Literal{
-																Pos:   p(2100, 46),
+																Pos:   p(2105, 46),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2100, 79),
+															Pos: p(2105, 79),
 															Fun: &lang.MemberExpr{
-																Pos: p(2100, 79),
+																Pos: p(2105, 79),
 																X: &lang.Ident{
-																	Pos:  p(2100, 61),
+																	Pos:  p(2105, 61),
 																	Name: "ArgumentFormatter",
 																},
 																Name: "Format",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2100, 86),
+																	Pos: p(2105, 86),
 																	X: &lang.Ident{
-																		Pos:  p(2100, 86),
+																		Pos:  p(2105, 86),
 																		Name: "expected",
 																	},
 																},
@@ -34995,36 +35042,36 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2100, 110),
+														Pos: p(2105, 110),
 														X: &lang.Ident{
-															Pos:  p(2100, 98),
+															Pos:  p(2105, 98),
 															Name: "Environment",
 														},
 														Name: "NewLine",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2100, 120),
+													Pos:   p(2105, 120),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Actual:   \"",
 													Value: string("Actual:   "),
 												},
 											},
 											Y: &lang.CallExpr{
-												Pos: p(2100, 153),
+												Pos: p(2105, 153),
 												Fun: &lang.MemberExpr{
-													Pos: p(2100, 153),
+													Pos: p(2105, 153),
 													X: &lang.Ident{
-														Pos:  p(2100, 135),
+														Pos:  p(2105, 135),
 														Name: "ArgumentFormatter",
 													},
 													Name: "Format",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2100, 160),
+														Pos: p(2105, 160),
 														X: &lang.Ident{
-															Pos:  p(2100, 160),
+															Pos:  p(2105, 160),
 															Name: "actual",
 														},
 													},
@@ -35034,51 +35081,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2101, 13),
+									Pos: p(2106, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2101, 52),
+										Pos: p(2106, 52),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2101, 34),
+											Pos: p(2106, 34),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2101, 26),
+												Pos: p(2106, 26),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2101, 17),
+													Pos:  p(2106, 17),
 													Name: "expected",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2101, 29),
+													Pos:  p(2106, 29),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2101, 44),
+												Pos: p(2106, 44),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2101, 37),
+													Pos:  p(2106, 37),
 													Name: "actual",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2101, 47),
+													Pos:  p(2106, 47),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2101, 61),
+											Pos: p(2106, 61),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2101, 55),
+												Pos:  p(2106, 55),
 												Name: "index",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2101, 70),
+												Pos: p(2106, 70),
 												X: &lang.Ident{
-													Pos:  p(2101, 63),
+													Pos:  p(2106, 63),
 													Name: "actual",
 												},
 												Name: "Count",
@@ -35086,70 +35133,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2102, 17),
+										Pos: p(2107, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2102, 25),
+											Pos: p(2107, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2102, 17),
+												Pos:  p(2107, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2102, 123),
+												Pos: p(2107, 123),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2102, 115),
+													Pos: p(2107, 115),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2102, 98),
+														Pos: p(2107, 98),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2102, 35),
+															Pos: p(2107, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2102, 28),
+																Pos:  p(2107, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2102, 37),
+																Pos: p(2107, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2102, 41),
+																	Pos:  p(2107, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2102, 48),
+																		Pos: p(2107, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2102, 48),
+																			Pos:   p(2107, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2102, 53),
+																		Pos: p(2107, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2102, 71),
+																			Pos: p(2107, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2102, 71),
+																				Pos: p(2107, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2102, 53),
+																					Pos:  p(2107, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "ItemIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2102, 82),
+																					Pos: p(2107, 82),
 																					X: &lang.Ident{
-																						Pos:  p(2102, 82),
+																						Pos:  p(2107, 82),
 																						Name: "actual",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2102, 90),
+																					Pos: p(2107, 90),
 																					X: &lang.Ident{
-																						Pos:  p(2102, 90),
+																						Pos:  p(2107, 90),
 																						Name: "index",
 																					},
 																				},
@@ -35160,19 +35207,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2102, 100),
+															Pos:   p(2107, 100),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2191 (pos \"",
 															Value: string("↑ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2102, 117),
+														Pos:  p(2107, 117),
 														Name: "index",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2102, 125),
+													Pos:   p(2107, 125),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -35182,18 +35229,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2103, 13),
+									Pos: p(2108, 13),
 									X: &lang.NewExpr{
-										Pos: p(2103, 20),
+										Pos: p(2108, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2103, 24),
+											Pos:  p(2108, 24),
 											Name: "EqualException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2103, 39),
+												Pos: p(2108, 39),
 												X: &lang.Ident{
-													Pos:  p(2103, 39),
+													Pos:  p(2108, 39),
 													Name: "message",
 												},
 											},
@@ -35201,242 +35248,7 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2104, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2107, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "NotEqualException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2107, 38),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2107, 55),
-						Modifiers: lang.Modifiers(1),
-						Name:      "NotEqualException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2107, 80),
-								Type: &lang.TypeRef{
-									Pos:  p(2107, 80),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2107, 98),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2107, 103),
-									X: &lang.Ident{
-										Pos:  p(2107, 103),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2107, 112),
-							Rbrace: p(2107, 114),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2108, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TrueException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2108, 34),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2108, 51),
-						Modifiers: lang.Modifiers(1),
-						Name:      "TrueException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2108, 72),
-								Type: &lang.TypeRef{
-									Pos:  p(2108, 72),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2108, 90),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2108, 95),
-									X: &lang.Ident{
-										Pos:  p(2108, 95),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2108, 104),
-							Rbrace: p(2108, 106),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2109, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "FalseException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2109, 35),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2109, 52),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FalseException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2109, 74),
-								Type: &lang.TypeRef{
-									Pos:  p(2109, 74),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2109, 92),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2109, 97),
-									X: &lang.Ident{
-										Pos:  p(2109, 97),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2109, 106),
-							Rbrace: p(2109, 108),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2110, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "NullException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2110, 34),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2110, 51),
-						Modifiers: lang.Modifiers(1),
-						Name:      "NullException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2110, 72),
-								Type: &lang.TypeRef{
-									Pos:  p(2110, 72),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2110, 90),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2110, 95),
-									X: &lang.Ident{
-										Pos:  p(2110, 95),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2110, 104),
-							Rbrace: p(2110, 106),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2111, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "NotNullException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2111, 37),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2111, 54),
-						Modifiers: lang.Modifiers(1),
-						Name:      "NotNullException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2111, 78),
-								Type: &lang.TypeRef{
-									Pos:  p(2111, 78),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2111, 96),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2111, 101),
-									X: &lang.Ident{
-										Pos:  p(2111, 101),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2111, 110),
-							Rbrace: p(2111, 112),
+							Rbrace: p(2109, 9),
 						},
 					},
 				},
@@ -35444,46 +35256,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2112, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SameException",
+				Name:      "NotEqualException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2112, 34),
+						Pos:  p(2112, 38),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2112, 51),
+						Pos:       p(2112, 55),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SameException",
+						Name:      "NotEqualException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2112, 72),
+								Pos: p(2112, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(2112, 72),
+									Pos:  p(2112, 80),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2112, 90),
+							Pos:  p(2112, 98),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2112, 95),
+									Pos: p(2112, 103),
 									X: &lang.Ident{
-										Pos:  p(2112, 95),
+										Pos:  p(2112, 103),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2112, 104),
-							Rbrace: p(2112, 106),
+							Pos:    p(2112, 112),
+							Rbrace: p(2112, 114),
 						},
 					},
 				},
@@ -35491,46 +35303,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2113, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "NotSameException",
+				Name:      "TrueException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2113, 37),
+						Pos:  p(2113, 34),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2113, 54),
+						Pos:       p(2113, 51),
 						Modifiers: lang.Modifiers(1),
-						Name:      "NotSameException",
+						Name:      "TrueException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2113, 78),
+								Pos: p(2113, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(2113, 78),
+									Pos:  p(2113, 72),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2113, 96),
+							Pos:  p(2113, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2113, 101),
+									Pos: p(2113, 95),
 									X: &lang.Ident{
-										Pos:  p(2113, 101),
+										Pos:  p(2113, 95),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2113, 110),
-							Rbrace: p(2113, 112),
+							Pos:    p(2113, 104),
+							Rbrace: p(2113, 106),
 						},
 					},
 				},
@@ -35538,46 +35350,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2114, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "FailException",
+				Name:      "FalseException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2114, 34),
+						Pos:  p(2114, 35),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2114, 51),
+						Pos:       p(2114, 52),
 						Modifiers: lang.Modifiers(1),
-						Name:      "FailException",
+						Name:      "FalseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2114, 72),
+								Pos: p(2114, 74),
 								Type: &lang.TypeRef{
-									Pos:  p(2114, 72),
+									Pos:  p(2114, 74),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2114, 90),
+							Pos:  p(2114, 92),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2114, 95),
+									Pos: p(2114, 97),
 									X: &lang.Ident{
-										Pos:  p(2114, 95),
+										Pos:  p(2114, 97),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2114, 104),
-							Rbrace: p(2114, 106),
+							Pos:    p(2114, 106),
+							Rbrace: p(2114, 108),
 						},
 					},
 				},
@@ -35585,93 +35397,234 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2115, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ThrowsException",
+				Name:      "NullException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2115, 36),
+						Pos:  p(2115, 34),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2117, 9),
+						Pos:       p(2115, 51),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsException",
+						Name:      "NullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2117, 32),
+								Pos: p(2115, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(2117, 32),
+									Pos:  p(2115, 72),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2117, 50),
+							Pos:  p(2115, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2117, 55),
+									Pos: p(2115, 95),
 									X: &lang.Ident{
-										Pos:  p(2117, 55),
+										Pos:  p(2115, 95),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2117, 64),
-							Rbrace: p(2117, 66),
+							Pos:    p(2115, 104),
+							Rbrace: p(2115, 106),
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2116, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotNullException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2116, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2118, 9),
+						Pos:       p(2116, 54),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsException",
+						Name:      "NotNullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2118, 32),
+								Pos: p(2116, 78),
 								Type: &lang.TypeRef{
-									Pos:  p(2118, 32),
+									Pos:  p(2116, 78),
 									Name: "string",
 								},
 								Name: "message",
 							},
-							&lang.Param{
-								Pos: p(2118, 48),
-								Type: &lang.TypeRef{
-									Pos:  p(2118, 48),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2118, 76),
+							Pos:  p(2116, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2118, 81),
+									Pos: p(2116, 101),
 									X: &lang.Ident{
-										Pos:  p(2118, 81),
+										Pos:  p(2116, 101),
 										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2118, 90),
-									X: &lang.Ident{
-										Pos:  p(2118, 90),
-										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2118, 106),
-							Rbrace: p(2118, 108),
+							Pos:    p(2116, 110),
+							Rbrace: p(2116, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2117, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2117, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2117, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2117, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2117, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2117, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2117, 95),
+									X: &lang.Ident{
+										Pos:  p(2117, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2117, 104),
+							Rbrace: p(2117, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2118, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotSameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2118, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2118, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotSameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2118, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2118, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2118, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2118, 101),
+									X: &lang.Ident{
+										Pos:  p(2118, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2118, 110),
+							Rbrace: p(2118, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2119, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FailException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2119, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2119, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FailException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2119, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2119, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2119, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2119, 95),
+									X: &lang.Ident{
+										Pos:  p(2119, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2119, 104),
+							Rbrace: p(2119, 106),
 						},
 					},
 				},
@@ -35679,12 +35632,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2120, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ThrowsAnyException",
+				Name:      "ThrowsException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2120, 39),
+						Pos:  p(2120, 36),
 						Name: "XunitException",
 					},
 				},
@@ -35692,80 +35645,80 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2122, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsAnyException",
+						Name:      "ThrowsException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2122, 35),
+								Pos: p(2122, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(2122, 35),
+									Pos:  p(2122, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2122, 53),
+							Pos:  p(2122, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2122, 58),
+									Pos: p(2122, 55),
 									X: &lang.Ident{
-										Pos:  p(2122, 58),
+										Pos:  p(2122, 55),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2122, 67),
-							Rbrace: p(2122, 69),
+							Pos:    p(2122, 64),
+							Rbrace: p(2122, 66),
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       p(2123, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsAnyException",
+						Name:      "ThrowsException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2123, 35),
+								Pos: p(2123, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(2123, 35),
+									Pos:  p(2123, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(2123, 51),
+								Pos: p(2123, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(2123, 51),
+									Pos:  p(2123, 48),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2123, 79),
+							Pos:  p(2123, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2123, 84),
+									Pos: p(2123, 81),
 									X: &lang.Ident{
-										Pos:  p(2123, 84),
+										Pos:  p(2123, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2123, 93),
+									Pos: p(2123, 90),
 									X: &lang.Ident{
-										Pos:  p(2123, 93),
+										Pos:  p(2123, 90),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2123, 109),
-							Rbrace: p(2123, 111),
+							Pos:    p(2123, 106),
+							Rbrace: p(2123, 108),
 						},
 					},
 				},
@@ -35773,234 +35726,93 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2125, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "IsTypeException",
+				Name:      "ThrowsAnyException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2125, 36),
+						Pos:  p(2125, 39),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2125, 53),
+						Pos:       p(2127, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "IsTypeException",
+						Name:      "ThrowsAnyException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2125, 76),
+								Pos: p(2127, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2125, 76),
+									Pos:  p(2127, 35),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2125, 94),
+							Pos:  p(2127, 53),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2125, 99),
+									Pos: p(2127, 58),
 									X: &lang.Ident{
-										Pos:  p(2125, 99),
+										Pos:  p(2127, 58),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2125, 108),
-							Rbrace: p(2125, 110),
+							Pos:    p(2127, 67),
+							Rbrace: p(2127, 69),
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2126, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "IsAssignableFromException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2126, 46),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2126, 63),
+						Pos:       p(2128, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "IsAssignableFromException",
+						Name:      "ThrowsAnyException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2126, 96),
+								Pos: p(2128, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2126, 96),
+									Pos:  p(2128, 35),
 									Name: "string",
 								},
 								Name: "message",
 							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2126, 114),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2126, 119),
-									X: &lang.Ident{
-										Pos:  p(2126, 119),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2126, 128),
-							Rbrace: p(2126, 130),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2127, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ContainsException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2127, 38),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2127, 55),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ContainsException",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2127, 80),
+								Pos: p(2128, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(2127, 80),
-									Name: "string",
+									Pos:  p(2128, 51),
+									Name: "Exception",
 								},
-								Name: "message",
+								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2127, 98),
+							Pos:  p(2128, 79),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2127, 103),
+									Pos: p(2128, 84),
 									X: &lang.Ident{
-										Pos:  p(2127, 103),
+										Pos:  p(2128, 84),
 										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2128, 93),
+									X: &lang.Ident{
+										Pos:  p(2128, 93),
+										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2127, 112),
-							Rbrace: p(2127, 114),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2128, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "DoesNotContainException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2128, 44),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2128, 61),
-						Modifiers: lang.Modifiers(1),
-						Name:      "DoesNotContainException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2128, 92),
-								Type: &lang.TypeRef{
-									Pos:  p(2128, 92),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2128, 110),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2128, 115),
-									X: &lang.Ident{
-										Pos:  p(2128, 115),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2128, 124),
-							Rbrace: p(2128, 126),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2129, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "EmptyException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2129, 35),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2129, 52),
-						Modifiers: lang.Modifiers(1),
-						Name:      "EmptyException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2129, 74),
-								Type: &lang.TypeRef{
-									Pos:  p(2129, 74),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2129, 92),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2129, 97),
-									X: &lang.Ident{
-										Pos:  p(2129, 97),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2129, 106),
-							Rbrace: p(2129, 108),
+							Pos:    p(2128, 109),
+							Rbrace: p(2128, 111),
 						},
 					},
 				},
@@ -36008,46 +35820,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2130, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "NotEmptyException",
+				Name:      "IsTypeException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2130, 38),
+						Pos:  p(2130, 36),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2130, 55),
+						Pos:       p(2130, 53),
 						Modifiers: lang.Modifiers(1),
-						Name:      "NotEmptyException",
+						Name:      "IsTypeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2130, 80),
+								Pos: p(2130, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(2130, 80),
+									Pos:  p(2130, 76),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2130, 98),
+							Pos:  p(2130, 94),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2130, 103),
+									Pos: p(2130, 99),
 									X: &lang.Ident{
-										Pos:  p(2130, 103),
+										Pos:  p(2130, 99),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2130, 112),
-							Rbrace: p(2130, 114),
+							Pos:    p(2130, 108),
+							Rbrace: p(2130, 110),
 						},
 					},
 				},
@@ -36055,46 +35867,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2131, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SingleException",
+				Name:      "IsAssignableFromException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2131, 36),
+						Pos:  p(2131, 46),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2131, 53),
+						Pos:       p(2131, 63),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SingleException",
+						Name:      "IsAssignableFromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2131, 76),
+								Pos: p(2131, 96),
 								Type: &lang.TypeRef{
-									Pos:  p(2131, 76),
+									Pos:  p(2131, 96),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2131, 94),
+							Pos:  p(2131, 114),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2131, 99),
+									Pos: p(2131, 119),
 									X: &lang.Ident{
-										Pos:  p(2131, 99),
+										Pos:  p(2131, 119),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2131, 108),
-							Rbrace: p(2131, 110),
+							Pos:    p(2131, 128),
+							Rbrace: p(2131, 130),
 						},
 					},
 				},
@@ -36102,46 +35914,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2132, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "InRangeException",
+				Name:      "ContainsException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2132, 37),
+						Pos:  p(2132, 38),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2132, 54),
+						Pos:       p(2132, 55),
 						Modifiers: lang.Modifiers(1),
-						Name:      "InRangeException",
+						Name:      "ContainsException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2132, 78),
+								Pos: p(2132, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(2132, 78),
+									Pos:  p(2132, 80),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2132, 96),
+							Pos:  p(2132, 98),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2132, 101),
+									Pos: p(2132, 103),
 									X: &lang.Ident{
-										Pos:  p(2132, 101),
+										Pos:  p(2132, 103),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2132, 110),
-							Rbrace: p(2132, 112),
+							Pos:    p(2132, 112),
+							Rbrace: p(2132, 114),
 						},
 					},
 				},
@@ -36149,93 +35961,234 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2133, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CollectionException",
+				Name:      "DoesNotContainException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2133, 40),
+						Pos:  p(2133, 44),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2135, 9),
+						Pos:       p(2133, 61),
 						Modifiers: lang.Modifiers(1),
-						Name:      "CollectionException",
+						Name:      "DoesNotContainException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2135, 36),
+								Pos: p(2133, 92),
 								Type: &lang.TypeRef{
-									Pos:  p(2135, 36),
+									Pos:  p(2133, 92),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2135, 54),
+							Pos:  p(2133, 110),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2135, 59),
+									Pos: p(2133, 115),
 									X: &lang.Ident{
-										Pos:  p(2135, 59),
+										Pos:  p(2133, 115),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2135, 68),
-							Rbrace: p(2135, 70),
+							Pos:    p(2133, 124),
+							Rbrace: p(2133, 126),
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2134, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2134, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2136, 9),
+						Pos:       p(2134, 52),
 						Modifiers: lang.Modifiers(1),
-						Name:      "CollectionException",
+						Name:      "EmptyException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2136, 36),
+								Pos: p(2134, 74),
 								Type: &lang.TypeRef{
-									Pos:  p(2136, 36),
+									Pos:  p(2134, 74),
 									Name: "string",
 								},
 								Name: "message",
 							},
-							&lang.Param{
-								Pos: p(2136, 52),
-								Type: &lang.TypeRef{
-									Pos:  p(2136, 52),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2136, 80),
+							Pos:  p(2134, 92),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2136, 85),
+									Pos: p(2134, 97),
 									X: &lang.Ident{
-										Pos:  p(2136, 85),
+										Pos:  p(2134, 97),
 										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2136, 94),
-									X: &lang.Ident{
-										Pos:  p(2136, 94),
-										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2136, 110),
-							Rbrace: p(2136, 112),
+							Pos:    p(2134, 106),
+							Rbrace: p(2134, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2135, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotEmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2135, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2135, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotEmptyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2135, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2135, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2135, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2135, 103),
+									X: &lang.Ident{
+										Pos:  p(2135, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2135, 112),
+							Rbrace: p(2135, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2136, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SingleException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2136, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2136, 53),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SingleException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2136, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2136, 76),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2136, 94),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2136, 99),
+									X: &lang.Ident{
+										Pos:  p(2136, 99),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2136, 108),
+							Rbrace: p(2136, 110),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2137, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InRangeException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2137, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2137, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InRangeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2137, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2137, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2137, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2137, 101),
+									X: &lang.Ident{
+										Pos:  p(2137, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2137, 110),
+							Rbrace: p(2137, 112),
 						},
 					},
 				},
@@ -36243,12 +36196,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2138, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "AllException",
+				Name:      "CollectionException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2138, 33),
+						Pos:  p(2138, 40),
 						Name: "XunitException",
 					},
 				},
@@ -36256,146 +36209,240 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2140, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "AllException",
+						Name:      "CollectionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2140, 29),
+								Pos: p(2140, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2140, 29),
+									Pos:  p(2140, 36),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2140, 47),
+							Pos:  p(2140, 54),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2140, 52),
+									Pos: p(2140, 59),
 									X: &lang.Ident{
-										Pos:  p(2140, 52),
+										Pos:  p(2140, 59),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2140, 61),
-							Rbrace: p(2140, 63),
+							Pos:    p(2140, 68),
+							Rbrace: p(2140, 70),
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       p(2141, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "AllException",
+						Name:      "CollectionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2141, 29),
+								Pos: p(2141, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2141, 29),
+									Pos:  p(2141, 36),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(2141, 45),
+								Pos: p(2141, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(2141, 45),
+									Pos:  p(2141, 52),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2141, 73),
+							Pos:  p(2141, 80),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2141, 78),
+									Pos: p(2141, 85),
 									X: &lang.Ident{
-										Pos:  p(2141, 78),
+										Pos:  p(2141, 85),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2141, 87),
+									Pos: p(2141, 94),
 									X: &lang.Ident{
-										Pos:  p(2141, 87),
+										Pos:  p(2141, 94),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2141, 103),
-							Rbrace: p(2141, 105),
+							Pos:    p(2141, 110),
+							Rbrace: p(2141, 112),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2148, 5),
+				Pos:       p(2143, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AllException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2143, 33),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2145, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2145, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2145, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2145, 47),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2145, 52),
+									X: &lang.Ident{
+										Pos:  p(2145, 52),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2145, 61),
+							Rbrace: p(2145, 63),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2146, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2146, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2146, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2146, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(2146, 45),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2146, 73),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2146, 78),
+									X: &lang.Ident{
+										Pos:  p(2146, 78),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2146, 87),
+									X: &lang.Ident{
+										Pos:  p(2146, 87),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2146, 103),
+							Rbrace: p(2146, 105),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2153, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ArgumentFormatter",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(2150, 9),
+						Pos:       p(2155, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2150, 25),
+							Pos:  p(2155, 25),
 							Name: "bool",
 						},
 						Name: "AreEqual",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2150, 39),
+								Pos: p(2155, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2150, 39),
+									Pos:  p(2155, 39),
 									Name: "object",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2150, 56),
+								Pos: p(2155, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(2150, 56),
+									Pos:  p(2155, 56),
 									Name: "object",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2151, 9),
+							Pos: p(2156, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2152, 13),
+									Pos: p(2157, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2152, 26),
+										Pos: p(2157, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2152, 17),
+											Pos:  p(2157, 17),
 											Name: "expected",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2152, 29),
+											Pos:  p(2157, 29),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2152, 35),
+										Pos: p(2157, 35),
 										X: &lang.BinaryExpr{
-											Pos: p(2152, 49),
+											Pos: p(2157, 49),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2152, 42),
+												Pos:  p(2157, 42),
 												Name: "actual",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2152, 52),
+												Pos:  p(2157, 52),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
@@ -36403,24 +36450,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2153, 13),
+									Pos: p(2158, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2153, 24),
+										Pos: p(2158, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2153, 17),
+											Pos:  p(2158, 17),
 											Name: "actual",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2153, 27),
+											Pos:  p(2158, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2153, 33),
+										Pos: p(2158, 33),
 										X: &lang.Literal{
-											Pos:   p(2153, 40),
+											Pos:   p(2158, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -36428,41 +36475,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2154, 13),
+									Pos: p(2159, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2154, 135),
+										Pos: p(2159, 135),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2154, 110),
+											Pos: p(2159, 110),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2154, 63),
+												Pos: p(2159, 63),
 												Op:  "&&",
 												X: &lang.IsExpr{
-													Pos: p(2154, 26),
+													Pos: p(2159, 26),
 													X: &lang.Ident{
-														Pos:  p(2154, 17),
+														Pos:  p(2159, 17),
 														Name: "expected",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2154, 29),
+														Pos: p(2159, 29),
 														Type: &lang.TypeRef{
-															Pos:  p(2154, 29),
+															Pos:  p(2159, 29),
 															Name: "System.Collections.IEnumerable",
 														},
 														Name: "ee",
 													},
 												},
 												Y: &lang.IsExpr{
-													Pos: p(2154, 73),
+													Pos: p(2159, 73),
 													X: &lang.Ident{
-														Pos:  p(2154, 66),
+														Pos:  p(2159, 66),
 														Name: "actual",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2154, 76),
+														Pos: p(2159, 76),
 														Type: &lang.TypeRef{
-															Pos:  p(2154, 76),
+															Pos:  p(2159, 76),
 															Name: "System.Collections.IEnumerable",
 														},
 														Name: "ae",
@@ -36470,18 +36517,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Y: &lang.UnaryExpr{
-												Pos: p(2154, 113),
+												Pos: p(2159, 113),
 												Op:  "!",
 												X: &lang.IsExpr{
-													Pos: p(2154, 124),
+													Pos: p(2159, 124),
 													X: &lang.Ident{
-														Pos:  p(2154, 115),
+														Pos:  p(2159, 115),
 														Name: "expected",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2154, 127),
+														Pos: p(2159, 127),
 														Type: &lang.TypeRef{
-															Pos:  p(2154, 127),
+															Pos:  p(2159, 127),
 															Name: "string",
 														},
 													},
@@ -36489,18 +36536,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2154, 138),
+											Pos: p(2159, 138),
 											Op:  "!",
 											X: &lang.IsExpr{
-												Pos: p(2154, 147),
+												Pos: p(2159, 147),
 												X: &lang.Ident{
-													Pos:  p(2154, 140),
+													Pos:  p(2159, 140),
 													Name: "actual",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(2154, 150),
+													Pos: p(2159, 150),
 													Type: &lang.TypeRef{
-														Pos:  p(2154, 150),
+														Pos:  p(2159, 150),
 														Name: "string",
 													},
 												},
@@ -36508,25 +36555,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2155, 13),
+										Pos: p(2160, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(2156, 17),
+												Pos: p(2161, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2156, 21),
+														Pos:  p(2161, 21),
 														Name: "el",
 														Init: &lang.CallExpr{
-															Pos: p(2156, 26),
+															Pos: p(2161, 26),
 															Fun: &lang.Ident{
-																Pos:  p(2156, 26),
+																Pos:  p(2161, 26),
 																Name: "Items",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2156, 32),
+																	Pos: p(2161, 32),
 																	X: &lang.Ident{
-																		Pos:  p(2156, 32),
+																		Pos:  p(2161, 32),
 																		Name: "ee",
 																	},
 																},
@@ -36536,22 +36583,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2157, 17),
+												Pos: p(2162, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2157, 21),
+														Pos:  p(2162, 21),
 														Name: "al",
 														Init: &lang.CallExpr{
-															Pos: p(2157, 26),
+															Pos: p(2162, 26),
 															Fun: &lang.Ident{
-																Pos:  p(2157, 26),
+																Pos:  p(2162, 26),
 																Name: "Items",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2157, 32),
+																	Pos: p(2162, 32),
 																	X: &lang.Ident{
-																		Pos:  p(2157, 32),
+																		Pos:  p(2162, 32),
 																		Name: "ae",
 																	},
 																},
@@ -36561,31 +36608,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2158, 17),
+												Pos: p(2163, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2158, 30),
+													Pos: p(2163, 30),
 													Op:  "!=",
 													X: &lang.MemberExpr{
-														Pos: p(2158, 24),
+														Pos: p(2163, 24),
 														X: &lang.Ident{
-															Pos:  p(2158, 21),
+															Pos:  p(2163, 21),
 															Name: "el",
 														},
 														Name: "Count",
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2158, 36),
+														Pos: p(2163, 36),
 														X: &lang.Ident{
-															Pos:  p(2158, 33),
+															Pos:  p(2163, 33),
 															Name: "al",
 														},
 														Name: "Count",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(2158, 43),
+													Pos: p(2163, 43),
 													X: &lang.Literal{
-														Pos:   p(2158, 50),
+														Pos:   p(2163, 50),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -36593,19 +36640,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ForStmt{
-												Pos: p(2159, 17),
+												Pos: p(2164, 17),
 												InitDecl: &lang.LocalDeclStmt{
-													Pos: p(2159, 22),
+													Pos: p(2164, 22),
 													Type: &lang.TypeRef{
-														Pos:  p(2159, 22),
+														Pos:  p(2164, 22),
 														Name: "int",
 													},
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(2159, 26),
+															Pos:  p(2164, 26),
 															Name: "i",
 															Init: &lang.Literal{
-																Pos:   p(2159, 30),
+																Pos:   p(2164, 30),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -36613,16 +36660,16 @@ func preludeAST() *lang.File {
 													},
 												},
 												Cond: &lang.BinaryExpr{
-													Pos: p(2159, 35),
+													Pos: p(2164, 35),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(2159, 33),
+														Pos:  p(2164, 33),
 														Name: "i",
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2159, 40),
+														Pos: p(2164, 40),
 														X: &lang.Ident{
-															Pos:  p(2159, 37),
+															Pos:  p(2164, 37),
 															Name: "el",
 														},
 														Name: "Count",
@@ -36630,39 +36677,39 @@ func preludeAST() *lang.File {
 												},
 												Post: []lang.Expr{
 													&lang.PostfixExpr{
-														Pos: p(2159, 48),
+														Pos: p(2164, 48),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(2159, 47),
+															Pos:  p(2164, 47),
 															Name: "i",
 														},
 													},
 												},
 												Body: &lang.IfStmt{
-													Pos: p(2160, 21),
+													Pos: p(2165, 21),
 													Cond: &lang.UnaryExpr{
-														Pos: p(2160, 25),
+														Pos: p(2165, 25),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(2160, 26),
+															Pos: p(2165, 26),
 															Fun: &lang.Ident{
-																Pos:  p(2160, 26),
+																Pos:  p(2165, 26),
 																Name: "AreEqual",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2160, 35),
+																	Pos: p(2165, 35),
 																	X: &lang.IndexExpr{
-																		Pos: p(2160, 37),
+																		Pos: p(2165, 37),
 																		X: &lang.Ident{
-																			Pos:  p(2160, 35),
+																			Pos:  p(2165, 35),
 																			Name: "el",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2160, 38),
+																				Pos: p(2165, 38),
 																				X: &lang.Ident{
-																					Pos:  p(2160, 38),
+																					Pos:  p(2165, 38),
 																					Name: "i",
 																				},
 																			},
@@ -36670,18 +36717,18 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2160, 42),
+																	Pos: p(2165, 42),
 																	X: &lang.IndexExpr{
-																		Pos: p(2160, 44),
+																		Pos: p(2165, 44),
 																		X: &lang.Ident{
-																			Pos:  p(2160, 42),
+																			Pos:  p(2165, 42),
 																			Name: "al",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2160, 45),
+																				Pos: p(2165, 45),
 																				X: &lang.Ident{
-																					Pos:  p(2160, 45),
+																					Pos:  p(2165, 45),
 																					Name: "i",
 																				},
 																			},
@@ -36692,9 +36739,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2160, 50),
+														Pos: p(2165, 50),
 														X: &lang.Literal{
-															Pos:   p(2160, 57),
+															Pos:   p(2165, 57),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -36703,35 +36750,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2161, 17),
+												Pos: p(2166, 17),
 												X: &lang.Literal{
-													Pos:   p(2161, 24),
+													Pos:   p(2166, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(2162, 13),
+										Rbrace: p(2167, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2163, 13),
+									Pos: p(2168, 13),
 									X: &lang.CallExpr{
-										Pos: p(2163, 29),
+										Pos: p(2168, 29),
 										Fun: &lang.MemberExpr{
-											Pos: p(2163, 29),
+											Pos: p(2168, 29),
 											X: &lang.Ident{
-												Pos:  p(2163, 20),
+												Pos:  p(2168, 20),
 												Name: "expected",
 											},
 											Name: "Equals",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2163, 36),
+												Pos: p(2168, 36),
 												X: &lang.Ident{
-													Pos:  p(2163, 36),
+													Pos:  p(2168, 36),
 													Name: "actual",
 												},
 											},
@@ -36739,18 +36786,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2164, 9),
+							Rbrace: p(2169, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2166, 9),
+						Pos:       p(2171, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2166, 25),
+							Pos:  p(2171, 25),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2166, 30),
+									Pos:  p(2171, 30),
 									Name: "object",
 								},
 							},
@@ -36758,55 +36805,55 @@ func preludeAST() *lang.File {
 						Name: "Items",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2166, 44),
+								Pos: p(2171, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(2166, 44),
+									Pos:  p(2171, 44),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "e",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2167, 9),
+							Pos: p(2172, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2168, 13),
+									Pos: p(2173, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2168, 19),
+										Pos: p(2173, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2168, 17),
+											Pos:  p(2173, 17),
 											Name: "e",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2168, 22),
+											Pos:  p(2173, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2168, 28),
+										Pos: p(2173, 28),
 										X: &lang.Literal{
-											Pos:  p(2168, 35),
+											Pos:  p(2173, 35),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2169, 13),
+									Pos: p(2174, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2169, 17),
+											Pos:  p(2174, 17),
 											Name: "items",
 											Init: &lang.NewExpr{
-												Pos: p(2169, 25),
+												Pos: p(2174, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(2169, 29),
+													Pos:  p(2174, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2169, 34),
+															Pos:  p(2174, 34),
 															Name: "object",
 														},
 													},
@@ -36816,33 +36863,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2170, 13),
+									Pos: p(2175, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2170, 22),
+										Pos:  p(2175, 22),
 										Name: "object",
 									},
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(2170, 34),
+										Pos:  p(2175, 34),
 										Name: "e",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(2170, 37),
+										Pos: p(2175, 37),
 										X: &lang.CallExpr{
-											Pos: p(2170, 43),
+											Pos: p(2175, 43),
 											Fun: &lang.MemberExpr{
-												Pos: p(2170, 43),
+												Pos: p(2175, 43),
 												X: &lang.Ident{
-													Pos:  p(2170, 37),
+													Pos:  p(2175, 37),
 													Name: "items",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2170, 47),
+													Pos: p(2175, 47),
 													X: &lang.Ident{
-														Pos:  p(2170, 47),
+														Pos:  p(2175, 47),
 														Name: "x",
 													},
 												},
@@ -36851,359 +36898,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2171, 13),
+									Pos: p(2176, 13),
 									X: &lang.Ident{
-										Pos:  p(2171, 20),
+										Pos:  p(2176, 20),
 										Name: "items",
 									},
 								},
 							},
-							Rbrace: p(2172, 9),
+							Rbrace: p(2177, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2174, 9),
+						Pos:       p(2179, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2174, 23),
+							Pos:  p(2179, 23),
 							Name: "string",
 						},
 						Name: "Format",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2174, 37),
+								Pos: p(2179, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2174, 37),
+									Pos:  p(2179, 37),
 									Name: "object",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2175, 9),
+							Pos: p(2180, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2176, 13),
+									Pos: p(2181, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2176, 23),
+										Pos: p(2181, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2176, 17),
+											Pos:  p(2181, 17),
 											Name: "value",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2176, 26),
+											Pos:  p(2181, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2176, 32),
+										Pos: p(2181, 32),
 										X: &lang.Literal{
-											Pos:   p(2176, 39),
+											Pos:   p(2181, 39),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"null\"",
 											Value: string("null"),
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2177, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2177, 23),
-										X: &lang.Ident{
-											Pos:  p(2177, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2177, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2177, 26),
-												Name: "Type",
-											},
-											Name: "t",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2177, 34),
-										X: &lang.BinaryExpr{
-											Pos: p(2177, 77),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2177, 51),
-												Op:  "+",
-												X: &lang.Literal{
-													Pos:   p(2177, 41),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"typeof(\"",
-													Value: string("typeof("),
-												},
-												Y: &lang.CallExpr{
-													Pos: p(2177, 53),
-													Fun: &lang.Ident{
-														Pos:  p(2177, 53),
-														Name: "FormatTypeName",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2177, 68),
-															X: &lang.Ident{
-																Pos:  p(2177, 68),
-																Name: "t",
-															},
-														},
-														&lang.Arg{
-															Pos: p(2177, 71),
-															X: &lang.Literal{
-																Pos:   p(2177, 71),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2177, 79),
-												Kind:  lang.LitKind(8),
-												Raw:   "\")\"",
-												Value: string(")"),
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2178, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2178, 23),
-										X: &lang.Ident{
-											Pos:  p(2178, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2178, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2178, 26),
-												Name: "char",
-											},
-											Name: "c",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2178, 34),
-										X: &lang.BinaryExpr{
-											Pos: p(2178, 68),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2178, 45),
-												Op:  "+",
-												X: &lang.Literal{
-													Pos:   p(2178, 41),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"'\"",
-													Value: string("'"),
-												},
-												Y: &lang.CallExpr{
-													Pos: p(2178, 47),
-													Fun: &lang.Ident{
-														Pos:  p(2178, 47),
-														Name: "Escape",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2178, 54),
-															X: &lang.CallExpr{
-																Pos: p(2178, 56),
-																Fun: &lang.MemberExpr{
-																	Pos: p(2178, 56),
-																	X: &lang.Ident{
-																		Pos:  p(2178, 54),
-																		Name: "c",
-																	},
-																	Name: "ToString",
-																},
-															},
-														},
-													},
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2178, 70),
-												Kind:  lang.LitKind(8),
-												Raw:   "\"'\"",
-												Value: string("'"),
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2179, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2179, 23),
-										X: &lang.Ident{
-											Pos:  p(2179, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2179, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2179, 26),
-												Name: "float",
-											},
-											Name: "f",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2179, 35),
-										X: &lang.CallExpr{
-											Pos: p(2179, 44),
-											Fun: &lang.MemberExpr{
-												Pos: p(2179, 44),
-												X: &lang.Ident{
-													Pos:  p(2179, 42),
-													Name: "f",
-												},
-												Name: "ToString",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(2179, 53),
-													X: &lang.Literal{
-														Pos:   p(2179, 53),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"G9\"",
-														Value: string("G9"),
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2180, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2180, 23),
-										X: &lang.Ident{
-											Pos:  p(2180, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2180, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2180, 26),
-												Name: "double",
-											},
-											Name: "d",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2180, 36),
-										X: &lang.CallExpr{
-											Pos: p(2180, 45),
-											Fun: &lang.MemberExpr{
-												Pos: p(2180, 45),
-												X: &lang.Ident{
-													Pos:  p(2180, 43),
-													Name: "d",
-												},
-												Name: "ToString",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(2180, 54),
-													X: &lang.Literal{
-														Pos:   p(2180, 54),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"G17\"",
-														Value: string("G17"),
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2181, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2181, 23),
-										X: &lang.Ident{
-											Pos:  p(2181, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2181, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2181, 26),
-												Name: "string",
-											},
-											Name: "s",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2181, 36),
-										X: &lang.BinaryExpr{
-											Pos: p(2181, 82),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2181, 48),
-												Op:  "+",
-												X: &lang.Literal{
-													Pos:   p(2181, 43),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"\\\"\"",
-													Value: string("\""),
-												},
-												Y: &lang.CallExpr{
-													Pos: p(2181, 60),
-													Fun: &lang.MemberExpr{
-														Pos: p(2181, 60),
-														X: &lang.CallExpr{
-															Pos: p(2181, 50),
-															Fun: &lang.Ident{
-																Pos:  p(2181, 50),
-																Name: "Escape",
-															},
-															Args: []*lang.Arg{
-																&lang.Arg{
-																	Pos: p(2181, 57),
-																	X: &lang.Ident{
-																		Pos:  p(2181, 57),
-																		Name: "s",
-																	},
-																},
-															},
-														},
-														Name: "Replace",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2181, 68),
-															X: &lang.Literal{
-																Pos:   p(2181, 68),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"\\\"\"",
-																Value: string("\""),
-															},
-														},
-														&lang.Arg{
-															Pos: p(2181, 74),
-															X: &lang.Literal{
-																Pos:   p(2181, 74),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"\\\\\\\"\"",
-																Value: string("\\\""),
-															},
-														},
-													},
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2181, 84),
-												Kind:  lang.LitKind(8),
-												Raw:   "\"\\\"\"",
-												Value: string("\""),
-											},
 										},
 									},
 								},
@@ -37219,26 +36966,326 @@ func preludeAST() *lang.File {
 											Pos: p(2182, 26),
 											Type: &lang.TypeRef{
 												Pos:  p(2182, 26),
+												Name: "Type",
+											},
+											Name: "t",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2182, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2182, 77),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2182, 51),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2182, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"typeof(\"",
+													Value: string("typeof("),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2182, 53),
+													Fun: &lang.Ident{
+														Pos:  p(2182, 53),
+														Name: "FormatTypeName",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2182, 68),
+															X: &lang.Ident{
+																Pos:  p(2182, 68),
+																Name: "t",
+															},
+														},
+														&lang.Arg{
+															Pos: p(2182, 71),
+															X: &lang.Literal{
+																Pos:   p(2182, 71),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2182, 79),
+												Kind:  lang.LitKind(8),
+												Raw:   "\")\"",
+												Value: string(")"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2183, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2183, 23),
+										X: &lang.Ident{
+											Pos:  p(2183, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2183, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2183, 26),
+												Name: "char",
+											},
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2183, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2183, 68),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2183, 45),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2183, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"'\"",
+													Value: string("'"),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2183, 47),
+													Fun: &lang.Ident{
+														Pos:  p(2183, 47),
+														Name: "Escape",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2183, 54),
+															X: &lang.CallExpr{
+																Pos: p(2183, 56),
+																Fun: &lang.MemberExpr{
+																	Pos: p(2183, 56),
+																	X: &lang.Ident{
+																		Pos:  p(2183, 54),
+																		Name: "c",
+																	},
+																	Name: "ToString",
+																},
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2183, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"'\"",
+												Value: string("'"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2184, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2184, 23),
+										X: &lang.Ident{
+											Pos:  p(2184, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2184, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2184, 26),
+												Name: "float",
+											},
+											Name: "f",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2184, 35),
+										X: &lang.CallExpr{
+											Pos: p(2184, 44),
+											Fun: &lang.MemberExpr{
+												Pos: p(2184, 44),
+												X: &lang.Ident{
+													Pos:  p(2184, 42),
+													Name: "f",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2184, 53),
+													X: &lang.Literal{
+														Pos:   p(2184, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G9\"",
+														Value: string("G9"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2185, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2185, 23),
+										X: &lang.Ident{
+											Pos:  p(2185, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2185, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2185, 26),
+												Name: "double",
+											},
+											Name: "d",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2185, 36),
+										X: &lang.CallExpr{
+											Pos: p(2185, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(2185, 45),
+												X: &lang.Ident{
+													Pos:  p(2185, 43),
+													Name: "d",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2185, 54),
+													X: &lang.Literal{
+														Pos:   p(2185, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G17\"",
+														Value: string("G17"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2186, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2186, 23),
+										X: &lang.Ident{
+											Pos:  p(2186, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2186, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2186, 26),
+												Name: "string",
+											},
+											Name: "s",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2186, 36),
+										X: &lang.BinaryExpr{
+											Pos: p(2186, 82),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2186, 48),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2186, 43),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"\\\"\"",
+													Value: string("\""),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2186, 60),
+													Fun: &lang.MemberExpr{
+														Pos: p(2186, 60),
+														X: &lang.CallExpr{
+															Pos: p(2186, 50),
+															Fun: &lang.Ident{
+																Pos:  p(2186, 50),
+																Name: "Escape",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2186, 57),
+																	X: &lang.Ident{
+																		Pos:  p(2186, 57),
+																		Name: "s",
+																	},
+																},
+															},
+														},
+														Name: "Replace",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2186, 68),
+															X: &lang.Literal{
+																Pos:   p(2186, 68),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\"\"",
+																Value: string("\""),
+															},
+														},
+														&lang.Arg{
+															Pos: p(2186, 74),
+															X: &lang.Literal{
+																Pos:   p(2186, 74),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\\\\\"\"",
+																Value: string("\\\""),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2186, 84),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"\\\"\"",
+												Value: string("\""),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2187, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2187, 23),
+										X: &lang.Ident{
+											Pos:  p(2187, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2187, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2187, 26),
 												Name: "System.Collections.IEnumerable",
 											},
 											Name: "items",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2183, 13),
+										Pos: p(2188, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(2184, 17),
+												Pos: p(2189, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2184, 17),
+													Pos:  p(2189, 17),
 													Name: "string",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2184, 24),
+														Pos:  p(2189, 24),
 														Name: "r",
 														Init: &lang.Literal{
-															Pos:   p(2184, 28),
+															Pos:   p(2189, 28),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"[\"",
 															Value: string("["),
@@ -37247,17 +37294,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2185, 17),
+												Pos: p(2190, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2185, 17),
+													Pos:  p(2190, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2185, 21),
+														Pos:  p(2190, 21),
 														Name: "i",
 														Init: &lang.Literal{
-															Pos:   p(2185, 25),
+															Pos:   p(2190, 25),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -37265,45 +37312,45 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ForeachStmt{
-												Pos: p(2186, 17),
+												Pos: p(2191, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2186, 26),
+													Pos:  p(2191, 26),
 													Name: "object",
 												},
 												Name: "x",
 												X: &lang.Ident{
-													Pos:  p(2186, 38),
+													Pos:  p(2191, 38),
 													Name: "items",
 												},
 												Body: &lang.BlockStmt{
-													Pos: p(2187, 17),
+													Pos: p(2192, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(2188, 21),
+															Pos: p(2193, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2188, 27),
+																Pos: p(2193, 27),
 																Op:  "!=",
 																X: &lang.Ident{
-																	Pos:  p(2188, 25),
+																	Pos:  p(2193, 25),
 																	Name: "i",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2188, 30),
+																	Pos:   p(2193, 30),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ExprStmt{
-																Pos: p(2188, 33),
+																Pos: p(2193, 33),
 																X: &lang.AssignExpr{
-																	Pos: p(2188, 35),
+																	Pos: p(2193, 35),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(2188, 33),
+																		Pos:  p(2193, 33),
 																		Name: "r",
 																	},
 																	Right: &lang.Literal{
-																		Pos:   p(2188, 38),
+																		Pos:   p(2193, 38),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\", \"",
 																		Value: string(", "),
@@ -37312,34 +37359,34 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(2189, 21),
+															Pos: p(2194, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2189, 27),
+																Pos: p(2194, 27),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2189, 25),
+																	Pos:  p(2194, 25),
 																	Name: "i",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2189, 30),
+																	Pos:   p(2194, 30),
 																	Raw:   "5",
 																	Value: int64(5),
 																},
 															},
 															Then: &lang.BlockStmt{
-																Pos: p(2190, 21),
+																Pos: p(2195, 21),
 																Stmts: []lang.Stmt{
 																	&lang.ExprStmt{
-																		Pos: p(2191, 25),
+																		Pos: p(2196, 25),
 																		X: &lang.AssignExpr{
-																			Pos: p(2191, 27),
+																			Pos: p(2196, 27),
 																			Op:  "+=",
 																			Left: &lang.Ident{
-																				Pos:  p(2191, 25),
+																				Pos:  p(2196, 25),
 																				Name: "r",
 																			},
 																			Right: &lang.Literal{
-																				Pos:   p(2191, 30),
+																				Pos:   p(2196, 30),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"\\u00b7\\u00b7\\u00b7\"",
 																				Value: string("···"),
@@ -37347,32 +37394,32 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	&lang.BreakStmt{
-																		Pos: p(2192, 25),
+																		Pos: p(2197, 25),
 																	},
 																},
-																Rbrace: p(2193, 21),
+																Rbrace: p(2198, 21),
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2194, 21),
+															Pos: p(2199, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2194, 23),
+																Pos: p(2199, 23),
 																Op:  "+=",
 																Left: &lang.Ident{
-																	Pos:  p(2194, 21),
+																	Pos:  p(2199, 21),
 																	Name: "r",
 																},
 																Right: &lang.CallExpr{
-																	Pos: p(2194, 26),
+																	Pos: p(2199, 26),
 																	Fun: &lang.Ident{
-																		Pos:  p(2194, 26),
+																		Pos:  p(2199, 26),
 																		Name: "Format",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2194, 33),
+																			Pos: p(2199, 33),
 																			X: &lang.Ident{
-																				Pos:  p(2194, 33),
+																				Pos:  p(2199, 33),
 																				Name: "x",
 																			},
 																		},
@@ -37381,31 +37428,31 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2195, 21),
+															Pos: p(2200, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(2195, 22),
+																Pos: p(2200, 22),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(2195, 21),
+																	Pos:  p(2200, 21),
 																	Name: "i",
 																},
 															},
 														},
 													},
-													Rbrace: p(2196, 17),
+													Rbrace: p(2201, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2197, 17),
+												Pos: p(2202, 17),
 												X: &lang.BinaryExpr{
-													Pos: p(2197, 26),
+													Pos: p(2202, 26),
 													Op:  "+",
 													X: &lang.Ident{
-														Pos:  p(2197, 24),
+														Pos:  p(2202, 24),
 														Name: "r",
 													},
 													Y: &lang.Literal{
-														Pos:   p(2197, 28),
+														Pos:   p(2202, 28),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"]\"",
 														Value: string("]"),
@@ -37413,51 +37460,51 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2198, 13),
+										Rbrace: p(2203, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2199, 13),
+									Pos: p(2204, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(2199, 23),
+										Pos: p(2204, 23),
 										X: &lang.Ident{
-											Pos:  p(2199, 17),
+											Pos:  p(2204, 17),
 											Name: "value",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(2199, 26),
+											Pos: p(2204, 26),
 											Type: &lang.TypeRef{
-												Pos:  p(2199, 26),
+												Pos:  p(2204, 26),
 												Name: "Task",
 											},
 											Name: "task",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2200, 17),
+										Pos: p(2205, 17),
 										X: &lang.BinaryExpr{
-											Pos: p(2200, 57),
+											Pos: p(2205, 57),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(2200, 43),
+												Pos: p(2205, 43),
 												Op:  "+",
 												X: &lang.Literal{
-													Pos:   p(2200, 24),
+													Pos:   p(2205, 24),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Task { Status = \"",
 													Value: string("Task { Status = "),
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(2200, 50),
+													Pos: p(2205, 50),
 													X: &lang.Ident{
-														Pos:  p(2200, 45),
+														Pos:  p(2205, 45),
 														Name: "task",
 													},
 													Name: "Status",
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(2200, 59),
+												Pos:   p(2205, 59),
 												Kind:  lang.LitKind(8),
 												Raw:   "\" }\"",
 												Value: string(" }"),
@@ -37466,13 +37513,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2201, 13),
+									Pos: p(2206, 13),
 									X: &lang.CallExpr{
-										Pos: p(2201, 26),
+										Pos: p(2206, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(2201, 26),
+											Pos: p(2206, 26),
 											X: &lang.Ident{
-												Pos:  p(2201, 20),
+												Pos:  p(2206, 20),
 												Name: "value",
 											},
 											Name: "ToString",
@@ -37480,189 +37527,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2202, 9),
+							Rbrace: p(2207, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2204, 9),
+						Pos:       p(2209, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2204, 23),
+							Pos:  p(2209, 23),
 							Name: "string",
 						},
 						Name: "FormatTypeName",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2204, 45),
+								Pos: p(2209, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(2204, 45),
+									Pos:  p(2209, 45),
 									Name: "Type",
 								},
 								Name: "type",
 							},
 							&lang.Param{
-								Pos: p(2204, 56),
+								Pos: p(2209, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(2204, 56),
+									Pos:  p(2209, 56),
 									Name: "bool",
 								},
 								Name: "fullTypeName",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2205, 9),
+							Pos: p(2210, 9),
 							Stmts: []lang.Stmt{
 								&lang.SwitchStmt{
-									Pos: p(2206, 13),
+									Pos: p(2211, 13),
 									X: &lang.MemberExpr{
-										Pos: p(2206, 26),
+										Pos: p(2211, 26),
 										X: &lang.Ident{
-											Pos:  p(2206, 21),
+											Pos:  p(2211, 21),
 											Name: "type",
 										},
 										Name: "FullName",
 									},
 									Sections: []*lang.SwitchSection{
-										&lang.SwitchSection{
-											Pos: p(2208, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2208, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2208, 22),
-														X: &lang.Literal{
-															Pos:   p(2208, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Boolean\"",
-															Value: string("System.Boolean"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2208, 40),
-													X: &lang.Literal{
-														Pos:   p(2208, 47),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"bool\"",
-														Value: string("bool"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2209, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2209, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2209, 22),
-														X: &lang.Literal{
-															Pos:   p(2209, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Byte\"",
-															Value: string("System.Byte"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2209, 37),
-													X: &lang.Literal{
-														Pos:   p(2209, 44),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"byte\"",
-														Value: string("byte"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2210, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2210, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2210, 22),
-														X: &lang.Literal{
-															Pos:   p(2210, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.SByte\"",
-															Value: string("System.SByte"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2210, 38),
-													X: &lang.Literal{
-														Pos:   p(2210, 45),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"sbyte\"",
-														Value: string("sbyte"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2211, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2211, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2211, 22),
-														X: &lang.Literal{
-															Pos:   p(2211, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Char\"",
-															Value: string("System.Char"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2211, 37),
-													X: &lang.Literal{
-														Pos:   p(2211, 44),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"char\"",
-														Value: string("char"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2212, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2212, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2212, 22),
-														X: &lang.Literal{
-															Pos:   p(2212, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Decimal\"",
-															Value: string("System.Decimal"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2212, 40),
-													X: &lang.Literal{
-														Pos:   p(2212, 47),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"decimal\"",
-														Value: string("decimal"),
-													},
-												},
-											},
-										},
 										&lang.SwitchSection{
 											Pos: p(2213, 17),
 											Labels: []*lang.CaseLabel{
@@ -37673,20 +37580,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2213, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Double\"",
-															Value: string("System.Double"),
+															Raw:   "\"System.Boolean\"",
+															Value: string("System.Boolean"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2213, 39),
+													Pos: p(2213, 40),
 													X: &lang.Literal{
-														Pos:   p(2213, 46),
+														Pos:   p(2213, 47),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"double\"",
-														Value: string("double"),
+														Raw:   "\"bool\"",
+														Value: string("bool"),
 													},
 												},
 											},
@@ -37701,20 +37608,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2214, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Single\"",
-															Value: string("System.Single"),
+															Raw:   "\"System.Byte\"",
+															Value: string("System.Byte"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2214, 39),
+													Pos: p(2214, 37),
 													X: &lang.Literal{
-														Pos:   p(2214, 46),
+														Pos:   p(2214, 44),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"float\"",
-														Value: string("float"),
+														Raw:   "\"byte\"",
+														Value: string("byte"),
 													},
 												},
 											},
@@ -37729,8 +37636,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2215, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Int32\"",
-															Value: string("System.Int32"),
+															Raw:   "\"System.SByte\"",
+															Value: string("System.SByte"),
 														},
 													},
 												},
@@ -37741,8 +37648,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2215, 45),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"int\"",
-														Value: string("int"),
+														Raw:   "\"sbyte\"",
+														Value: string("sbyte"),
 													},
 												},
 											},
@@ -37757,20 +37664,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2216, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.UInt32\"",
-															Value: string("System.UInt32"),
+															Raw:   "\"System.Char\"",
+															Value: string("System.Char"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2216, 39),
+													Pos: p(2216, 37),
 													X: &lang.Literal{
-														Pos:   p(2216, 46),
+														Pos:   p(2216, 44),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"uint\"",
-														Value: string("uint"),
+														Raw:   "\"char\"",
+														Value: string("char"),
 													},
 												},
 											},
@@ -37785,20 +37692,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2217, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Int64\"",
-															Value: string("System.Int64"),
+															Raw:   "\"System.Decimal\"",
+															Value: string("System.Decimal"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2217, 38),
+													Pos: p(2217, 40),
 													X: &lang.Literal{
-														Pos:   p(2217, 45),
+														Pos:   p(2217, 47),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"long\"",
-														Value: string("long"),
+														Raw:   "\"decimal\"",
+														Value: string("decimal"),
 													},
 												},
 											},
@@ -37813,8 +37720,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2218, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.UInt64\"",
-															Value: string("System.UInt64"),
+															Raw:   "\"System.Double\"",
+															Value: string("System.Double"),
 														},
 													},
 												},
@@ -37825,8 +37732,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2218, 46),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"ulong\"",
-														Value: string("ulong"),
+														Raw:   "\"double\"",
+														Value: string("double"),
 													},
 												},
 											},
@@ -37841,8 +37748,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2219, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Object\"",
-															Value: string("System.Object"),
+															Raw:   "\"System.Single\"",
+															Value: string("System.Single"),
 														},
 													},
 												},
@@ -37853,8 +37760,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2219, 46),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"object\"",
-														Value: string("object"),
+														Raw:   "\"float\"",
+														Value: string("float"),
 													},
 												},
 											},
@@ -37869,8 +37776,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2220, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Int16\"",
-															Value: string("System.Int16"),
+															Raw:   "\"System.Int32\"",
+															Value: string("System.Int32"),
 														},
 													},
 												},
@@ -37881,8 +37788,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2220, 45),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"short\"",
-														Value: string("short"),
+														Raw:   "\"int\"",
+														Value: string("int"),
 													},
 												},
 											},
@@ -37897,8 +37804,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2221, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.UInt16\"",
-															Value: string("System.UInt16"),
+															Raw:   "\"System.UInt32\"",
+															Value: string("System.UInt32"),
 														},
 													},
 												},
@@ -37909,8 +37816,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2221, 46),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"ushort\"",
-														Value: string("ushort"),
+														Raw:   "\"uint\"",
+														Value: string("uint"),
 													},
 												},
 											},
@@ -37925,6 +37832,146 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2222, 22),
 															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int64\"",
+															Value: string("System.Int64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2222, 38),
+													X: &lang.Literal{
+														Pos:   p(2222, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"long\"",
+														Value: string("long"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2223, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2223, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2223, 22),
+														X: &lang.Literal{
+															Pos:   p(2223, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt64\"",
+															Value: string("System.UInt64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2223, 39),
+													X: &lang.Literal{
+														Pos:   p(2223, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ulong\"",
+														Value: string("ulong"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2224, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2224, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2224, 22),
+														X: &lang.Literal{
+															Pos:   p(2224, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Object\"",
+															Value: string("System.Object"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2224, 39),
+													X: &lang.Literal{
+														Pos:   p(2224, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"object\"",
+														Value: string("object"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2225, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2225, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2225, 22),
+														X: &lang.Literal{
+															Pos:   p(2225, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int16\"",
+															Value: string("System.Int16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2225, 38),
+													X: &lang.Literal{
+														Pos:   p(2225, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"short\"",
+														Value: string("short"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2226, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2226, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2226, 22),
+														X: &lang.Literal{
+															Pos:   p(2226, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt16\"",
+															Value: string("System.UInt16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2226, 39),
+													X: &lang.Literal{
+														Pos:   p(2226, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ushort\"",
+														Value: string("ushort"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2227, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2227, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2227, 22),
+														X: &lang.Literal{
+															Pos:   p(2227, 22),
+															Kind:  lang.LitKind(8),
 															Raw:   "\"System.String\"",
 															Value: string("System.String"),
 														},
@@ -37933,9 +37980,9 @@ func preludeAST() *lang.File {
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2222, 39),
+													Pos: p(2227, 39),
 													X: &lang.Literal{
-														Pos:   p(2222, 46),
+														Pos:   p(2227, 46),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"string\"",
 														Value: string("string"),
@@ -37946,25 +37993,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2224, 13),
+									Pos: p(2229, 13),
 									X: &lang.CondExpr{
-										Pos: p(2224, 33),
+										Pos: p(2229, 33),
 										Cond: &lang.Ident{
-											Pos:  p(2224, 20),
+											Pos:  p(2229, 20),
 											Name: "fullTypeName",
 										},
 										Then: &lang.MemberExpr{
-											Pos: p(2224, 40),
+											Pos: p(2229, 40),
 											X: &lang.Ident{
-												Pos:  p(2224, 35),
+												Pos:  p(2229, 35),
 												Name: "type",
 											},
 											Name: "FullName",
 										},
 										Else: &lang.MemberExpr{
-											Pos: p(2224, 56),
+											Pos: p(2229, 56),
 											X: &lang.Ident{
-												Pos:  p(2224, 51),
+												Pos:  p(2229, 51),
 												Name: "type",
 											},
 											Name: "Name",
@@ -37972,77 +38019,77 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2225, 9),
+							Rbrace: p(2230, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2229, 9),
+						Pos:       p(2234, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2229, 25),
+							Pos:  p(2234, 25),
 							Name: "int",
 						},
 						Name: "PointerIndent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2229, 43),
+								Pos: p(2234, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(2229, 43),
+									Pos:  p(2234, 43),
 									Name: "string",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: p(2229, 57),
+								Pos: p(2234, 57),
 								Type: &lang.TypeRef{
-									Pos:  p(2229, 57),
+									Pos:  p(2234, 57),
 									Name: "int",
 								},
 								Name: "index",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(2229, 73),
+							Pos: p(2234, 73),
 							Op:  "+",
 							X: &lang.Literal{
-								Pos:   p(2229, 71),
+								Pos:   p(2234, 71),
 								Raw:   "1",
 								Value: int64(1),
 							},
 							Y: &lang.MemberExpr{
-								Pos: p(2229, 109),
+								Pos: p(2234, 109),
 								X: &lang.CallExpr{
-									Pos: p(2229, 75),
+									Pos: p(2234, 75),
 									Fun: &lang.Ident{
-										Pos:  p(2229, 75),
+										Pos:  p(2234, 75),
 										Name: "Escape",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(2229, 82),
+											Pos: p(2234, 82),
 											X: &lang.CallExpr{
-												Pos: p(2229, 88),
+												Pos: p(2234, 88),
 												Fun: &lang.MemberExpr{
-													Pos: p(2229, 88),
+													Pos: p(2234, 88),
 													X: &lang.Ident{
-														Pos:  p(2229, 82),
+														Pos:  p(2234, 82),
 														Name: "value",
 													},
 													Name: "Substring",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2229, 98),
+														Pos: p(2234, 98),
 														X: &lang.Literal{
-															Pos:   p(2229, 98),
+															Pos:   p(2234, 98),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													&lang.Arg{
-														Pos: p(2229, 101),
+														Pos: p(2234, 101),
 														X: &lang.Ident{
-															Pos:  p(2229, 101),
+															Pos:  p(2234, 101),
 															Name: "index",
 														},
 													},
@@ -38056,22 +38103,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2233, 9),
+						Pos:       p(2238, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2233, 25),
+							Pos:  p(2238, 25),
 							Name: "int",
 						},
 						Name: "ItemIndent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2233, 40),
+								Pos: p(2238, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2233, 40),
+									Pos:  p(2238, 40),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2233, 45),
+											Pos:  p(2238, 45),
 											Name: "object",
 										},
 									},
@@ -38079,29 +38126,29 @@ func preludeAST() *lang.File {
 								Name: "items",
 							},
 							&lang.Param{
-								Pos: p(2233, 60),
+								Pos: p(2238, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(2233, 60),
+									Pos:  p(2238, 60),
 									Name: "int",
 								},
 								Name: "index",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2234, 9),
+							Pos: p(2239, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2235, 13),
+									Pos: p(2240, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2235, 13),
+										Pos:  p(2240, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2235, 17),
+											Pos:  p(2240, 17),
 											Name: "n",
 											Init: &lang.Literal{
-												Pos:   p(2235, 21),
+												Pos:   p(2240, 21),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -38109,19 +38156,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(2236, 13),
+									Pos: p(2241, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(2236, 18),
+										Pos: p(2241, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(2236, 18),
+											Pos:  p(2241, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(2236, 22),
+												Pos:  p(2241, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(2236, 26),
+													Pos:   p(2241, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -38129,61 +38176,61 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(2236, 31),
+										Pos: p(2241, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2236, 29),
+											Pos:  p(2241, 29),
 											Name: "i",
 										},
 										Y: &lang.Ident{
-											Pos:  p(2236, 33),
+											Pos:  p(2241, 33),
 											Name: "index",
 										},
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(2236, 41),
+											Pos: p(2241, 41),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(2236, 40),
+												Pos:  p(2241, 40),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(2236, 45),
+										Pos: p(2241, 45),
 										X: &lang.AssignExpr{
-											Pos: p(2236, 47),
+											Pos: p(2241, 47),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2236, 45),
+												Pos:  p(2241, 45),
 												Name: "n",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2236, 74),
+												Pos: p(2241, 74),
 												Op:  "+",
 												X: &lang.MemberExpr{
-													Pos: p(2236, 67),
+													Pos: p(2241, 67),
 													X: &lang.CallExpr{
-														Pos: p(2236, 50),
+														Pos: p(2241, 50),
 														Fun: &lang.Ident{
-															Pos:  p(2236, 50),
+															Pos:  p(2241, 50),
 															Name: "Format",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2236, 57),
+																Pos: p(2241, 57),
 																X: &lang.IndexExpr{
-																	Pos: p(2236, 62),
+																	Pos: p(2241, 62),
 																	X: &lang.Ident{
-																		Pos:  p(2236, 57),
+																		Pos:  p(2241, 57),
 																		Name: "items",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2236, 63),
+																			Pos: p(2241, 63),
 																			X: &lang.Ident{
-																				Pos:  p(2236, 63),
+																				Pos:  p(2241, 63),
 																				Name: "i",
 																			},
 																		},
@@ -38195,7 +38242,7 @@ func preludeAST() *lang.File {
 													Name: "Length",
 												},
 												Y: &lang.Literal{
-													Pos:   p(2236, 76),
+													Pos:   p(2241, 76),
 													Raw:   "2",
 													Value: int64(2),
 												},
@@ -38204,49 +38251,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2237, 13),
+									Pos: p(2242, 13),
 									X: &lang.Ident{
-										Pos:  p(2237, 20),
+										Pos:  p(2242, 20),
 										Name: "n",
 									},
 								},
 							},
-							Rbrace: p(2238, 9),
+							Rbrace: p(2243, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2240, 9),
+						Pos:       p(2245, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2240, 16),
+							Pos:  p(2245, 16),
 							Name: "string",
 						},
 						Name: "Escape",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2240, 30),
+								Pos: p(2245, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(2240, 30),
+									Pos:  p(2245, 30),
 									Name: "string",
 								},
 								Name: "s",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2241, 9),
+							Pos: p(2246, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2242, 13),
+									Pos: p(2247, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2242, 13),
+										Pos:  p(2247, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2242, 20),
+											Pos:  p(2247, 20),
 											Name: "r",
 											Init: &lang.Literal{
-												Pos:   p(2242, 24),
+												Pos:   p(2247, 24),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"\"",
 												Value: string(""),
@@ -38255,221 +38302,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2243, 13),
+									Pos: p(2248, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2243, 22),
+										Pos:  p(2248, 22),
 										Name: "char",
 									},
 									Name: "c",
 									X: &lang.Ident{
-										Pos:  p(2243, 32),
+										Pos:  p(2248, 32),
 										Name: "s",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2244, 13),
+										Pos: p(2249, 13),
 										Stmts: []lang.Stmt{
 											&lang.SwitchStmt{
-												Pos: p(2245, 17),
+												Pos: p(2250, 17),
 												X: &lang.Ident{
-													Pos:  p(2245, 25),
+													Pos:  p(2250, 25),
 													Name: "c",
 												},
 												Sections: []*lang.SwitchSection{
-													&lang.SwitchSection{
-														Pos: p(2247, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2247, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2247, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2247, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\0'",
-																		Value: int32(0),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2247, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2247, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2247, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2247, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\0\"",
-																		Value: string("\\0"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2247, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2248, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2248, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2248, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2248, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\a'",
-																		Value: int32(7),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2248, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2248, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2248, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2248, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\a\"",
-																		Value: string("\\a"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2248, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2249, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2249, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2249, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2249, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\b'",
-																		Value: int32(8),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2249, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2249, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2249, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2249, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\b\"",
-																		Value: string("\\b"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2249, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2250, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2250, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2250, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2250, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\f'",
-																		Value: int32(12),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2250, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2250, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2250, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2250, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\f\"",
-																		Value: string("\\f"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2250, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2251, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2251, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2251, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2251, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\n'",
-																		Value: int32(10),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2251, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2251, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2251, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2251, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\n\"",
-																		Value: string("\\n"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2251, 44),
-															},
-														},
-													},
 													&lang.SwitchSection{
 														Pos: p(2252, 21),
 														Labels: []*lang.CaseLabel{
@@ -38480,8 +38332,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2252, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\r'",
-																		Value: int32(13),
+																		Raw:   "'\\0'",
+																		Value: int32(0),
 																	},
 																},
 															},
@@ -38499,8 +38351,8 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2252, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\r\"",
-																		Value: string("\\r"),
+																		Raw:   "\"\\\\0\"",
+																		Value: string("\\0"),
 																	},
 																},
 															},
@@ -38519,8 +38371,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2253, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\t'",
-																		Value: int32(9),
+																		Raw:   "'\\a'",
+																		Value: int32(7),
 																	},
 																},
 															},
@@ -38538,8 +38390,8 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2253, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\t\"",
-																		Value: string("\\t"),
+																		Raw:   "\"\\\\a\"",
+																		Value: string("\\a"),
 																	},
 																},
 															},
@@ -38558,8 +38410,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2254, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\v'",
-																		Value: int32(11),
+																		Raw:   "'\\b'",
+																		Value: int32(8),
 																	},
 																},
 															},
@@ -38577,8 +38429,8 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2254, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\v\"",
-																		Value: string("\\v"),
+																		Raw:   "\"\\\\b\"",
+																		Value: string("\\b"),
 																	},
 																},
 															},
@@ -38597,8 +38449,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2255, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\\\'",
-																		Value: int32(92),
+																		Raw:   "'\\f'",
+																		Value: int32(12),
 																	},
 																},
 															},
@@ -38616,13 +38468,13 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2255, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\\\\\\"",
-																		Value: string("\\\\"),
+																		Raw:   "\"\\\\f\"",
+																		Value: string("\\f"),
 																	},
 																},
 															},
 															&lang.BreakStmt{
-																Pos: p(2255, 45),
+																Pos: p(2255, 44),
 															},
 														},
 													},
@@ -38630,132 +38482,252 @@ func preludeAST() *lang.File {
 														Pos: p(2256, 21),
 														Labels: []*lang.CaseLabel{
 															&lang.CaseLabel{
-																Pos:       p(2256, 21),
+																Pos: p(2256, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2256, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2256, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\n'",
+																		Value: int32(10),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2256, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2256, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2256, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2256, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\n\"",
+																		Value: string("\\n"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2256, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2257, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2257, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2257, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2257, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\r'",
+																		Value: int32(13),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2257, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2257, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2257, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2257, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\r\"",
+																		Value: string("\\r"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2257, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2258, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2258, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2258, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2258, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\t'",
+																		Value: int32(9),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2258, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2258, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2258, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2258, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\t\"",
+																		Value: string("\\t"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2258, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2259, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2259, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2259, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2259, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\v'",
+																		Value: int32(11),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2259, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2259, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2259, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2259, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\v\"",
+																		Value: string("\\v"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2259, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2260, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2260, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2260, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2260, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\\\'",
+																		Value: int32(92),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2260, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2260, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2260, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2260, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\\\\\\"",
+																		Value: string("\\\\"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2260, 45),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2261, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos:       p(2261, 21),
 																IsDefault: true,
 															},
 														},
 														Body: []lang.Stmt{
 															&lang.ExprStmt{
-																Pos: p(2256, 30),
+																Pos: p(2261, 30),
 																X: &lang.AssignExpr{
-																	Pos: p(2256, 32),
+																	Pos: p(2261, 32),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(2256, 30),
+																		Pos:  p(2261, 30),
 																		Name: "r",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(2256, 35),
+																		Pos:  p(2261, 35),
 																		Name: "c",
 																	},
 																},
 															},
 															&lang.BreakStmt{
-																Pos: p(2256, 38),
+																Pos: p(2261, 38),
 															},
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2258, 13),
+										Rbrace: p(2263, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2259, 13),
+									Pos: p(2264, 13),
 									X: &lang.Ident{
-										Pos:  p(2259, 20),
+										Pos:  p(2264, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(2260, 9),
+							Rbrace: p(2265, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2270, 5),
+				Pos:       p(2275, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Utilities",
 				Namespace: "TestLibrary",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       p(2272, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2272, 23),
-							Name: "bool",
-						},
-						Name: "IsCoreClrInterpreter",
-						ExprBody: &lang.Literal{
-							Pos:   p(2272, 52),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2273, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2273, 23),
-							Name: "bool",
-						},
-						Name: "IsNativeAot",
-						ExprBody: &lang.Literal{
-							Pos:   p(2273, 43),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2274, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2274, 23),
-							Name: "bool",
-						},
-						Name: "IsMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(2274, 45),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2275, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2275, 23),
-							Name: "bool",
-						},
-						Name: "IsNotMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(2275, 48),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2276, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2276, 23),
-							Name: "bool",
-						},
-						Name: "IsWindows",
-						ExprBody: &lang.Literal{
-							Pos:   p(2276, 41),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
 					&lang.PropertyDecl{
 						Pos:       p(2277, 9),
 						Modifiers: lang.Modifiers(17),
@@ -38763,12 +38735,12 @@ func preludeAST() *lang.File {
 							Pos:  p(2277, 23),
 							Name: "bool",
 						},
-						Name: "IsNotWindows",
+						Name: "IsCoreClrInterpreter",
 						ExprBody: &lang.Literal{
-							Pos:   p(2277, 44),
+							Pos:   p(2277, 52),
 							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
+							Raw:   "false",
+							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
@@ -38778,12 +38750,12 @@ func preludeAST() *lang.File {
 							Pos:  p(2278, 23),
 							Name: "bool",
 						},
-						Name: "Is64",
+						Name: "IsNativeAot",
 						ExprBody: &lang.Literal{
-							Pos:   p(2278, 36),
+							Pos:   p(2278, 43),
 							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
+							Raw:   "false",
+							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
@@ -38793,9 +38765,9 @@ func preludeAST() *lang.File {
 							Pos:  p(2279, 23),
 							Name: "bool",
 						},
-						Name: "IsX86",
+						Name: "IsMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(2279, 37),
+							Pos:   p(2279, 45),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -38808,12 +38780,12 @@ func preludeAST() *lang.File {
 							Pos:  p(2280, 23),
 							Name: "bool",
 						},
-						Name: "IsArm",
+						Name: "IsNotMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(2280, 37),
+							Pos:   p(2280, 48),
 							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
+							Raw:   "true",
+							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
@@ -38823,9 +38795,9 @@ func preludeAST() *lang.File {
 							Pos:  p(2281, 23),
 							Name: "bool",
 						},
-						Name: "IsWasm",
+						Name: "IsWindows",
 						ExprBody: &lang.Literal{
-							Pos:   p(2281, 38),
+							Pos:   p(2281, 41),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -38838,9 +38810,84 @@ func preludeAST() *lang.File {
 							Pos:  p(2282, 23),
 							Name: "bool",
 						},
-						Name: "IsReadyToRun",
+						Name: "IsNotWindows",
 						ExprBody: &lang.Literal{
 							Pos:   p(2282, 44),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2283, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2283, 23),
+							Name: "bool",
+						},
+						Name: "Is64",
+						ExprBody: &lang.Literal{
+							Pos:   p(2283, 36),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2284, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2284, 23),
+							Name: "bool",
+						},
+						Name: "IsX86",
+						ExprBody: &lang.Literal{
+							Pos:   p(2284, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2285, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2285, 23),
+							Name: "bool",
+						},
+						Name: "IsArm",
+						ExprBody: &lang.Literal{
+							Pos:   p(2285, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2286, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2286, 23),
+							Name: "bool",
+						},
+						Name: "IsWasm",
+						ExprBody: &lang.Literal{
+							Pos:   p(2286, 38),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2287, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2287, 23),
+							Name: "bool",
+						},
+						Name: "IsReadyToRun",
+						ExprBody: &lang.Literal{
+							Pos:   p(2287, 44),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -38849,87 +38896,12 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2285, 5),
+				Pos:       p(2290, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformDetection",
 				Namespace: "TestLibrary",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       p(2287, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2287, 23),
-							Name: "bool",
-						},
-						Name: "IsPreciseGcSupported",
-						ExprBody: &lang.Literal{
-							Pos:   p(2287, 52),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2288, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2288, 23),
-							Name: "bool",
-						},
-						Name: "IsThreadingSupported",
-						ExprBody: &lang.Literal{
-							Pos:   p(2288, 52),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2289, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2289, 23),
-							Name: "bool",
-						},
-						Name: "IsMultithreadingSupported",
-						ExprBody: &lang.Literal{
-							Pos:   p(2289, 57),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2290, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2290, 23),
-							Name: "bool",
-						},
-						Name: "IsNotMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(2290, 48),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(2291, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(2291, 23),
-							Name: "bool",
-						},
-						Name: "IsMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(2291, 45),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
 					&lang.PropertyDecl{
 						Pos:       p(2292, 9),
 						Modifiers: lang.Modifiers(17),
@@ -38937,12 +38909,12 @@ func preludeAST() *lang.File {
 							Pos:  p(2292, 23),
 							Name: "bool",
 						},
-						Name: "IsNonZeroLowerBoundArraySupported",
+						Name: "IsPreciseGcSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(2292, 65),
+							Pos:   p(2292, 52),
 							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
+							Raw:   "true",
+							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
@@ -38952,9 +38924,84 @@ func preludeAST() *lang.File {
 							Pos:  p(2293, 23),
 							Name: "bool",
 						},
+						Name: "IsThreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2293, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2294, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2294, 23),
+							Name: "bool",
+						},
+						Name: "IsMultithreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2294, 57),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2295, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2295, 23),
+							Name: "bool",
+						},
+						Name: "IsNotMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2295, 48),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2296, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2296, 23),
+							Name: "bool",
+						},
+						Name: "IsMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(2296, 45),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2297, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2297, 23),
+							Name: "bool",
+						},
+						Name: "IsNonZeroLowerBoundArraySupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(2297, 65),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(2298, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(2298, 23),
+							Name: "bool",
+						},
 						Name: "IsRuntimeAsyncSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(2293, 55),
+							Pos:   p(2298, 55),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
