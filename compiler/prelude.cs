@@ -2182,6 +2182,11 @@ namespace Xunit
         public ConditionalTheoryAttribute(Type calleeType, params string[] conditionMemberNames) { }
     }
 
+    public sealed class ConditionalClassAttribute : Attribute
+    {
+        public ConditionalClassAttribute(Type calleeType, params string[] conditionMemberNames) { }
+    }
+
     public sealed class ActiveIssueAttribute : Attribute
     {
         public ActiveIssueAttribute(string issue) { }

@@ -35035,12 +35035,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2185, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ActiveIssueAttribute",
+				Name:      "ConditionalClassAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2185, 48),
+						Pos:  p(2185, 53),
 						Name: "Attribute",
 					},
 				},
@@ -35048,140 +35048,24 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2187, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
+						Name:      "ConditionalClassAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2187, 37),
+								Pos: p(2187, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(2187, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2187, 51),
-							Rbrace: p(2187, 53),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(2188, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2188, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(2188, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(2188, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(2188, 51),
-									Name: "TestPlatforms",
-								},
-								Name: "platforms",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2188, 76),
-							Rbrace: p(2188, 78),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(2189, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2189, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(2189, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(2189, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(2189, 51),
-									Name: "TestRuntimes",
-								},
-								Name: "runtimes",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2189, 74),
-							Rbrace: p(2189, 76),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(2190, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2190, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(2190, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(2190, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(2190, 51),
-									Name: "TestPlatforms",
-								},
-								Name: "platforms",
-							},
-							&lang.Param{
-								Pos: p(2190, 76),
-								Type: &lang.TypeRef{
-									Pos:  p(2190, 76),
-									Name: "TestRuntimes",
-								},
-								Name: "runtimes",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2190, 99),
-							Rbrace: p(2190, 101),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(2191, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ActiveIssueAttribute",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2191, 37),
-								Type: &lang.TypeRef{
-									Pos:  p(2191, 37),
-									Name: "string",
-								},
-								Name: "issue",
-							},
-							&lang.Param{
-								Pos: p(2191, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(2191, 51),
+									Pos:  p(2187, 42),
 									Name: "Type",
 								},
 								Name: "calleeType",
 							},
 							&lang.Param{
-								Pos:      p(2191, 68),
+								Pos:      p(2187, 59),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(2191, 75),
+									Pos:       p(2187, 66),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(2191, 75),
+										Pos:  p(2187, 66),
 										Name: "string",
 									},
 								},
@@ -35189,103 +35073,232 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2191, 106),
-							Rbrace: p(2191, 108),
+							Pos:    p(2187, 97),
+							Rbrace: p(2187, 99),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2194, 5),
+				Pos:       p(2190, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SkipOnMonoAttribute",
+				Name:      "ActiveIssueAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2194, 47),
+						Pos:  p(2190, 48),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2196, 9),
+						Pos:       p(2192, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnMonoAttribute",
+						Name:      "ActiveIssueAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2196, 36),
+								Pos: p(2192, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2196, 36),
+									Pos:  p(2192, 37),
 									Name: "string",
 								},
-								Name: "reason",
+								Name: "issue",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2196, 51),
-							Rbrace: p(2196, 53),
+							Pos:    p(2192, 51),
+							Rbrace: p(2192, 53),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2197, 9),
+						Pos:       p(2193, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnMonoAttribute",
+						Name:      "ActiveIssueAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2197, 36),
+								Pos: p(2193, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2197, 36),
+									Pos:  p(2193, 37),
 									Name: "string",
 								},
-								Name: "reason",
+								Name: "issue",
 							},
 							&lang.Param{
-								Pos: p(2197, 51),
+								Pos: p(2193, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(2197, 51),
+									Pos:  p(2193, 51),
 									Name: "TestPlatforms",
 								},
 								Name: "platforms",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2197, 76),
-							Rbrace: p(2197, 78),
+							Pos:    p(2193, 76),
+							Rbrace: p(2193, 78),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2194, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2194, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(2194, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(2194, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2194, 51),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2194, 74),
+							Rbrace: p(2194, 76),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2195, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2195, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(2195, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(2195, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2195, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+							&lang.Param{
+								Pos: p(2195, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2195, 76),
+									Name: "TestRuntimes",
+								},
+								Name: "runtimes",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2195, 99),
+							Rbrace: p(2195, 101),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2196, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "ActiveIssueAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2196, 37),
+								Type: &lang.TypeRef{
+									Pos:  p(2196, 37),
+									Name: "string",
+								},
+								Name: "issue",
+							},
+							&lang.Param{
+								Pos: p(2196, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2196, 51),
+									Name: "Type",
+								},
+								Name: "calleeType",
+							},
+							&lang.Param{
+								Pos:      p(2196, 68),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       p(2196, 75),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  p(2196, 75),
+										Name: "string",
+									},
+								},
+								Name: "conditionMemberNames",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2196, 106),
+							Rbrace: p(2196, 108),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2200, 5),
+				Pos:       p(2199, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SkipOnCoreClrAttribute",
+				Name:      "SkipOnMonoAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2200, 50),
+						Pos:  p(2199, 47),
 						Name: "Attribute",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2202, 9),
+						Pos:       p(2201, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnCoreClrAttribute",
+						Name:      "SkipOnMonoAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2202, 39),
+								Pos: p(2201, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2202, 39),
+									Pos:  p(2201, 36),
 									Name: "string",
 								},
 								Name: "reason",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2202, 54),
-							Rbrace: p(2202, 56),
+							Pos:    p(2201, 51),
+							Rbrace: p(2201, 53),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2202, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SkipOnMonoAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2202, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(2202, 36),
+									Name: "string",
+								},
+								Name: "reason",
+							},
+							&lang.Param{
+								Pos: p(2202, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2202, 51),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2202, 76),
+							Rbrace: p(2202, 78),
 						},
 					},
 				},
@@ -35293,12 +35306,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2205, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SkipOnPlatformAttribute",
+				Name:      "SkipOnCoreClrAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2205, 51),
+						Pos:  p(2205, 50),
 						Name: "Attribute",
 					},
 				},
@@ -35306,28 +35319,20 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2207, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SkipOnPlatformAttribute",
+						Name:      "SkipOnCoreClrAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2207, 40),
+								Pos: p(2207, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2207, 40),
-									Name: "TestPlatforms",
-								},
-								Name: "platforms",
-							},
-							&lang.Param{
-								Pos: p(2207, 65),
-								Type: &lang.TypeRef{
-									Pos:  p(2207, 65),
+									Pos:  p(2207, 39),
 									Name: "string",
 								},
 								Name: "reason",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2207, 80),
-							Rbrace: p(2207, 82),
+							Pos:    p(2207, 54),
+							Rbrace: p(2207, 56),
 						},
 					},
 				},
@@ -35335,12 +35340,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2210, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "PlatformSpecificAttribute",
+				Name:      "SkipOnPlatformAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2210, 53),
+						Pos:  p(2210, 51),
 						Name: "Attribute",
 					},
 				},
@@ -35348,20 +35353,28 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2212, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "PlatformSpecificAttribute",
+						Name:      "SkipOnPlatformAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2212, 42),
+								Pos: p(2212, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2212, 42),
+									Pos:  p(2212, 40),
 									Name: "TestPlatforms",
 								},
 								Name: "platforms",
 							},
+							&lang.Param{
+								Pos: p(2212, 65),
+								Type: &lang.TypeRef{
+									Pos:  p(2212, 65),
+									Name: "string",
+								},
+								Name: "reason",
+							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2212, 67),
-							Rbrace: p(2212, 69),
+							Pos:    p(2212, 80),
+							Rbrace: p(2212, 82),
 						},
 					},
 				},
@@ -35369,12 +35382,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2215, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "OuterLoopAttribute",
+				Name:      "PlatformSpecificAttribute",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2215, 46),
+						Pos:  p(2215, 53),
 						Name: "Attribute",
 					},
 				},
@@ -35382,198 +35395,232 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2217, 9),
 						Modifiers: lang.Modifiers(1),
+						Name:      "PlatformSpecificAttribute",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2217, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(2217, 42),
+									Name: "TestPlatforms",
+								},
+								Name: "platforms",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2217, 67),
+							Rbrace: p(2217, 69),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2220, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "OuterLoopAttribute",
+				Namespace: "Xunit",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2220, 46),
+						Name: "Attribute",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2222, 9),
+						Modifiers: lang.Modifiers(1),
 						Name:      "OuterLoopAttribute",
 						Body: &lang.BlockStmt{
-							Pos:    p(2217, 37),
-							Rbrace: p(2217, 39),
+							Pos:    p(2222, 37),
+							Rbrace: p(2222, 39),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2218, 9),
+						Pos:       p(2223, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "OuterLoopAttribute",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2218, 35),
+								Pos: p(2223, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2218, 35),
+									Pos:  p(2223, 35),
 									Name: "string",
 								},
 								Name: "reason",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2218, 50),
-							Rbrace: p(2218, 52),
+							Pos:    p(2223, 50),
+							Rbrace: p(2223, 52),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2221, 5),
+				Pos:       p(2226, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TestPlatforms",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(1),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(2221, 6),
+						Pos:  p(2226, 6),
 						Name: "Flags",
 					},
 				},
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(2224, 9),
+						Pos:  p(2229, 9),
 						Name: "Windows",
 						Value: &lang.Literal{
-							Pos:   p(2224, 19),
+							Pos:   p(2229, 19),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2225, 9),
+						Pos:  p(2230, 9),
 						Name: "Linux",
 						Value: &lang.Literal{
-							Pos:   p(2225, 17),
+							Pos:   p(2230, 17),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2226, 9),
+						Pos:  p(2231, 9),
 						Name: "OSX",
 						Value: &lang.Literal{
-							Pos:   p(2226, 15),
+							Pos:   p(2231, 15),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2227, 9),
+						Pos:  p(2232, 9),
 						Name: "FreeBSD",
 						Value: &lang.Literal{
-							Pos:   p(2227, 19),
+							Pos:   p(2232, 19),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2228, 9),
+						Pos:  p(2233, 9),
 						Name: "NetBSD",
 						Value: &lang.Literal{
-							Pos:   p(2228, 18),
+							Pos:   p(2233, 18),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2229, 9),
+						Pos:  p(2234, 9),
 						Name: "illumos",
 						Value: &lang.Literal{
-							Pos:   p(2229, 19),
+							Pos:   p(2234, 19),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2230, 9),
+						Pos:  p(2235, 9),
 						Name: "Solaris",
 						Value: &lang.Literal{
-							Pos:   p(2230, 19),
+							Pos:   p(2235, 19),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2231, 9),
+						Pos:  p(2236, 9),
 						Name: "iOS",
 						Value: &lang.Literal{
-							Pos:   p(2231, 15),
+							Pos:   p(2236, 15),
 							Raw:   "128",
 							Value: int64(128),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2232, 9),
+						Pos:  p(2237, 9),
 						Name: "tvOS",
 						Value: &lang.Literal{
-							Pos:   p(2232, 16),
+							Pos:   p(2237, 16),
 							Raw:   "256",
 							Value: int64(256),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2233, 9),
+						Pos:  p(2238, 9),
 						Name: "Android",
 						Value: &lang.Literal{
-							Pos:   p(2233, 19),
+							Pos:   p(2238, 19),
 							Raw:   "512",
 							Value: int64(512),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2234, 9),
+						Pos:  p(2239, 9),
 						Name: "Browser",
 						Value: &lang.Literal{
-							Pos:   p(2234, 19),
+							Pos:   p(2239, 19),
 							Raw:   "1024",
 							Value: int64(1024),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2235, 9),
+						Pos:  p(2240, 9),
 						Name: "MacCatalyst",
 						Value: &lang.Literal{
-							Pos:   p(2235, 23),
+							Pos:   p(2240, 23),
 							Raw:   "2048",
 							Value: int64(2048),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2236, 9),
+						Pos:  p(2241, 9),
 						Name: "LinuxBionic",
 						Value: &lang.Literal{
-							Pos:   p(2236, 23),
+							Pos:   p(2241, 23),
 							Raw:   "4096",
 							Value: int64(4096),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2237, 9),
+						Pos:  p(2242, 9),
 						Name: "Wasi",
 						Value: &lang.Literal{
-							Pos:   p(2237, 16),
+							Pos:   p(2242, 16),
 							Raw:   "8192",
 							Value: int64(8192),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2238, 9),
+						Pos:  p(2243, 9),
 						Name: "Haiku",
 						Value: &lang.Literal{
-							Pos:   p(2238, 17),
+							Pos:   p(2243, 17),
 							Raw:   "16384",
 							Value: int64(16384),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2239, 9),
+						Pos:  p(2244, 9),
 						Name: "AnyUnix",
 						Value: &lang.Literal{
-							Pos:   p(2239, 19),
+							Pos:   p(2244, 19),
 							Raw:   "32766",
 							Value: int64(32766),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2240, 9),
+						Pos:  p(2245, 9),
 						Name: "Any",
 						Value: &lang.UnaryExpr{
-							Pos: p(2240, 15),
+							Pos: p(2245, 15),
 							Op:  "-",
 							X: &lang.Literal{
-								Pos:   p(2240, 16),
+								Pos:   p(2245, 16),
 								Raw:   "1",
 								Value: int64(1),
 							},
@@ -35582,44 +35629,44 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2243, 5),
+				Pos:       p(2248, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TestRuntimes",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(1),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  p(2243, 6),
+						Pos:  p(2248, 6),
 						Name: "Flags",
 					},
 				},
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(2246, 9),
+						Pos:  p(2251, 9),
 						Name: "CoreCLR",
 						Value: &lang.Literal{
-							Pos:   p(2246, 19),
+							Pos:   p(2251, 19),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2247, 9),
+						Pos:  p(2252, 9),
 						Name: "Mono",
 						Value: &lang.Literal{
-							Pos:   p(2247, 16),
+							Pos:   p(2252, 16),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  p(2248, 9),
+						Pos:  p(2253, 9),
 						Name: "Any",
 						Value: &lang.UnaryExpr{
-							Pos: p(2248, 15),
+							Pos: p(2253, 15),
 							Op:  "-",
 							X: &lang.Literal{
-								Pos:   p(2248, 16),
+								Pos:   p(2253, 16),
 								Raw:   "1",
 								Value: int64(1),
 							},
@@ -35628,48 +35675,48 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2253, 5),
+				Pos:       p(2258, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Assert",
 				Namespace: "Xunit",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(2255, 9),
+						Pos:       p(2260, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2255, 23),
+							Pos:  p(2260, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2255, 33),
+								Pos: p(2260, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2255, 33),
+									Pos:  p(2260, 33),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2255, 52),
+							Pos: p(2260, 52),
 							Fun: &lang.Ident{
-								Pos:  p(2255, 52),
+								Pos:  p(2260, 52),
 								Name: "True",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2255, 57),
+									Pos: p(2260, 57),
 									X: &lang.Ident{
-										Pos:  p(2255, 57),
+										Pos:  p(2260, 57),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2255, 68),
+									Pos: p(2260, 68),
 									X: &lang.Literal{
-										Pos:  p(2255, 68),
+										Pos:  p(2260, 68),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -35678,108 +35725,108 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2257, 9),
+						Pos:       p(2262, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2257, 23),
+							Pos:  p(2262, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2257, 33),
+								Pos: p(2262, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2257, 33),
+									Pos:  p(2262, 33),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(2257, 49),
+								Pos: p(2262, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(2257, 49),
+									Pos:  p(2262, 49),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2258, 9),
+							Pos: p(2263, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2259, 13),
+									Pos: p(2264, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2259, 17),
+										Pos: p(2264, 17),
 										Op:  "!",
 										X: &lang.Ident{
-											Pos:  p(2259, 18),
+											Pos:  p(2264, 18),
 											Name: "condition",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2260, 17),
+										Pos: p(2265, 17),
 										X: &lang.NewExpr{
-											Pos: p(2260, 23),
+											Pos: p(2265, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2260, 27),
+												Pos:  p(2265, 27),
 												Name: "Xunit.Sdk.TrueException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2260, 51),
+													Pos: p(2265, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(2260, 155),
+														Pos: p(2265, 155),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2260, 133),
+															Pos: p(2265, 133),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2260, 114),
+																Pos: p(2265, 114),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2260, 92),
+																	Pos: p(2265, 92),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2260, 64),
+																		Pos: p(2265, 64),
 																		Op:  "??",
 																		X: &lang.Ident{
-																			Pos:  p(2260, 52),
+																			Pos:  p(2265, 52),
 																			Name: "userMessage",
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2260, 67),
+																			Pos:   p(2265, 67),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.True() Failure\"",
 																			Value: string("Assert.True() Failure"),
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(2260, 106),
+																		Pos: p(2265, 106),
 																		X: &lang.Ident{
-																			Pos:  p(2260, 94),
+																			Pos:  p(2265, 94),
 																			Name: "Environment",
 																		},
 																		Name: "NewLine",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2260, 116),
+																	Pos:   p(2265, 116),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Expected: True\"",
 																	Value: string("Expected: True"),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(2260, 147),
+																Pos: p(2265, 147),
 																X: &lang.Ident{
-																	Pos:  p(2260, 135),
+																	Pos:  p(2265, 135),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2260, 157),
+															Pos:   p(2265, 157),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"Actual:   False\"",
 															Value: string("Actual:   False"),
@@ -35791,22 +35838,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2261, 9),
+							Rbrace: p(2266, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2263, 9),
+						Pos:       p(2268, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2263, 23),
+							Pos:  p(2268, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2263, 33),
+								Pos: p(2268, 33),
 								Type: &lang.TypeRef{
-									Pos:      p(2263, 33),
+									Pos:      p(2268, 33),
 									Name:     "bool",
 									Nullable: true,
 								},
@@ -35814,23 +35861,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2263, 53),
+							Pos: p(2268, 53),
 							Fun: &lang.Ident{
-								Pos:  p(2263, 53),
+								Pos:  p(2268, 53),
 								Name: "True",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2263, 58),
+									Pos: p(2268, 58),
 									X: &lang.Ident{
-										Pos:  p(2263, 58),
+										Pos:  p(2268, 58),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2263, 69),
+									Pos: p(2268, 69),
 									X: &lang.Literal{
-										Pos:  p(2263, 69),
+										Pos:  p(2268, 69),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -35839,146 +35886,146 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2265, 9),
+						Pos:       p(2270, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2265, 23),
+							Pos:  p(2270, 23),
 							Name: "void",
 						},
 						Name: "True",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2265, 33),
+								Pos: p(2270, 33),
 								Type: &lang.TypeRef{
-									Pos:      p(2265, 33),
+									Pos:      p(2270, 33),
 									Name:     "bool",
 									Nullable: true,
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(2265, 50),
+								Pos: p(2270, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(2265, 50),
+									Pos:  p(2270, 50),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2266, 9),
+							Pos: p(2271, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2267, 13),
+									Pos: p(2272, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2267, 27),
+										Pos: p(2272, 27),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(2267, 17),
+											Pos:  p(2272, 17),
 											Name: "condition",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2267, 30),
+											Pos:   p(2272, 30),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2268, 17),
+										Pos: p(2273, 17),
 										X: &lang.NewExpr{
-											Pos: p(2268, 23),
+											Pos: p(2273, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2268, 27),
+												Pos:  p(2273, 27),
 												Name: "Xunit.Sdk.TrueException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2268, 51),
+													Pos: p(2273, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(2268, 170),
+														Pos: p(2273, 170),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2268, 155),
+															Pos: p(2273, 155),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2268, 133),
+																Pos: p(2273, 133),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2268, 114),
+																	Pos: p(2273, 114),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2268, 92),
+																		Pos: p(2273, 92),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2268, 64),
+																			Pos: p(2273, 64),
 																			Op:  "??",
 																			X: &lang.Ident{
-																				Pos:  p(2268, 52),
+																				Pos:  p(2273, 52),
 																				Name: "userMessage",
 																			},
 																			Y: &lang.Literal{
-																				Pos:   p(2268, 67),
+																				Pos:   p(2273, 67),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.True() Failure\"",
 																				Value: string("Assert.True() Failure"),
 																			},
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2268, 106),
+																			Pos: p(2273, 106),
 																			X: &lang.Ident{
-																				Pos:  p(2268, 94),
+																				Pos:  p(2273, 94),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2268, 116),
+																		Pos:   p(2273, 116),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Expected: True\"",
 																		Value: string("Expected: True"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2268, 147),
+																	Pos: p(2273, 147),
 																	X: &lang.Ident{
-																		Pos:  p(2268, 135),
+																		Pos:  p(2273, 135),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2268, 157),
+																Pos:   p(2273, 157),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CondExpr{
-															Pos: p(2268, 191),
+															Pos: p(2273, 191),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2268, 183),
+																Pos: p(2273, 183),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2268, 173),
+																	Pos:  p(2273, 173),
 																	Name: "condition",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(2268, 186),
+																	Pos:  p(2273, 186),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(2268, 193),
+																Pos:   p(2273, 193),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.Literal{
-																Pos:   p(2268, 202),
+																Pos:   p(2273, 202),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"False\"",
 																Value: string("False"),
@@ -35991,45 +36038,45 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2269, 9),
+							Rbrace: p(2274, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2271, 9),
+						Pos:       p(2276, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2271, 23),
+							Pos:  p(2276, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2271, 34),
+								Pos: p(2276, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(2271, 34),
+									Pos:  p(2276, 34),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2271, 53),
+							Pos: p(2276, 53),
 							Fun: &lang.Ident{
-								Pos:  p(2271, 53),
+								Pos:  p(2276, 53),
 								Name: "False",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2271, 59),
+									Pos: p(2276, 59),
 									X: &lang.Ident{
-										Pos:  p(2271, 59),
+										Pos:  p(2276, 59),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2271, 70),
+									Pos: p(2276, 70),
 									X: &lang.Literal{
-										Pos:  p(2271, 70),
+										Pos:  p(2276, 70),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -36038,104 +36085,104 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2273, 9),
+						Pos:       p(2278, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2273, 23),
+							Pos:  p(2278, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2273, 34),
+								Pos: p(2278, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(2273, 34),
+									Pos:  p(2278, 34),
 									Name: "bool",
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(2273, 50),
+								Pos: p(2278, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(2273, 50),
+									Pos:  p(2278, 50),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2274, 9),
+							Pos: p(2279, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2275, 13),
+									Pos: p(2280, 13),
 									Cond: &lang.Ident{
-										Pos:  p(2275, 17),
+										Pos:  p(2280, 17),
 										Name: "condition",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2276, 17),
+										Pos: p(2281, 17),
 										X: &lang.NewExpr{
-											Pos: p(2276, 23),
+											Pos: p(2281, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2276, 27),
+												Pos:  p(2281, 27),
 												Name: "Xunit.Sdk.FalseException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2276, 52),
+													Pos: p(2281, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(2276, 158),
+														Pos: p(2281, 158),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2276, 136),
+															Pos: p(2281, 136),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2276, 116),
+																Pos: p(2281, 116),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2276, 94),
+																	Pos: p(2281, 94),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2276, 65),
+																		Pos: p(2281, 65),
 																		Op:  "??",
 																		X: &lang.Ident{
-																			Pos:  p(2276, 53),
+																			Pos:  p(2281, 53),
 																			Name: "userMessage",
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2276, 68),
+																			Pos:   p(2281, 68),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.False() Failure\"",
 																			Value: string("Assert.False() Failure"),
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(2276, 108),
+																		Pos: p(2281, 108),
 																		X: &lang.Ident{
-																			Pos:  p(2276, 96),
+																			Pos:  p(2281, 96),
 																			Name: "Environment",
 																		},
 																		Name: "NewLine",
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2276, 118),
+																	Pos:   p(2281, 118),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Expected: False\"",
 																	Value: string("Expected: False"),
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(2276, 150),
+																Pos: p(2281, 150),
 																X: &lang.Ident{
-																	Pos:  p(2276, 138),
+																	Pos:  p(2281, 138),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2276, 160),
+															Pos:   p(2281, 160),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"Actual:   True\"",
 															Value: string("Actual:   True"),
@@ -36147,22 +36194,22 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2277, 9),
+							Rbrace: p(2282, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2279, 9),
+						Pos:       p(2284, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2279, 23),
+							Pos:  p(2284, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2279, 34),
+								Pos: p(2284, 34),
 								Type: &lang.TypeRef{
-									Pos:      p(2279, 34),
+									Pos:      p(2284, 34),
 									Name:     "bool",
 									Nullable: true,
 								},
@@ -36170,23 +36217,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2279, 54),
+							Pos: p(2284, 54),
 							Fun: &lang.Ident{
-								Pos:  p(2279, 54),
+								Pos:  p(2284, 54),
 								Name: "False",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2279, 60),
+									Pos: p(2284, 60),
 									X: &lang.Ident{
-										Pos:  p(2279, 60),
+										Pos:  p(2284, 60),
 										Name: "condition",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2279, 71),
+									Pos: p(2284, 71),
 									X: &lang.Literal{
-										Pos:  p(2279, 71),
+										Pos:  p(2284, 71),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -36195,146 +36242,146 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2281, 9),
+						Pos:       p(2286, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2281, 23),
+							Pos:  p(2286, 23),
 							Name: "void",
 						},
 						Name: "False",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2281, 34),
+								Pos: p(2286, 34),
 								Type: &lang.TypeRef{
-									Pos:      p(2281, 34),
+									Pos:      p(2286, 34),
 									Name:     "bool",
 									Nullable: true,
 								},
 								Name: "condition",
 							},
 							&lang.Param{
-								Pos: p(2281, 51),
+								Pos: p(2286, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(2281, 51),
+									Pos:  p(2286, 51),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2282, 9),
+							Pos: p(2287, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2283, 13),
+									Pos: p(2288, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2283, 27),
+										Pos: p(2288, 27),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(2283, 17),
+											Pos:  p(2288, 17),
 											Name: "condition",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2283, 30),
+											Pos:   p(2288, 30),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2284, 17),
+										Pos: p(2289, 17),
 										X: &lang.NewExpr{
-											Pos: p(2284, 23),
+											Pos: p(2289, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2284, 27),
+												Pos:  p(2289, 27),
 												Name: "Xunit.Sdk.FalseException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2284, 52),
+													Pos: p(2289, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(2284, 173),
+														Pos: p(2289, 173),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2284, 158),
+															Pos: p(2289, 158),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2284, 136),
+																Pos: p(2289, 136),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2284, 116),
+																	Pos: p(2289, 116),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2284, 94),
+																		Pos: p(2289, 94),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2284, 65),
+																			Pos: p(2289, 65),
 																			Op:  "??",
 																			X: &lang.Ident{
-																				Pos:  p(2284, 53),
+																				Pos:  p(2289, 53),
 																				Name: "userMessage",
 																			},
 																			Y: &lang.Literal{
-																				Pos:   p(2284, 68),
+																				Pos:   p(2289, 68),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.False() Failure\"",
 																				Value: string("Assert.False() Failure"),
 																			},
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2284, 108),
+																			Pos: p(2289, 108),
 																			X: &lang.Ident{
-																				Pos:  p(2284, 96),
+																				Pos:  p(2289, 96),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2284, 118),
+																		Pos:   p(2289, 118),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Expected: False\"",
 																		Value: string("Expected: False"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2284, 150),
+																	Pos: p(2289, 150),
 																	X: &lang.Ident{
-																		Pos:  p(2284, 138),
+																		Pos:  p(2289, 138),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2284, 160),
+																Pos:   p(2289, 160),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CondExpr{
-															Pos: p(2284, 194),
+															Pos: p(2289, 194),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2284, 186),
+																Pos: p(2289, 186),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2284, 176),
+																	Pos:  p(2289, 176),
 																	Name: "condition",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(2284, 189),
+																	Pos:  p(2289, 189),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(2284, 196),
+																Pos:   p(2289, 196),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.Literal{
-																Pos:   p(2284, 205),
+																Pos:   p(2289, 205),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"True\"",
 																Value: string("True"),
@@ -36347,14 +36394,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2285, 9),
+							Rbrace: p(2290, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2287, 9),
+						Pos:       p(2292, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2287, 23),
+							Pos:  p(2292, 23),
 							Name: "void",
 						},
 						Name: "Equal",
@@ -36363,135 +36410,63 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2287, 37),
+								Pos: p(2292, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2287, 37),
+									Pos:  p(2292, 37),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2287, 49),
+								Pos: p(2292, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(2287, 49),
+									Pos:  p(2292, 49),
 									Name: "T",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2288, 9),
+							Pos: p(2293, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2289, 13),
+									Pos: p(2294, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2289, 13),
+										Pos:  p(2294, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2289, 20),
+											Pos:  p(2294, 20),
 											Name: "e",
 											Init: &lang.Ident{
-												Pos:  p(2289, 24),
+												Pos:  p(2294, 24),
 												Name: "expected",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2290, 13),
+									Pos: p(2295, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2290, 13),
+										Pos:  p(2295, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2290, 20),
+											Pos:  p(2295, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(2290, 24),
+												Pos:  p(2295, 24),
 												Name: "actual",
 											},
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2291, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(2291, 32),
-										Op:  "&&",
-										X: &lang.IsExpr{
-											Pos: p(2291, 19),
-											X: &lang.Ident{
-												Pos:  p(2291, 17),
-												Name: "e",
-											},
-											Pattern: &lang.TypePattern{
-												Pos: p(2291, 22),
-												Type: &lang.TypeRef{
-													Pos:  p(2291, 22),
-													Name: "string",
-												},
-												Name: "es",
-											},
-										},
-										Y: &lang.IsExpr{
-											Pos: p(2291, 37),
-											X: &lang.Ident{
-												Pos:  p(2291, 35),
-												Name: "a",
-											},
-											Pattern: &lang.TypePattern{
-												Pos: p(2291, 40),
-												Type: &lang.TypeRef{
-													Pos:  p(2291, 40),
-													Name: "string",
-												},
-												Name: "acs",
-											},
-										},
-									},
-									Then: &lang.BlockStmt{
-										Pos: p(2292, 13),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(2293, 17),
-												X: &lang.CallExpr{
-													Pos: p(2293, 17),
-													Fun: &lang.Ident{
-														Pos:  p(2293, 17),
-														Name: "Equal",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2293, 23),
-															X: &lang.Ident{
-																Pos:  p(2293, 23),
-																Name: "es",
-															},
-														},
-														&lang.Arg{
-															Pos: p(2293, 27),
-															X: &lang.Ident{
-																Pos:  p(2293, 27),
-																Name: "acs",
-															},
-														},
-													},
-												},
-											},
-											&lang.ReturnStmt{
-												Pos: p(2294, 17),
-											},
-										},
-										Rbrace: p(2295, 13),
-									},
-								},
-								&lang.IfStmt{
 									Pos: p(2296, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2296, 56),
+										Pos: p(2296, 32),
 										Op:  "&&",
 										X: &lang.IsExpr{
 											Pos: p(2296, 19),
@@ -36503,24 +36478,24 @@ func preludeAST() *lang.File {
 												Pos: p(2296, 22),
 												Type: &lang.TypeRef{
 													Pos:  p(2296, 22),
-													Name: "System.Collections.IEnumerable",
+													Name: "string",
 												},
-												Name: "ee",
+												Name: "es",
 											},
 										},
 										Y: &lang.IsExpr{
-											Pos: p(2296, 61),
+											Pos: p(2296, 37),
 											X: &lang.Ident{
-												Pos:  p(2296, 59),
+												Pos:  p(2296, 35),
 												Name: "a",
 											},
 											Pattern: &lang.TypePattern{
-												Pos: p(2296, 64),
+												Pos: p(2296, 40),
 												Type: &lang.TypeRef{
-													Pos:  p(2296, 64),
-													Name: "System.Collections.IEnumerable",
+													Pos:  p(2296, 40),
+													Name: "string",
 												},
-												Name: "ae",
+												Name: "acs",
 											},
 										},
 									},
@@ -36533,21 +36508,21 @@ func preludeAST() *lang.File {
 													Pos: p(2298, 17),
 													Fun: &lang.Ident{
 														Pos:  p(2298, 17),
-														Name: "EqualSequences",
+														Name: "Equal",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2298, 32),
+															Pos: p(2298, 23),
 															X: &lang.Ident{
-																Pos:  p(2298, 32),
-																Name: "ee",
+																Pos:  p(2298, 23),
+																Name: "es",
 															},
 														},
 														&lang.Arg{
-															Pos: p(2298, 36),
+															Pos: p(2298, 27),
 															X: &lang.Ident{
-																Pos:  p(2298, 36),
-																Name: "ae",
+																Pos:  p(2298, 27),
+																Name: "acs",
 															},
 														},
 													},
@@ -36562,19 +36537,91 @@ func preludeAST() *lang.File {
 								},
 								&lang.IfStmt{
 									Pos: p(2301, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2301, 56),
+										Op:  "&&",
+										X: &lang.IsExpr{
+											Pos: p(2301, 19),
+											X: &lang.Ident{
+												Pos:  p(2301, 17),
+												Name: "e",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(2301, 22),
+												Type: &lang.TypeRef{
+													Pos:  p(2301, 22),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ee",
+											},
+										},
+										Y: &lang.IsExpr{
+											Pos: p(2301, 61),
+											X: &lang.Ident{
+												Pos:  p(2301, 59),
+												Name: "a",
+											},
+											Pattern: &lang.TypePattern{
+												Pos: p(2301, 64),
+												Type: &lang.TypeRef{
+													Pos:  p(2301, 64),
+													Name: "System.Collections.IEnumerable",
+												},
+												Name: "ae",
+											},
+										},
+									},
+									Then: &lang.BlockStmt{
+										Pos: p(2302, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(2303, 17),
+												X: &lang.CallExpr{
+													Pos: p(2303, 17),
+													Fun: &lang.Ident{
+														Pos:  p(2303, 17),
+														Name: "EqualSequences",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2303, 32),
+															X: &lang.Ident{
+																Pos:  p(2303, 32),
+																Name: "ee",
+															},
+														},
+														&lang.Arg{
+															Pos: p(2303, 36),
+															X: &lang.Ident{
+																Pos:  p(2303, 36),
+																Name: "ae",
+															},
+														},
+													},
+												},
+											},
+											&lang.ReturnStmt{
+												Pos: p(2304, 17),
+											},
+										},
+										Rbrace: p(2305, 13),
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2306, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2301, 17),
+										Pos: p(2306, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2301, 46),
+											Pos: p(2306, 46),
 											Fun: &lang.MemberExpr{
-												Pos: p(2301, 46),
+												Pos: p(2306, 46),
 												X: &lang.MemberExpr{
-													Pos: p(2301, 28),
+													Pos: p(2306, 28),
 													X: &lang.MemberExpr{
-														Pos: p(2301, 24),
+														Pos: p(2306, 24),
 														X: &lang.Ident{
-															Pos:  p(2301, 18),
+															Pos:  p(2306, 18),
 															Name: "Xunit",
 														},
 														Name: "Sdk",
@@ -36585,16 +36632,16 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2301, 55),
+													Pos: p(2306, 55),
 													X: &lang.Ident{
-														Pos:  p(2301, 55),
+														Pos:  p(2306, 55),
 														Name: "e",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2301, 58),
+													Pos: p(2306, 58),
 													X: &lang.Ident{
-														Pos:  p(2301, 58),
+														Pos:  p(2306, 58),
 														Name: "a",
 													},
 												},
@@ -36602,17 +36649,17 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2302, 17),
+										Pos: p(2307, 17),
 										X: &lang.CallExpr{
-											Pos: p(2302, 48),
+											Pos: p(2307, 48),
 											Fun: &lang.MemberExpr{
-												Pos: p(2302, 48),
+												Pos: p(2307, 48),
 												X: &lang.MemberExpr{
-													Pos: p(2302, 33),
+													Pos: p(2307, 33),
 													X: &lang.MemberExpr{
-														Pos: p(2302, 29),
+														Pos: p(2307, 29),
 														X: &lang.Ident{
-															Pos:  p(2302, 23),
+															Pos:  p(2307, 23),
 															Name: "Xunit",
 														},
 														Name: "Sdk",
@@ -36623,17 +36670,17 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2302, 68),
+													Pos: p(2307, 68),
 													X: &lang.CallExpr{
-														Pos: p(2302, 96),
+														Pos: p(2307, 96),
 														Fun: &lang.MemberExpr{
-															Pos: p(2302, 96),
+															Pos: p(2307, 96),
 															X: &lang.MemberExpr{
-																Pos: p(2302, 78),
+																Pos: p(2307, 78),
 																X: &lang.MemberExpr{
-																	Pos: p(2302, 74),
+																	Pos: p(2307, 74),
 																	X: &lang.Ident{
-																		Pos:  p(2302, 68),
+																		Pos:  p(2307, 68),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -36644,9 +36691,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2302, 103),
+																Pos: p(2307, 103),
 																X: &lang.Ident{
-																	Pos:  p(2302, 103),
+																	Pos:  p(2307, 103),
 																	Name: "e",
 																},
 															},
@@ -36654,17 +36701,17 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(2302, 107),
+													Pos: p(2307, 107),
 													X: &lang.CallExpr{
-														Pos: p(2302, 135),
+														Pos: p(2307, 135),
 														Fun: &lang.MemberExpr{
-															Pos: p(2302, 135),
+															Pos: p(2307, 135),
 															X: &lang.MemberExpr{
-																Pos: p(2302, 117),
+																Pos: p(2307, 117),
 																X: &lang.MemberExpr{
-																	Pos: p(2302, 113),
+																	Pos: p(2307, 113),
 																	X: &lang.Ident{
-																		Pos:  p(2302, 107),
+																		Pos:  p(2307, 107),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -36675,9 +36722,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2302, 142),
+																Pos: p(2307, 142),
 																X: &lang.Ident{
-																	Pos:  p(2302, 142),
+																	Pos:  p(2307, 142),
 																	Name: "a",
 																},
 															},
@@ -36689,14 +36736,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2303, 9),
+							Rbrace: p(2308, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2305, 9),
+						Pos:       p(2310, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2305, 23),
+							Pos:  p(2310, 23),
 							Name: "void",
 						},
 						Name: "Equal",
@@ -36705,13 +36752,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2305, 37),
+								Pos: p(2310, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2305, 37),
+									Pos:  p(2310, 37),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2305, 49),
+											Pos:  p(2310, 49),
 											Name: "T",
 										},
 									},
@@ -36719,13 +36766,13 @@ func preludeAST() *lang.File {
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2305, 62),
+								Pos: p(2310, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(2305, 62),
+									Pos:  p(2310, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2305, 74),
+											Pos:  p(2310, 74),
 											Name: "T",
 										},
 									},
@@ -36734,23 +36781,23 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(2305, 88),
+							Pos: p(2310, 88),
 							Fun: &lang.Ident{
-								Pos:  p(2305, 88),
+								Pos:  p(2310, 88),
 								Name: "EqualSequences",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2305, 103),
+									Pos: p(2310, 103),
 									X: &lang.Ident{
-										Pos:  p(2305, 103),
+										Pos:  p(2310, 103),
 										Name: "expected",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2305, 113),
+									Pos: p(2310, 113),
 									X: &lang.Ident{
-										Pos:  p(2305, 113),
+										Pos:  p(2310, 113),
 										Name: "actual",
 									},
 								},
@@ -36758,99 +36805,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2307, 9),
+						Pos:       p(2312, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2307, 23),
+							Pos:  p(2312, 23),
 							Name: "void",
 						},
 						Name: "Equal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2307, 34),
+								Pos: p(2312, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(2307, 34),
+									Pos:  p(2312, 34),
 									Name: "string",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2307, 51),
+								Pos: p(2312, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(2307, 51),
+									Pos:  p(2312, 51),
 									Name: "string",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2308, 9),
+							Pos: p(2313, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2309, 13),
+									Pos: p(2314, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2309, 26),
+										Pos: p(2314, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2309, 17),
+											Pos:  p(2314, 17),
 											Name: "expected",
 										},
 										Y: &lang.Ident{
-											Pos:  p(2309, 29),
+											Pos:  p(2314, 29),
 											Name: "actual",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2309, 37),
+										Pos: p(2314, 37),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2310, 13),
+									Pos: p(2315, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2310, 34),
+										Pos: p(2315, 34),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2310, 26),
+											Pos: p(2315, 26),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2310, 17),
+												Pos:  p(2315, 17),
 												Name: "expected",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2310, 29),
+												Pos:  p(2315, 29),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2310, 44),
+											Pos: p(2315, 44),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2310, 37),
+												Pos:  p(2315, 37),
 												Name: "actual",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2310, 47),
+												Pos:  p(2315, 47),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2311, 13),
+										Pos: p(2316, 13),
 										Stmts: []lang.Stmt{
 											&lang.ThrowStmt{
-												Pos: p(2312, 17),
+												Pos: p(2317, 17),
 												X: &lang.CallExpr{
-													Pos: p(2312, 48),
+													Pos: p(2317, 48),
 													Fun: &lang.MemberExpr{
-														Pos: p(2312, 48),
+														Pos: p(2317, 48),
 														X: &lang.MemberExpr{
-															Pos: p(2312, 33),
+															Pos: p(2317, 33),
 															X: &lang.MemberExpr{
-																Pos: p(2312, 29),
+																Pos: p(2317, 29),
 																X: &lang.Ident{
-																	Pos:  p(2312, 23),
+																	Pos:  p(2317, 23),
 																	Name: "Xunit",
 																},
 																Name: "Sdk",
@@ -36861,38 +36908,38 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2312, 69),
+															Pos: p(2317, 69),
 															X: &lang.Ident{
-																Pos:  p(2312, 69),
+																Pos:  p(2317, 69),
 																Name: "expected",
 															},
 														},
 														&lang.Arg{
-															Pos: p(2312, 79),
+															Pos: p(2317, 79),
 															X: &lang.Ident{
-																Pos:  p(2312, 79),
+																Pos:  p(2317, 79),
 																Name: "actual",
 															},
 														},
 														&lang.Arg{
-															Pos: p(2312, 87),
+															Pos: p(2317, 87),
 															X: &lang.UnaryExpr{
-																Pos: p(2312, 87),
+																Pos: p(2317, 87),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(2312, 88),
+																	Pos:   p(2317, 88),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														&lang.Arg{
-															Pos: p(2312, 91),
+															Pos: p(2317, 91),
 															X: &lang.UnaryExpr{
-																Pos: p(2312, 91),
+																Pos: p(2317, 91),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(2312, 92),
+																	Pos:   p(2317, 92),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
@@ -36902,21 +36949,21 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2313, 13),
+										Rbrace: p(2318, 13),
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2314, 13),
+									Pos: p(2319, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2314, 13),
+										Pos:  p(2319, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2314, 17),
+											Pos:  p(2319, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(2314, 21),
+												Pos:   p(2319, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -36924,40 +36971,40 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(2315, 13),
+									Pos: p(2320, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2315, 61),
+										Pos: p(2320, 61),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2315, 40),
+											Pos: p(2320, 40),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2315, 22),
+												Pos: p(2320, 22),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(2315, 20),
+													Pos:  p(2320, 20),
 													Name: "i",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(2315, 33),
+													Pos: p(2320, 33),
 													X: &lang.Ident{
-														Pos:  p(2315, 24),
+														Pos:  p(2320, 24),
 														Name: "expected",
 													},
 													Name: "Length",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2315, 45),
+												Pos: p(2320, 45),
 												Op:  "<",
 												X: &lang.Ident{
-													Pos:  p(2315, 43),
+													Pos:  p(2320, 43),
 													Name: "i",
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(2315, 54),
+													Pos: p(2320, 54),
 													X: &lang.Ident{
-														Pos:  p(2315, 47),
+														Pos:  p(2320, 47),
 														Name: "actual",
 													},
 													Name: "Length",
@@ -36965,35 +37012,35 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2315, 76),
+											Pos: p(2320, 76),
 											Op:  "==",
 											X: &lang.IndexExpr{
-												Pos: p(2315, 72),
+												Pos: p(2320, 72),
 												X: &lang.Ident{
-													Pos:  p(2315, 64),
+													Pos:  p(2320, 64),
 													Name: "expected",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2315, 73),
+														Pos: p(2320, 73),
 														X: &lang.Ident{
-															Pos:  p(2315, 73),
+															Pos:  p(2320, 73),
 															Name: "i",
 														},
 													},
 												},
 											},
 											Y: &lang.IndexExpr{
-												Pos: p(2315, 85),
+												Pos: p(2320, 85),
 												X: &lang.Ident{
-													Pos:  p(2315, 79),
+													Pos:  p(2320, 79),
 													Name: "actual",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2315, 86),
+														Pos: p(2320, 86),
 														X: &lang.Ident{
-															Pos:  p(2315, 86),
+															Pos:  p(2320, 86),
 															Name: "i",
 														},
 													},
@@ -37002,29 +37049,29 @@ func preludeAST() *lang.File {
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(2315, 90),
+										Pos: p(2320, 90),
 										X: &lang.PostfixExpr{
-											Pos: p(2315, 91),
+											Pos: p(2320, 91),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(2315, 90),
+												Pos:  p(2320, 90),
 												Name: "i",
 											},
 										},
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(2316, 13),
+									Pos: p(2321, 13),
 									X: &lang.CallExpr{
-										Pos: p(2316, 44),
+										Pos: p(2321, 44),
 										Fun: &lang.MemberExpr{
-											Pos: p(2316, 44),
+											Pos: p(2321, 44),
 											X: &lang.MemberExpr{
-												Pos: p(2316, 29),
+												Pos: p(2321, 29),
 												X: &lang.MemberExpr{
-													Pos: p(2316, 25),
+													Pos: p(2321, 25),
 													X: &lang.Ident{
-														Pos:  p(2316, 19),
+														Pos:  p(2321, 19),
 														Name: "Xunit",
 													},
 													Name: "Sdk",
@@ -37035,30 +37082,30 @@ func preludeAST() *lang.File {
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2316, 65),
+												Pos: p(2321, 65),
 												X: &lang.Ident{
-													Pos:  p(2316, 65),
+													Pos:  p(2321, 65),
 													Name: "expected",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2316, 75),
+												Pos: p(2321, 75),
 												X: &lang.Ident{
-													Pos:  p(2316, 75),
+													Pos:  p(2321, 75),
 													Name: "actual",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2316, 83),
+												Pos: p(2321, 83),
 												X: &lang.Ident{
-													Pos:  p(2316, 83),
+													Pos:  p(2321, 83),
 													Name: "i",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2316, 86),
+												Pos: p(2321, 86),
 												X: &lang.Ident{
-													Pos:  p(2316, 86),
+													Pos:  p(2321, 86),
 													Name: "i",
 												},
 											},
@@ -37066,78 +37113,78 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2317, 9),
+							Rbrace: p(2322, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2319, 9),
+						Pos:       p(2324, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2319, 23),
+							Pos:  p(2324, 23),
 							Name: "void",
 						},
 						Name: "Equal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2319, 34),
+								Pos: p(2324, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(2319, 34),
+									Pos:  p(2324, 34),
 									Name: "double",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2319, 51),
+								Pos: p(2324, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(2319, 51),
+									Pos:  p(2324, 51),
 									Name: "double",
 								},
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2319, 66),
+								Pos: p(2324, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(2319, 66),
+									Pos:  p(2324, 66),
 									Name: "int",
 								},
 								Name: "precision",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2320, 9),
+							Pos: p(2325, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2321, 13),
+									Pos: p(2326, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2321, 13),
+										Pos:  p(2326, 13),
 										Name: "double",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2321, 20),
+											Pos:  p(2326, 20),
 											Name: "e",
 											Init: &lang.CallExpr{
-												Pos: p(2321, 29),
+												Pos: p(2326, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(2321, 29),
+													Pos: p(2326, 29),
 													X: &lang.Ident{
-														Pos:  p(2321, 24),
+														Pos:  p(2326, 24),
 														Name: "Math",
 													},
 													Name: "Round",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2321, 35),
+														Pos: p(2326, 35),
 														X: &lang.Ident{
-															Pos:  p(2321, 35),
+															Pos:  p(2326, 35),
 															Name: "expected",
 														},
 													},
 													&lang.Arg{
-														Pos: p(2321, 45),
+														Pos: p(2326, 45),
 														X: &lang.Ident{
-															Pos:  p(2321, 45),
+															Pos:  p(2326, 45),
 															Name: "precision",
 														},
 													},
@@ -37147,37 +37194,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2322, 13),
+									Pos: p(2327, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2322, 13),
+										Pos:  p(2327, 13),
 										Name: "double",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2322, 20),
+											Pos:  p(2327, 20),
 											Name: "a",
 											Init: &lang.CallExpr{
-												Pos: p(2322, 29),
+												Pos: p(2327, 29),
 												Fun: &lang.MemberExpr{
-													Pos: p(2322, 29),
+													Pos: p(2327, 29),
 													X: &lang.Ident{
-														Pos:  p(2322, 24),
+														Pos:  p(2327, 24),
 														Name: "Math",
 													},
 													Name: "Round",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2322, 35),
+														Pos: p(2327, 35),
 														X: &lang.Ident{
-															Pos:  p(2322, 35),
+															Pos:  p(2327, 35),
 															Name: "actual",
 														},
 													},
 													&lang.Arg{
-														Pos: p(2322, 43),
+														Pos: p(2327, 43),
 														X: &lang.Ident{
-															Pos:  p(2322, 43),
+															Pos:  p(2327, 43),
 															Name: "precision",
 														},
 													},
@@ -37187,32 +37234,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2323, 13),
+									Pos: p(2328, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2323, 17),
+										Pos: p(2328, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2323, 25),
+											Pos: p(2328, 25),
 											Fun: &lang.MemberExpr{
-												Pos: p(2323, 25),
+												Pos: p(2328, 25),
 												X: &lang.Ident{
-													Pos:  p(2323, 18),
+													Pos:  p(2328, 18),
 													Name: "object",
 												},
 												Name: "Equals",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2323, 32),
+													Pos: p(2328, 32),
 													X: &lang.Ident{
-														Pos:  p(2323, 32),
+														Pos:  p(2328, 32),
 														Name: "e",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2323, 35),
+													Pos: p(2328, 35),
 													X: &lang.Ident{
-														Pos:  p(2323, 35),
+														Pos:  p(2328, 35),
 														Name: "a",
 													},
 												},
@@ -37220,102 +37267,102 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2324, 17),
+										Pos: p(2329, 17),
 										X: &lang.NewExpr{
-											Pos: p(2324, 23),
+											Pos: p(2329, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2324, 27),
+												Pos:  p(2329, 27),
 												Name: "Xunit.Sdk.EqualException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2324, 52),
+													Pos: p(2329, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(2326, 139),
+														Pos: p(2331, 139),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2326, 94),
+															Pos: p(2331, 94),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2326, 74),
+																Pos: p(2331, 74),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2326, 34),
+																	Pos: p(2331, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2325, 169),
+																		Pos: p(2330, 169),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2325, 147),
+																			Pos: p(2330, 147),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2325, 141),
+																				Pos: p(2330, 141),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2325, 94),
+																					Pos: p(2330, 94),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2325, 74),
+																						Pos: p(2330, 74),
 																						Op:  "+",
 																						X: &lang.BinaryExpr{
-																							Pos: p(2325, 34),
+																							Pos: p(2330, 34),
 																							Op:  "+",
 																							X: &lang.BinaryExpr{
-																								Pos: p(2324, 184),
+																								Pos: p(2329, 184),
 																								Op:  "+",
 																								X: &lang.BinaryExpr{
-																									Pos: p(2324, 162),
+																									Pos: p(2329, 162),
 																									Op:  "+",
 																									X: &lang.BinaryExpr{
-																										Pos: p(2324, 132),
+																										Pos: p(2329, 132),
 																										Op:  "+",
 																										X: &lang.BinaryExpr{
-																											Pos: p(2324, 113),
+																											Pos: p(2329, 113),
 																											Op:  "+",
 																											X: &lang.BinaryExpr{
-																												Pos: p(2324, 101),
+																												Pos: p(2329, 101),
 																												Op:  "+",
 																												X: &lang.Literal{
-																													Pos:   p(2324, 52),
+																													Pos:   p(2329, 52),
 																													Kind:  lang.LitKind(8),
 																													Raw:   "\"Assert.Equal() Failure: Values are not within \"",
 																													Value: string("Assert.Equal() Failure: Values are not within "),
 																												},
 																												Y: &lang.Ident{
-																													Pos:  p(2324, 103),
+																													Pos:  p(2329, 103),
 																													Name: "precision",
 																												},
 																											},
 																											Y: &lang.Literal{
-																												Pos:   p(2324, 115),
+																												Pos:   p(2329, 115),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\" decimal place\"",
 																												Value: string(" decimal place"),
 																											},
 																										},
 																										Y: &lang.CondExpr{
-																											Pos: p(2324, 150),
+																											Pos: p(2329, 150),
 																											Cond: &lang.BinaryExpr{
-																												Pos: p(2324, 145),
+																												Pos: p(2329, 145),
 																												Op:  "==",
 																												X: &lang.Ident{
-																													Pos:  p(2324, 135),
+																													Pos:  p(2329, 135),
 																													Name: "precision",
 																												},
 																												Y: &lang.Literal{
-																													Pos:   p(2324, 148),
+																													Pos:   p(2329, 148),
 																													Raw:   "1",
 																													Value: int64(1),
 																												},
 																											},
 																											Then: &lang.Literal{
-																												Pos:   p(2324, 152),
+																												Pos:   p(2329, 152),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\"\"",
 																												Value: string(""),
 																											},
 																											Else: &lang.Literal{
-																												Pos:   p(2324, 157),
+																												Pos:   p(2329, 157),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\"s\"",
 																												Value: string("s"),
@@ -37323,31 +37370,31 @@ func preludeAST() *lang.File {
 																										},
 																									},
 																									Y: &lang.MemberExpr{
-																										Pos: p(2324, 176),
+																										Pos: p(2329, 176),
 																										X: &lang.Ident{
-																											Pos:  p(2324, 164),
+																											Pos:  p(2329, 164),
 																											Name: "Environment",
 																										},
 																										Name: "NewLine",
 																									},
 																								},
 																								Y: &lang.Literal{
-																									Pos:   p(2325, 21),
+																									Pos:   p(2330, 21),
 																									Kind:  lang.LitKind(8),
 																									Raw:   "\"Expected: \"",
 																									Value: string("Expected: "),
 																								},
 																							},
 																							Y: &lang.CallExpr{
-																								Pos: p(2325, 64),
+																								Pos: p(2330, 64),
 																								Fun: &lang.MemberExpr{
-																									Pos: p(2325, 64),
+																									Pos: p(2330, 64),
 																									X: &lang.MemberExpr{
-																										Pos: p(2325, 46),
+																										Pos: p(2330, 46),
 																										X: &lang.MemberExpr{
-																											Pos: p(2325, 42),
+																											Pos: p(2330, 42),
 																											X: &lang.Ident{
-																												Pos:  p(2325, 36),
+																												Pos:  p(2330, 36),
 																												Name: "Xunit",
 																											},
 																											Name: "Sdk",
@@ -37358,9 +37405,9 @@ func preludeAST() *lang.File {
 																								},
 																								Args: []*lang.Arg{
 																									&lang.Arg{
-																										Pos: p(2325, 71),
+																										Pos: p(2330, 71),
 																										X: &lang.Ident{
-																											Pos:  p(2325, 71),
+																											Pos:  p(2330, 71),
 																											Name: "e",
 																										},
 																									},
@@ -37368,22 +37415,22 @@ func preludeAST() *lang.File {
 																							},
 																						},
 																						Y: &lang.Literal{
-																							Pos:   p(2325, 76),
+																							Pos:   p(2330, 76),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\" (rounded from \"",
 																							Value: string(" (rounded from "),
 																						},
 																					},
 																					Y: &lang.CallExpr{
-																						Pos: p(2325, 124),
+																						Pos: p(2330, 124),
 																						Fun: &lang.MemberExpr{
-																							Pos: p(2325, 124),
+																							Pos: p(2330, 124),
 																							X: &lang.MemberExpr{
-																								Pos: p(2325, 106),
+																								Pos: p(2330, 106),
 																								X: &lang.MemberExpr{
-																									Pos: p(2325, 102),
+																									Pos: p(2330, 102),
 																									X: &lang.Ident{
-																										Pos:  p(2325, 96),
+																										Pos:  p(2330, 96),
 																										Name: "Xunit",
 																									},
 																									Name: "Sdk",
@@ -37394,9 +37441,9 @@ func preludeAST() *lang.File {
 																						},
 																						Args: []*lang.Arg{
 																							&lang.Arg{
-																								Pos: p(2325, 131),
+																								Pos: p(2330, 131),
 																								X: &lang.Ident{
-																									Pos:  p(2325, 131),
+																									Pos:  p(2330, 131),
 																									Name: "expected",
 																								},
 																							},
@@ -37404,38 +37451,38 @@ func preludeAST() *lang.File {
 																					},
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(2325, 143),
+																					Pos:   p(2330, 143),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\")\"",
 																					Value: string(")"),
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2325, 161),
+																				Pos: p(2330, 161),
 																				X: &lang.Ident{
-																					Pos:  p(2325, 149),
+																					Pos:  p(2330, 149),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2326, 21),
+																			Pos:   p(2331, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Actual:   \"",
 																			Value: string("Actual:   "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2326, 64),
+																		Pos: p(2331, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2326, 64),
+																			Pos: p(2331, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(2326, 46),
+																				Pos: p(2331, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(2326, 42),
+																					Pos: p(2331, 42),
 																					X: &lang.Ident{
-																						Pos:  p(2326, 36),
+																						Pos:  p(2331, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -37446,9 +37493,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2326, 71),
+																				Pos: p(2331, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2326, 71),
+																					Pos:  p(2331, 71),
 																					Name: "a",
 																				},
 																			},
@@ -37456,22 +37503,22 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2326, 76),
+																	Pos:   p(2331, 76),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\" (rounded from \"",
 																	Value: string(" (rounded from "),
 																},
 															},
 															Y: &lang.CallExpr{
-																Pos: p(2326, 124),
+																Pos: p(2331, 124),
 																Fun: &lang.MemberExpr{
-																	Pos: p(2326, 124),
+																	Pos: p(2331, 124),
 																	X: &lang.MemberExpr{
-																		Pos: p(2326, 106),
+																		Pos: p(2331, 106),
 																		X: &lang.MemberExpr{
-																			Pos: p(2326, 102),
+																			Pos: p(2331, 102),
 																			X: &lang.Ident{
-																				Pos:  p(2326, 96),
+																				Pos:  p(2331, 96),
 																				Name: "Xunit",
 																			},
 																			Name: "Sdk",
@@ -37482,9 +37529,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2326, 131),
+																		Pos: p(2331, 131),
 																		X: &lang.Ident{
-																			Pos:  p(2326, 131),
+																			Pos:  p(2331, 131),
 																			Name: "actual",
 																		},
 																	},
@@ -37492,7 +37539,7 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2326, 141),
+															Pos:   p(2331, 141),
 															Kind:  lang.LitKind(8),
 															Raw:   "\")\"",
 															Value: string(")"),
@@ -37504,90 +37551,90 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2327, 9),
+							Rbrace: p(2332, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2329, 9),
+						Pos:       p(2334, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2329, 16),
+							Pos:  p(2334, 16),
 							Name: "void",
 						},
 						Name: "EqualSequences",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2329, 36),
+								Pos: p(2334, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2329, 36),
+									Pos:  p(2334, 36),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2329, 77),
+								Pos: p(2334, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(2329, 77),
+									Pos:  p(2334, 77),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2330, 9),
+							Pos: p(2335, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2331, 13),
+									Pos: p(2336, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2331, 34),
+										Pos: p(2336, 34),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2331, 26),
+											Pos: p(2336, 26),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2331, 17),
+												Pos:  p(2336, 17),
 												Name: "expected",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2331, 29),
+												Pos:  p(2336, 29),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2331, 44),
+											Pos: p(2336, 44),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2331, 37),
+												Pos:  p(2336, 37),
 												Name: "actual",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2331, 47),
+												Pos:  p(2336, 47),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2331, 53),
+										Pos: p(2336, 53),
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2332, 13),
+									Pos: p(2337, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2332, 17),
+											Pos:  p(2337, 17),
 											Name: "el",
 											Init: &lang.CallExpr{
-												Pos: p(2332, 50),
+												Pos: p(2337, 50),
 												Fun: &lang.MemberExpr{
-													Pos: p(2332, 50),
+													Pos: p(2337, 50),
 													X: &lang.MemberExpr{
-														Pos: p(2332, 32),
+														Pos: p(2337, 32),
 														X: &lang.MemberExpr{
-															Pos: p(2332, 28),
+															Pos: p(2337, 28),
 															X: &lang.Ident{
-																Pos:  p(2332, 22),
+																Pos:  p(2337, 22),
 																Name: "Xunit",
 															},
 															Name: "Sdk",
@@ -37598,9 +37645,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2332, 56),
+														Pos: p(2337, 56),
 														X: &lang.Ident{
-															Pos:  p(2332, 56),
+															Pos:  p(2337, 56),
 															Name: "expected",
 														},
 													},
@@ -37610,21 +37657,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2333, 13),
+									Pos: p(2338, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2333, 17),
+											Pos:  p(2338, 17),
 											Name: "al",
 											Init: &lang.CallExpr{
-												Pos: p(2333, 50),
+												Pos: p(2338, 50),
 												Fun: &lang.MemberExpr{
-													Pos: p(2333, 50),
+													Pos: p(2338, 50),
 													X: &lang.MemberExpr{
-														Pos: p(2333, 32),
+														Pos: p(2338, 32),
 														X: &lang.MemberExpr{
-															Pos: p(2333, 28),
+															Pos: p(2338, 28),
 															X: &lang.Ident{
-																Pos:  p(2333, 22),
+																Pos:  p(2338, 22),
 																Name: "Xunit",
 															},
 															Name: "Sdk",
@@ -37635,9 +37682,9 @@ func preludeAST() *lang.File {
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2333, 56),
+														Pos: p(2338, 56),
 														X: &lang.Ident{
-															Pos:  p(2333, 56),
+															Pos:  p(2338, 56),
 															Name: "actual",
 														},
 													},
@@ -37647,17 +37694,17 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2334, 13),
+									Pos: p(2339, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2334, 13),
+										Pos:  p(2339, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2334, 17),
+											Pos:  p(2339, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(2334, 21),
+												Pos:   p(2339, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -37665,75 +37712,75 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2335, 13),
+									Pos: p(2340, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2335, 28),
+										Pos: p(2340, 28),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2335, 20),
+											Pos: p(2340, 20),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(2335, 17),
+												Pos:  p(2340, 17),
 												Name: "el",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2335, 23),
+												Pos:  p(2340, 23),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2335, 34),
+											Pos: p(2340, 34),
 											Op:  "!=",
 											X: &lang.Ident{
-												Pos:  p(2335, 31),
+												Pos:  p(2340, 31),
 												Name: "al",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2335, 37),
+												Pos:  p(2340, 37),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2336, 13),
+										Pos: p(2341, 13),
 										Stmts: []lang.Stmt{
 											&lang.WhileStmt{
-												Pos: p(2337, 17),
+												Pos: p(2342, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2337, 53),
+													Pos: p(2342, 53),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(2337, 37),
+														Pos: p(2342, 37),
 														Op:  "&&",
 														X: &lang.BinaryExpr{
-															Pos: p(2337, 26),
+															Pos: p(2342, 26),
 															Op:  "<",
 															X: &lang.Ident{
-																Pos:  p(2337, 24),
+																Pos:  p(2342, 24),
 																Name: "i",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(2337, 31),
+																Pos: p(2342, 31),
 																X: &lang.Ident{
-																	Pos:  p(2337, 28),
+																	Pos:  p(2342, 28),
 																	Name: "el",
 																},
 																Name: "Count",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(2337, 42),
+															Pos: p(2342, 42),
 															Op:  "<",
 															X: &lang.Ident{
-																Pos:  p(2337, 40),
+																Pos:  p(2342, 40),
 																Name: "i",
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(2337, 47),
+																Pos: p(2342, 47),
 																X: &lang.Ident{
-																	Pos:  p(2337, 44),
+																	Pos:  p(2342, 44),
 																	Name: "al",
 																},
 																Name: "Count",
@@ -37741,15 +37788,15 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.CallExpr{
-														Pos: p(2337, 84),
+														Pos: p(2342, 84),
 														Fun: &lang.MemberExpr{
-															Pos: p(2337, 84),
+															Pos: p(2342, 84),
 															X: &lang.MemberExpr{
-																Pos: p(2337, 66),
+																Pos: p(2342, 66),
 																X: &lang.MemberExpr{
-																	Pos: p(2337, 62),
+																	Pos: p(2342, 62),
 																	X: &lang.Ident{
-																		Pos:  p(2337, 56),
+																		Pos:  p(2342, 56),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -37760,18 +37807,18 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2337, 93),
+																Pos: p(2342, 93),
 																X: &lang.IndexExpr{
-																	Pos: p(2337, 95),
+																	Pos: p(2342, 95),
 																	X: &lang.Ident{
-																		Pos:  p(2337, 93),
+																		Pos:  p(2342, 93),
 																		Name: "el",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2337, 96),
+																			Pos: p(2342, 96),
 																			X: &lang.Ident{
-																				Pos:  p(2337, 96),
+																				Pos:  p(2342, 96),
 																				Name: "i",
 																			},
 																		},
@@ -37779,18 +37826,18 @@ func preludeAST() *lang.File {
 																},
 															},
 															&lang.Arg{
-																Pos: p(2337, 100),
+																Pos: p(2342, 100),
 																X: &lang.IndexExpr{
-																	Pos: p(2337, 102),
+																	Pos: p(2342, 102),
 																	X: &lang.Ident{
-																		Pos:  p(2337, 100),
+																		Pos:  p(2342, 100),
 																		Name: "al",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2337, 103),
+																			Pos: p(2342, 103),
 																			X: &lang.Ident{
-																				Pos:  p(2337, 103),
+																				Pos:  p(2342, 103),
 																				Name: "i",
 																			},
 																		},
@@ -37801,49 +37848,49 @@ func preludeAST() *lang.File {
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(2337, 108),
+													Pos: p(2342, 108),
 													X: &lang.PostfixExpr{
-														Pos: p(2337, 109),
+														Pos: p(2342, 109),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(2337, 108),
+															Pos:  p(2342, 108),
 															Name: "i",
 														},
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2338, 17),
+												Pos: p(2343, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2338, 35),
+													Pos: p(2343, 35),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(2338, 23),
+														Pos: p(2343, 23),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2338, 21),
+															Pos:  p(2343, 21),
 															Name: "i",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2338, 29),
+															Pos: p(2343, 29),
 															X: &lang.Ident{
-																Pos:  p(2338, 26),
+																Pos:  p(2343, 26),
 																Name: "el",
 															},
 															Name: "Count",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2338, 40),
+														Pos: p(2343, 40),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2338, 38),
+															Pos:  p(2343, 38),
 															Name: "i",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2338, 46),
+															Pos: p(2343, 46),
 															X: &lang.Ident{
-																Pos:  p(2338, 43),
+																Pos:  p(2343, 43),
 																Name: "al",
 															},
 															Name: "Count",
@@ -37851,25 +37898,25 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(2338, 53),
+													Pos: p(2343, 53),
 												},
 											},
 										},
-										Rbrace: p(2339, 13),
+										Rbrace: p(2344, 13),
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(2340, 13),
+									Pos: p(2345, 13),
 									X: &lang.CallExpr{
-										Pos: p(2340, 44),
+										Pos: p(2345, 44),
 										Fun: &lang.MemberExpr{
-											Pos: p(2340, 44),
+											Pos: p(2345, 44),
 											X: &lang.MemberExpr{
-												Pos: p(2340, 29),
+												Pos: p(2345, 29),
 												X: &lang.MemberExpr{
-													Pos: p(2340, 25),
+													Pos: p(2345, 25),
 													X: &lang.Ident{
-														Pos:  p(2340, 19),
+														Pos:  p(2345, 19),
 														Name: "Xunit",
 													},
 													Name: "Sdk",
@@ -37880,70 +37927,70 @@ func preludeAST() *lang.File {
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2340, 69),
+												Pos: p(2345, 69),
 												X: &lang.Ident{
-													Pos:  p(2340, 69),
+													Pos:  p(2345, 69),
 													Name: "i",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2340, 72),
+												Pos: p(2345, 72),
 												X: &lang.Ident{
-													Pos:  p(2340, 72),
+													Pos:  p(2345, 72),
 													Name: "el",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2340, 76),
+												Pos: p(2345, 76),
 												X: &lang.Ident{
-													Pos:  p(2340, 76),
+													Pos:  p(2345, 76),
 													Name: "al",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2340, 80),
+												Pos: p(2345, 80),
 												X: &lang.CondExpr{
-													Pos: p(2340, 117),
+													Pos: p(2345, 117),
 													Cond: &lang.BinaryExpr{
-														Pos: p(2340, 98),
+														Pos: p(2345, 98),
 														Op:  "&&",
 														X: &lang.IsExpr{
-															Pos: p(2340, 89),
+															Pos: p(2345, 89),
 															X: &lang.Ident{
-																Pos:  p(2340, 80),
+																Pos:  p(2345, 80),
 																Name: "expected",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(2340, 92),
+																Pos: p(2345, 92),
 																X: &lang.Ident{
-																	Pos:  p(2340, 92),
+																	Pos:  p(2345, 92),
 																	Name: "Array",
 																},
 															},
 														},
 														Y: &lang.IsExpr{
-															Pos: p(2340, 108),
+															Pos: p(2345, 108),
 															X: &lang.Ident{
-																Pos:  p(2340, 101),
+																Pos:  p(2345, 101),
 																Name: "actual",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(2340, 111),
+																Pos: p(2345, 111),
 																X: &lang.Ident{
-																	Pos:  p(2340, 111),
+																	Pos:  p(2345, 111),
 																	Name: "Array",
 																},
 															},
 														},
 													},
 													Then: &lang.Literal{
-														Pos:   p(2340, 119),
+														Pos:   p(2345, 119),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Arrays\"",
 														Value: string("Arrays"),
 													},
 													Else: &lang.Literal{
-														Pos:   p(2340, 130),
+														Pos:   p(2345, 130),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Collections\"",
 														Value: string("Collections"),
@@ -37954,14 +38001,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2341, 9),
+							Rbrace: p(2346, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2343, 9),
+						Pos:       p(2348, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2343, 23),
+							Pos:  p(2348, 23),
 							Name: "void",
 						},
 						Name: "NotEqual",
@@ -37970,105 +38017,105 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2343, 40),
+								Pos: p(2348, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2343, 40),
+									Pos:  p(2348, 40),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2343, 52),
+								Pos: p(2348, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(2343, 52),
+									Pos:  p(2348, 52),
 									Name: "T",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2344, 9),
+							Pos: p(2349, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2345, 13),
+									Pos: p(2350, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2345, 13),
+										Pos:  p(2350, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2345, 20),
+											Pos:  p(2350, 20),
 											Name: "e",
 											Init: &lang.Ident{
-												Pos:  p(2345, 24),
+												Pos:  p(2350, 24),
 												Name: "expected",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2346, 13),
+									Pos: p(2351, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2346, 13),
+										Pos:  p(2351, 13),
 										Name: "object",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2346, 20),
+											Pos:  p(2351, 20),
 											Name: "a",
 											Init: &lang.Ident{
-												Pos:  p(2346, 24),
+												Pos:  p(2351, 24),
 												Name: "actual",
 											},
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2347, 13),
+									Pos: p(2352, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2347, 13),
+										Pos:  p(2352, 13),
 										Name: "bool",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2347, 18),
+											Pos:  p(2352, 18),
 											Name: "equal",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2348, 13),
+									Pos: p(2353, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2348, 98),
+										Pos: p(2353, 98),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2348, 56),
+											Pos: p(2353, 56),
 											Op:  "&&",
 											X: &lang.IsExpr{
-												Pos: p(2348, 19),
+												Pos: p(2353, 19),
 												X: &lang.Ident{
-													Pos:  p(2348, 17),
+													Pos:  p(2353, 17),
 													Name: "e",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(2348, 22),
+													Pos: p(2353, 22),
 													Type: &lang.TypeRef{
-														Pos:  p(2348, 22),
+														Pos:  p(2353, 22),
 														Name: "System.Collections.IEnumerable",
 													},
 													Name: "ee",
 												},
 											},
 											Y: &lang.IsExpr{
-												Pos: p(2348, 61),
+												Pos: p(2353, 61),
 												X: &lang.Ident{
-													Pos:  p(2348, 59),
+													Pos:  p(2353, 59),
 													Name: "a",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(2348, 64),
+													Pos: p(2353, 64),
 													Type: &lang.TypeRef{
-														Pos:  p(2348, 64),
+														Pos:  p(2353, 64),
 														Name: "System.Collections.IEnumerable",
 													},
 													Name: "ae",
@@ -38076,18 +38123,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2348, 101),
+											Pos: p(2353, 101),
 											Op:  "!",
 											X: &lang.IsExpr{
-												Pos: p(2348, 105),
+												Pos: p(2353, 105),
 												X: &lang.Ident{
-													Pos:  p(2348, 103),
+													Pos:  p(2353, 103),
 													Name: "e",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(2348, 108),
+													Pos: p(2353, 108),
 													Type: &lang.TypeRef{
-														Pos:  p(2348, 108),
+														Pos:  p(2353, 108),
 														Name: "string",
 													},
 												},
@@ -38095,24 +38142,24 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2349, 13),
+										Pos: p(2354, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(2350, 17),
+												Pos: p(2355, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2350, 21),
+														Pos:  p(2355, 21),
 														Name: "el",
 														Init: &lang.CallExpr{
-															Pos: p(2350, 54),
+															Pos: p(2355, 54),
 															Fun: &lang.MemberExpr{
-																Pos: p(2350, 54),
+																Pos: p(2355, 54),
 																X: &lang.MemberExpr{
-																	Pos: p(2350, 36),
+																	Pos: p(2355, 36),
 																	X: &lang.MemberExpr{
-																		Pos: p(2350, 32),
+																		Pos: p(2355, 32),
 																		X: &lang.Ident{
-																			Pos:  p(2350, 26),
+																			Pos:  p(2355, 26),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -38123,9 +38170,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2350, 60),
+																	Pos: p(2355, 60),
 																	X: &lang.Ident{
-																		Pos:  p(2350, 60),
+																		Pos:  p(2355, 60),
 																		Name: "ee",
 																	},
 																},
@@ -38135,21 +38182,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2351, 17),
+												Pos: p(2356, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2351, 21),
+														Pos:  p(2356, 21),
 														Name: "al",
 														Init: &lang.CallExpr{
-															Pos: p(2351, 54),
+															Pos: p(2356, 54),
 															Fun: &lang.MemberExpr{
-																Pos: p(2351, 54),
+																Pos: p(2356, 54),
 																X: &lang.MemberExpr{
-																	Pos: p(2351, 36),
+																	Pos: p(2356, 36),
 																	X: &lang.MemberExpr{
-																		Pos: p(2351, 32),
+																		Pos: p(2356, 32),
 																		X: &lang.Ident{
-																			Pos:  p(2351, 26),
+																			Pos:  p(2356, 26),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -38160,9 +38207,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2351, 60),
+																	Pos: p(2356, 60),
 																	X: &lang.Ident{
-																		Pos:  p(2351, 60),
+																		Pos:  p(2356, 60),
 																		Name: "ae",
 																	},
 																},
@@ -38172,29 +38219,29 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2352, 17),
+												Pos: p(2357, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2352, 23),
+													Pos: p(2357, 23),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2352, 17),
+														Pos:  p(2357, 17),
 														Name: "equal",
 													},
 													Right: &lang.BinaryExpr{
-														Pos: p(2352, 34),
+														Pos: p(2357, 34),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(2352, 28),
+															Pos: p(2357, 28),
 															X: &lang.Ident{
-																Pos:  p(2352, 25),
+																Pos:  p(2357, 25),
 																Name: "el",
 															},
 															Name: "Count",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2352, 40),
+															Pos: p(2357, 40),
 															X: &lang.Ident{
-																Pos:  p(2352, 37),
+																Pos:  p(2357, 37),
 																Name: "al",
 															},
 															Name: "Count",
@@ -38203,19 +38250,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ForStmt{
-												Pos: p(2353, 17),
+												Pos: p(2358, 17),
 												InitDecl: &lang.LocalDeclStmt{
-													Pos: p(2353, 22),
+													Pos: p(2358, 22),
 													Type: &lang.TypeRef{
-														Pos:  p(2353, 22),
+														Pos:  p(2358, 22),
 														Name: "int",
 													},
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(2353, 26),
+															Pos:  p(2358, 26),
 															Name: "i",
 															Init: &lang.Literal{
-																Pos:   p(2353, 30),
+																Pos:   p(2358, 30),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -38223,23 +38270,23 @@ func preludeAST() *lang.File {
 													},
 												},
 												Cond: &lang.BinaryExpr{
-													Pos: p(2353, 39),
+													Pos: p(2358, 39),
 													Op:  "&&",
 													X: &lang.Ident{
-														Pos:  p(2353, 33),
+														Pos:  p(2358, 33),
 														Name: "equal",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2353, 44),
+														Pos: p(2358, 44),
 														Op:  "<",
 														X: &lang.Ident{
-															Pos:  p(2353, 42),
+															Pos:  p(2358, 42),
 															Name: "i",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2353, 49),
+															Pos: p(2358, 49),
 															X: &lang.Ident{
-																Pos:  p(2353, 46),
+																Pos:  p(2358, 46),
 																Name: "el",
 															},
 															Name: "Count",
@@ -38248,33 +38295,33 @@ func preludeAST() *lang.File {
 												},
 												Post: []lang.Expr{
 													&lang.PostfixExpr{
-														Pos: p(2353, 57),
+														Pos: p(2358, 57),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(2353, 56),
+															Pos:  p(2358, 56),
 															Name: "i",
 														},
 													},
 												},
 												Body: &lang.ExprStmt{
-													Pos: p(2353, 61),
+													Pos: p(2358, 61),
 													X: &lang.AssignExpr{
-														Pos: p(2353, 67),
+														Pos: p(2358, 67),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(2353, 61),
+															Pos:  p(2358, 61),
 															Name: "equal",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(2353, 97),
+															Pos: p(2358, 97),
 															Fun: &lang.MemberExpr{
-																Pos: p(2353, 97),
+																Pos: p(2358, 97),
 																X: &lang.MemberExpr{
-																	Pos: p(2353, 79),
+																	Pos: p(2358, 79),
 																	X: &lang.MemberExpr{
-																		Pos: p(2353, 75),
+																		Pos: p(2358, 75),
 																		X: &lang.Ident{
-																			Pos:  p(2353, 69),
+																			Pos:  p(2358, 69),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -38285,18 +38332,18 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2353, 106),
+																	Pos: p(2358, 106),
 																	X: &lang.IndexExpr{
-																		Pos: p(2353, 108),
+																		Pos: p(2358, 108),
 																		X: &lang.Ident{
-																			Pos:  p(2353, 106),
+																			Pos:  p(2358, 106),
 																			Name: "el",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2353, 109),
+																				Pos: p(2358, 109),
 																				X: &lang.Ident{
-																					Pos:  p(2353, 109),
+																					Pos:  p(2358, 109),
 																					Name: "i",
 																				},
 																			},
@@ -38304,18 +38351,18 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2353, 113),
+																	Pos: p(2358, 113),
 																	X: &lang.IndexExpr{
-																		Pos: p(2353, 115),
+																		Pos: p(2358, 115),
 																		X: &lang.Ident{
-																			Pos:  p(2353, 113),
+																			Pos:  p(2358, 113),
 																			Name: "al",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2353, 116),
+																				Pos: p(2358, 116),
 																				X: &lang.Ident{
-																					Pos:  p(2353, 116),
+																					Pos:  p(2358, 116),
 																					Name: "i",
 																				},
 																			},
@@ -38328,30 +38375,30 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2354, 13),
+										Rbrace: p(2359, 13),
 									},
 									Else: &lang.BlockStmt{
-										Pos: p(2356, 13),
+										Pos: p(2361, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2357, 17),
+												Pos: p(2362, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2357, 23),
+													Pos: p(2362, 23),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2357, 17),
+														Pos:  p(2362, 17),
 														Name: "equal",
 													},
 													Right: &lang.CallExpr{
-														Pos: p(2357, 53),
+														Pos: p(2362, 53),
 														Fun: &lang.MemberExpr{
-															Pos: p(2357, 53),
+															Pos: p(2362, 53),
 															X: &lang.MemberExpr{
-																Pos: p(2357, 35),
+																Pos: p(2362, 35),
 																X: &lang.MemberExpr{
-																	Pos: p(2357, 31),
+																	Pos: p(2362, 31),
 																	X: &lang.Ident{
-																		Pos:  p(2357, 25),
+																		Pos:  p(2362, 25),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -38362,16 +38409,16 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2357, 62),
+																Pos: p(2362, 62),
 																X: &lang.Ident{
-																	Pos:  p(2357, 62),
+																	Pos:  p(2362, 62),
 																	Name: "e",
 																},
 															},
 															&lang.Arg{
-																Pos: p(2357, 65),
+																Pos: p(2362, 65),
 																X: &lang.Ident{
-																	Pos:  p(2357, 65),
+																	Pos:  p(2362, 65),
 																	Name: "a",
 																},
 															},
@@ -38380,91 +38427,91 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2358, 13),
+										Rbrace: p(2363, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2359, 13),
+									Pos: p(2364, 13),
 									Cond: &lang.Ident{
-										Pos:  p(2359, 17),
+										Pos:  p(2364, 17),
 										Name: "equal",
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2360, 17),
+										Pos: p(2365, 17),
 										X: &lang.NewExpr{
-											Pos: p(2360, 23),
+											Pos: p(2365, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2360, 27),
+												Pos:  p(2365, 27),
 												Name: "Xunit.Sdk.NotEqualException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2360, 55),
+													Pos: p(2365, 55),
 													X: &lang.BinaryExpr{
-														Pos: p(2362, 38),
+														Pos: p(2367, 38),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2361, 100),
+															Pos: p(2366, 100),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2361, 78),
+																Pos: p(2366, 78),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2361, 38),
+																	Pos: p(2366, 38),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2360, 266),
+																		Pos: p(2365, 266),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2360, 244),
+																			Pos: p(2365, 244),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2360, 85),
+																				Pos: p(2365, 85),
 																				Op:  "+",
 																				X: &lang.Literal{
-																					Pos:   p(2360, 55),
+																					Pos:   p(2365, 55),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\"Assert.NotEqual() Failure: \"",
 																					Value: string("Assert.NotEqual() Failure: "),
 																				},
 																				Y: &lang.CondExpr{
-																					Pos: p(2360, 100),
+																					Pos: p(2365, 100),
 																					Cond: &lang.IsExpr{
-																						Pos: p(2360, 90),
+																						Pos: p(2365, 90),
 																						X: &lang.Ident{
-																							Pos:  p(2360, 88),
+																							Pos:  p(2365, 88),
 																							Name: "e",
 																						},
 																						Pattern: &lang.TypePattern{
-																							Pos: p(2360, 93),
+																							Pos: p(2365, 93),
 																							Type: &lang.TypeRef{
-																								Pos:  p(2360, 93),
+																								Pos:  p(2365, 93),
 																								Name: "string",
 																							},
 																						},
 																					},
 																					Then: &lang.Literal{
-																						Pos:   p(2360, 102),
+																						Pos:   p(2365, 102),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Strings are equal\"",
 																						Value: string("Strings are equal"),
 																					},
 																					Else: &lang.CondExpr{
-																						Pos: p(2360, 160),
+																						Pos: p(2365, 160),
 																						Cond: &lang.IsExpr{
-																							Pos: p(2360, 126),
+																							Pos: p(2365, 126),
 																							X: &lang.Ident{
-																								Pos:  p(2360, 124),
+																								Pos:  p(2365, 124),
 																								Name: "e",
 																							},
 																							Pattern: &lang.ConstPattern{
-																								Pos: p(2360, 129),
+																								Pos: p(2365, 129),
 																								X: &lang.MemberExpr{
-																									Pos: p(2360, 148),
+																									Pos: p(2365, 148),
 																									X: &lang.MemberExpr{
-																										Pos: p(2360, 136),
+																										Pos: p(2365, 136),
 																										X: &lang.Ident{
-																											Pos:  p(2360, 129),
+																											Pos:  p(2365, 129),
 																											Name: "System",
 																										},
 																										Name: "Collections",
@@ -38474,36 +38521,36 @@ func preludeAST() *lang.File {
 																							},
 																						},
 																						Then: &lang.CondExpr{
-																							Pos: p(2360, 174),
+																							Pos: p(2365, 174),
 																							Cond: &lang.IsExpr{
-																								Pos: p(2360, 165),
+																								Pos: p(2365, 165),
 																								X: &lang.Ident{
-																									Pos:  p(2360, 163),
+																									Pos:  p(2365, 163),
 																									Name: "e",
 																								},
 																								Pattern: &lang.ConstPattern{
-																									Pos: p(2360, 168),
+																									Pos: p(2365, 168),
 																									X: &lang.Ident{
-																										Pos:  p(2360, 168),
+																										Pos:  p(2365, 168),
 																										Name: "Array",
 																									},
 																								},
 																							},
 																							Then: &lang.Literal{
-																								Pos:   p(2360, 176),
+																								Pos:   p(2365, 176),
 																								Kind:  lang.LitKind(8),
 																								Raw:   "\"Arrays are equal\"",
 																								Value: string("Arrays are equal"),
 																							},
 																							Else: &lang.Literal{
-																								Pos:   p(2360, 197),
+																								Pos:   p(2365, 197),
 																								Kind:  lang.LitKind(8),
 																								Raw:   "\"Collections are equal\"",
 																								Value: string("Collections are equal"),
 																							},
 																						},
 																						Else: &lang.Literal{
-																							Pos:   p(2360, 224),
+																							Pos:   p(2365, 224),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Values are equal\"",
 																							Value: string("Values are equal"),
@@ -38512,31 +38559,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2360, 258),
+																				Pos: p(2365, 258),
 																				X: &lang.Ident{
-																					Pos:  p(2360, 246),
+																					Pos:  p(2365, 246),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2361, 21),
+																			Pos:   p(2366, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: Not \"",
 																			Value: string("Expected: Not "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2361, 68),
+																		Pos: p(2366, 68),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2361, 68),
+																			Pos: p(2366, 68),
 																			X: &lang.MemberExpr{
-																				Pos: p(2361, 50),
+																				Pos: p(2366, 50),
 																				X: &lang.MemberExpr{
-																					Pos: p(2361, 46),
+																					Pos: p(2366, 46),
 																					X: &lang.Ident{
-																						Pos:  p(2361, 40),
+																						Pos:  p(2366, 40),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -38547,9 +38594,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2361, 75),
+																				Pos: p(2366, 75),
 																				X: &lang.Ident{
-																					Pos:  p(2361, 75),
+																					Pos:  p(2366, 75),
 																					Name: "e",
 																				},
 																			},
@@ -38557,31 +38604,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2361, 92),
+																	Pos: p(2366, 92),
 																	X: &lang.Ident{
-																		Pos:  p(2361, 80),
+																		Pos:  p(2366, 80),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2362, 21),
+																Pos:   p(2367, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:       \"",
 																Value: string("Actual:       "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2362, 68),
+															Pos: p(2367, 68),
 															Fun: &lang.MemberExpr{
-																Pos: p(2362, 68),
+																Pos: p(2367, 68),
 																X: &lang.MemberExpr{
-																	Pos: p(2362, 50),
+																	Pos: p(2367, 50),
 																	X: &lang.MemberExpr{
-																		Pos: p(2362, 46),
+																		Pos: p(2367, 46),
 																		X: &lang.Ident{
-																			Pos:  p(2362, 40),
+																			Pos:  p(2367, 40),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -38592,9 +38639,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2362, 75),
+																	Pos: p(2367, 75),
 																	X: &lang.Ident{
-																		Pos:  p(2362, 75),
+																		Pos:  p(2367, 75),
 																		Name: "a",
 																	},
 																},
@@ -38607,119 +38654,119 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2363, 9),
+							Rbrace: p(2368, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2365, 9),
+						Pos:       p(2370, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2365, 23),
+							Pos:  p(2370, 23),
 							Name: "void",
 						},
 						Name: "Null",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2365, 33),
+								Pos: p(2370, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2365, 33),
+									Pos:  p(2370, 33),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2366, 9),
+							Pos: p(2371, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2367, 13),
+									Pos: p(2372, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2367, 25),
+										Pos: p(2372, 25),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(2367, 17),
+											Pos:  p(2372, 17),
 											Name: "object",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2367, 28),
+											Pos:  p(2372, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2368, 17),
+										Pos: p(2373, 17),
 										X: &lang.NewExpr{
-											Pos: p(2368, 23),
+											Pos: p(2373, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2368, 27),
+												Pos:  p(2373, 27),
 												Name: "Xunit.Sdk.NullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2368, 51),
+													Pos: p(2373, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(2368, 172),
+														Pos: p(2373, 172),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2368, 157),
+															Pos: p(2373, 157),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2368, 135),
+																Pos: p(2373, 135),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2368, 116),
+																	Pos: p(2373, 116),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2368, 94),
+																		Pos: p(2373, 94),
 																		Op:  "+",
 																		X: &lang.Literal{
-																			Pos:   p(2368, 51),
+																			Pos:   p(2373, 51),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.Null() Failure: Value is not null\"",
 																			Value: string("Assert.Null() Failure: Value is not null"),
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2368, 108),
+																			Pos: p(2373, 108),
 																			X: &lang.Ident{
-																				Pos:  p(2368, 96),
+																				Pos:  p(2373, 96),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2368, 118),
+																		Pos:   p(2373, 118),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Expected: null\"",
 																		Value: string("Expected: null"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2368, 149),
+																	Pos: p(2373, 149),
 																	X: &lang.Ident{
-																		Pos:  p(2368, 137),
+																		Pos:  p(2373, 137),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2368, 159),
+																Pos:   p(2373, 159),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2368, 202),
+															Pos: p(2373, 202),
 															Fun: &lang.MemberExpr{
-																Pos: p(2368, 202),
+																Pos: p(2373, 202),
 																X: &lang.MemberExpr{
-																	Pos: p(2368, 184),
+																	Pos: p(2373, 184),
 																	X: &lang.MemberExpr{
-																		Pos: p(2368, 180),
+																		Pos: p(2373, 180),
 																		X: &lang.Ident{
-																			Pos:  p(2368, 174),
+																			Pos:  p(2373, 174),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -38730,9 +38777,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2368, 209),
+																	Pos: p(2373, 209),
 																	X: &lang.Ident{
-																		Pos:  p(2368, 209),
+																		Pos:  p(2373, 209),
 																		Name: "object",
 																	},
 																},
@@ -38745,58 +38792,58 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2369, 9),
+							Rbrace: p(2374, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2371, 9),
+						Pos:       p(2376, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2371, 23),
+							Pos:  p(2376, 23),
 							Name: "void",
 						},
 						Name: "NotNull",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2371, 36),
+								Pos: p(2376, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2371, 36),
+									Pos:  p(2376, 36),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2372, 9),
+							Pos: p(2377, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2373, 13),
+									Pos: p(2378, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2373, 25),
+										Pos: p(2378, 25),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2373, 17),
+											Pos:  p(2378, 17),
 											Name: "object",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2373, 28),
+											Pos:  p(2378, 28),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2374, 17),
+										Pos: p(2379, 17),
 										X: &lang.NewExpr{
-											Pos: p(2374, 23),
+											Pos: p(2379, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2374, 27),
+												Pos:  p(2379, 27),
 												Name: "Xunit.Sdk.NotNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2374, 54),
+													Pos: p(2379, 54),
 													X: &lang.Literal{
-														Pos:   p(2374, 54),
+														Pos:   p(2379, 54),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.NotNull() Failure: Value is null\"",
 														Value: string("Assert.NotNull() Failure: Value is null"),
@@ -38807,65 +38854,65 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2375, 9),
+							Rbrace: p(2380, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2377, 9),
+						Pos:       p(2382, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2377, 23),
+							Pos:  p(2382, 23),
 							Name: "void",
 						},
 						Name: "Same",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2377, 33),
+								Pos: p(2382, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2377, 33),
+									Pos:  p(2382, 33),
 									Name: "object",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2377, 50),
+								Pos: p(2382, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(2377, 50),
+									Pos:  p(2382, 50),
 									Name: "object",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2378, 9),
+							Pos: p(2383, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2379, 13),
+									Pos: p(2384, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2379, 17),
+										Pos: p(2384, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2379, 25),
+											Pos: p(2384, 25),
 											Fun: &lang.MemberExpr{
-												Pos: p(2379, 25),
+												Pos: p(2384, 25),
 												X: &lang.Ident{
-													Pos:  p(2379, 18),
+													Pos:  p(2384, 18),
 													Name: "object",
 												},
 												Name: "ReferenceEquals",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2379, 41),
+													Pos: p(2384, 41),
 													X: &lang.Ident{
-														Pos:  p(2379, 41),
+														Pos:  p(2384, 41),
 														Name: "expected",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2379, 51),
+													Pos: p(2384, 51),
 													X: &lang.Ident{
-														Pos:  p(2379, 51),
+														Pos:  p(2384, 51),
 														Name: "actual",
 													},
 												},
@@ -38873,66 +38920,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2380, 17),
+										Pos: p(2385, 17),
 										X: &lang.NewExpr{
-											Pos: p(2380, 23),
+											Pos: p(2385, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2380, 27),
+												Pos:  p(2385, 27),
 												Name: "Xunit.Sdk.SameException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2380, 51),
+													Pos: p(2385, 51),
 													X: &lang.BinaryExpr{
-														Pos: p(2381, 118),
+														Pos: p(2386, 118),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2381, 103),
+															Pos: p(2386, 103),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2381, 81),
+																Pos: p(2386, 81),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2381, 34),
+																	Pos: p(2386, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2380, 131),
+																		Pos: p(2385, 131),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2380, 109),
+																			Pos: p(2385, 109),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(2380, 51),
+																				Pos:   p(2385, 51),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Same() Failure: Values are not the same instance\"",
 																				Value: string("Assert.Same() Failure: Values are not the same instance"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2380, 123),
+																				Pos: p(2385, 123),
 																				X: &lang.Ident{
-																					Pos:  p(2380, 111),
+																					Pos:  p(2385, 111),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2381, 21),
+																			Pos:   p(2386, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2381, 64),
+																		Pos: p(2386, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2381, 64),
+																			Pos: p(2386, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(2381, 46),
+																				Pos: p(2386, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(2381, 42),
+																					Pos: p(2386, 42),
 																					X: &lang.Ident{
-																						Pos:  p(2381, 36),
+																						Pos:  p(2386, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -38943,9 +38990,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2381, 71),
+																				Pos: p(2386, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2381, 71),
+																					Pos:  p(2386, 71),
 																					Name: "expected",
 																				},
 																			},
@@ -38953,31 +39000,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2381, 95),
+																	Pos: p(2386, 95),
 																	X: &lang.Ident{
-																		Pos:  p(2381, 83),
+																		Pos:  p(2386, 83),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2381, 105),
+																Pos:   p(2386, 105),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2381, 148),
+															Pos: p(2386, 148),
 															Fun: &lang.MemberExpr{
-																Pos: p(2381, 148),
+																Pos: p(2386, 148),
 																X: &lang.MemberExpr{
-																	Pos: p(2381, 130),
+																	Pos: p(2386, 130),
 																	X: &lang.MemberExpr{
-																		Pos: p(2381, 126),
+																		Pos: p(2386, 126),
 																		X: &lang.Ident{
-																			Pos:  p(2381, 120),
+																			Pos:  p(2386, 120),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -38988,9 +39035,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2381, 155),
+																	Pos: p(2386, 155),
 																	X: &lang.Ident{
-																		Pos:  p(2381, 155),
+																		Pos:  p(2386, 155),
 																		Name: "actual",
 																	},
 																},
@@ -39003,80 +39050,80 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2382, 9),
+							Rbrace: p(2387, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2384, 9),
+						Pos:       p(2389, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2384, 23),
+							Pos:  p(2389, 23),
 							Name: "void",
 						},
 						Name: "NotSame",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2384, 36),
+								Pos: p(2389, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2384, 36),
+									Pos:  p(2389, 36),
 									Name: "object",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2384, 53),
+								Pos: p(2389, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(2384, 53),
+									Pos:  p(2389, 53),
 									Name: "object",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2385, 9),
+							Pos: p(2390, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2386, 13),
+									Pos: p(2391, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(2386, 24),
+										Pos: p(2391, 24),
 										Fun: &lang.MemberExpr{
-											Pos: p(2386, 24),
+											Pos: p(2391, 24),
 											X: &lang.Ident{
-												Pos:  p(2386, 17),
+												Pos:  p(2391, 17),
 												Name: "object",
 											},
 											Name: "ReferenceEquals",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2386, 40),
+												Pos: p(2391, 40),
 												X: &lang.Ident{
-													Pos:  p(2386, 40),
+													Pos:  p(2391, 40),
 													Name: "expected",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2386, 50),
+												Pos: p(2391, 50),
 												X: &lang.Ident{
-													Pos:  p(2386, 50),
+													Pos:  p(2391, 50),
 													Name: "actual",
 												},
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2387, 17),
+										Pos: p(2392, 17),
 										X: &lang.NewExpr{
-											Pos: p(2387, 23),
+											Pos: p(2392, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2387, 27),
+												Pos:  p(2392, 27),
 												Name: "Xunit.Sdk.NotSameException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2387, 54),
+													Pos: p(2392, 54),
 													X: &lang.Literal{
-														Pos:   p(2387, 54),
+														Pos:   p(2392, 54),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.NotSame() Failure: Values are the same instance\"",
 														Value: string("Assert.NotSame() Failure: Values are the same instance"),
@@ -39087,47 +39134,47 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2388, 9),
+							Rbrace: p(2393, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2390, 9),
+						Pos:       p(2395, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2390, 23),
+							Pos:  p(2395, 23),
 							Name: "void",
 						},
 						Name: "Fail",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2390, 33),
+								Pos: p(2395, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2390, 33),
+									Pos:  p(2395, 33),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(2390, 52),
+							Pos: p(2395, 52),
 							X: &lang.NewExpr{
-								Pos: p(2390, 58),
+								Pos: p(2395, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(2390, 62),
+									Pos:  p(2395, 62),
 									Name: "Xunit.Sdk.FailException",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2390, 86),
+										Pos: p(2395, 86),
 										X: &lang.BinaryExpr{
-											Pos: p(2390, 94),
+											Pos: p(2395, 94),
 											Op:  "??",
 											X: &lang.Ident{
-												Pos:  p(2390, 86),
+												Pos:  p(2395, 86),
 												Name: "message",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2390, 97),
+												Pos:   p(2395, 97),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Assert.Fail() Failure\"",
 												Value: string("Assert.Fail() Failure"),
@@ -39139,10 +39186,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2392, 9),
+						Pos:       p(2397, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2392, 23),
+							Pos:  p(2397, 23),
 							Name: "T",
 						},
 						Name: "Throws",
@@ -39154,7 +39201,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2392, 62),
+										Pos:  p(2397, 62),
 										Name: "Exception",
 									},
 								},
@@ -39162,50 +39209,50 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2392, 35),
+								Pos: p(2397, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2392, 35),
+									Pos:  p(2397, 35),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(2392, 75),
+							Pos: p(2397, 75),
 							Type: &lang.TypeRef{
-								Pos:  p(2392, 76),
+								Pos:  p(2397, 76),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(2392, 78),
+								Pos: p(2397, 78),
 								Fun: &lang.Ident{
-									Pos:  p(2392, 78),
+									Pos:  p(2397, 78),
 									Name: "ThrowsExact",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2392, 90),
+										Pos: p(2397, 90),
 										X: &lang.TypeOfExpr{
-											Pos: p(2392, 90),
+											Pos: p(2397, 90),
 											Type: &lang.TypeRef{
-												Pos:  p(2392, 97),
+												Pos:  p(2397, 97),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(2392, 101),
+										Pos: p(2397, 101),
 										X: &lang.CallExpr{
-											Pos: p(2392, 101),
+											Pos: p(2397, 101),
 											Fun: &lang.Ident{
-												Pos:  p(2392, 101),
+												Pos:  p(2397, 101),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2392, 108),
+													Pos: p(2397, 108),
 													X: &lang.Ident{
-														Pos:  p(2392, 108),
+														Pos:  p(2397, 108),
 														Name: "testCode",
 													},
 												},
@@ -39217,10 +39264,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2394, 9),
+						Pos:       p(2399, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2394, 23),
+							Pos:  p(2399, 23),
 							Name: "T",
 						},
 						Name: "Throws",
@@ -39232,7 +39279,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2394, 68),
+										Pos:  p(2399, 68),
 										Name: "Exception",
 									},
 								},
@@ -39240,13 +39287,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2394, 35),
+								Pos: p(2399, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2394, 35),
+									Pos:  p(2399, 35),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2394, 40),
+											Pos:  p(2399, 40),
 											Name: "object",
 										},
 									},
@@ -39255,41 +39302,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(2394, 81),
+							Pos: p(2399, 81),
 							Type: &lang.TypeRef{
-								Pos:  p(2394, 82),
+								Pos:  p(2399, 82),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(2394, 84),
+								Pos: p(2399, 84),
 								Fun: &lang.Ident{
-									Pos:  p(2394, 84),
+									Pos:  p(2399, 84),
 									Name: "ThrowsExact",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2394, 96),
+										Pos: p(2399, 96),
 										X: &lang.TypeOfExpr{
-											Pos: p(2394, 96),
+											Pos: p(2399, 96),
 											Type: &lang.TypeRef{
-												Pos:  p(2394, 103),
+												Pos:  p(2399, 103),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(2394, 107),
+										Pos: p(2399, 107),
 										X: &lang.CallExpr{
-											Pos: p(2394, 107),
+											Pos: p(2399, 107),
 											Fun: &lang.Ident{
-												Pos:  p(2394, 107),
+												Pos:  p(2399, 107),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2394, 114),
+													Pos: p(2399, 114),
 													X: &lang.Ident{
-														Pos:  p(2394, 114),
+														Pos:  p(2399, 114),
 														Name: "testCode",
 													},
 												},
@@ -39301,10 +39348,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2396, 9),
+						Pos:       p(2401, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2396, 23),
+							Pos:  p(2401, 23),
 							Name: "T",
 						},
 						Name: "Throws",
@@ -39316,7 +39363,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2396, 80),
+										Pos:  p(2401, 80),
 										Name: "ArgumentException",
 									},
 								},
@@ -39324,52 +39371,52 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2396, 35),
+								Pos: p(2401, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2396, 35),
+									Pos:  p(2401, 35),
 									Name: "string",
 								},
 								Name: "paramName",
 							},
 							&lang.Param{
-								Pos: p(2396, 53),
+								Pos: p(2401, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(2396, 53),
+									Pos:  p(2401, 53),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2397, 9),
+							Pos: p(2402, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2398, 13),
+									Pos: p(2403, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2398, 13),
+										Pos:  p(2403, 13),
 										Name: "T",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2398, 15),
+											Pos:  p(2403, 15),
 											Name: "ex",
 											Init: &lang.CallExpr{
-												Pos: p(2398, 20),
+												Pos: p(2403, 20),
 												Fun: &lang.Ident{
-													Pos:  p(2398, 20),
+													Pos:  p(2403, 20),
 													Name: "Throws",
 													TypeArgs: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2398, 27),
+															Pos:  p(2403, 27),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2398, 30),
+														Pos: p(2403, 30),
 														X: &lang.Ident{
-															Pos:  p(2398, 30),
+															Pos:  p(2403, 30),
 															Name: "testCode",
 														},
 													},
@@ -39379,93 +39426,93 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2399, 13),
+									Pos: p(2404, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2399, 27),
+										Pos: p(2404, 27),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(2399, 17),
+											Pos:  p(2404, 17),
 											Name: "paramName",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(2399, 33),
+											Pos: p(2404, 33),
 											X: &lang.Ident{
-												Pos:  p(2399, 30),
+												Pos:  p(2404, 30),
 												Name: "ex",
 											},
 											Name: "ParamName",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2400, 17),
+										Pos: p(2405, 17),
 										X: &lang.NewExpr{
-											Pos: p(2400, 23),
+											Pos: p(2405, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2400, 27),
+												Pos:  p(2405, 27),
 												Name: "Xunit.Sdk.ThrowsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2400, 53),
+													Pos: p(2405, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(2403, 35),
+														Pos: p(2408, 35),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2402, 105),
+															Pos: p(2407, 105),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2402, 83),
+																Pos: p(2407, 83),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2402, 35),
+																	Pos: p(2407, 35),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2401, 105),
+																		Pos: p(2406, 105),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2401, 83),
+																			Pos: p(2406, 83),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2401, 35),
+																				Pos: p(2406, 35),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2400, 127),
+																					Pos: p(2405, 127),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2400, 105),
+																						Pos: p(2405, 105),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2400, 53),
+																							Pos:   p(2405, 53),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.Throws() Failure: Incorrect parameter name\"",
 																							Value: string("Assert.Throws() Failure: Incorrect parameter name"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(2400, 119),
+																							Pos: p(2405, 119),
 																							X: &lang.Ident{
-																								Pos:  p(2400, 107),
+																								Pos:  p(2405, 107),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2401, 21),
+																						Pos:   p(2406, 21),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Exception: \"",
 																						Value: string("Exception: "),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(2401, 65),
+																					Pos: p(2406, 65),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(2401, 65),
+																						Pos: p(2406, 65),
 																						X: &lang.MemberExpr{
-																							Pos: p(2401, 47),
+																							Pos: p(2406, 47),
 																							X: &lang.MemberExpr{
-																								Pos: p(2401, 43),
+																								Pos: p(2406, 43),
 																								X: &lang.Ident{
-																									Pos:  p(2401, 37),
+																									Pos:  p(2406, 37),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -39476,11 +39523,11 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2401, 72),
+																							Pos: p(2406, 72),
 																							X: &lang.TypeOfExpr{
-																								Pos: p(2401, 72),
+																								Pos: p(2406, 72),
 																								Type: &lang.TypeRef{
-																									Pos:  p(2401, 79),
+																									Pos:  p(2406, 79),
 																									Name: "T",
 																								},
 																							},
@@ -39489,31 +39536,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2401, 97),
+																				Pos: p(2406, 97),
 																				X: &lang.Ident{
-																					Pos:  p(2401, 85),
+																					Pos:  p(2406, 85),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2402, 21),
+																			Pos:   p(2407, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected:  \"",
 																			Value: string("Expected:  "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2402, 65),
+																		Pos: p(2407, 65),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2402, 65),
+																			Pos: p(2407, 65),
 																			X: &lang.MemberExpr{
-																				Pos: p(2402, 47),
+																				Pos: p(2407, 47),
 																				X: &lang.MemberExpr{
-																					Pos: p(2402, 43),
+																					Pos: p(2407, 43),
 																					X: &lang.Ident{
-																						Pos:  p(2402, 37),
+																						Pos:  p(2407, 37),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -39524,9 +39571,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2402, 72),
+																				Pos: p(2407, 72),
 																				X: &lang.Ident{
-																					Pos:  p(2402, 72),
+																					Pos:  p(2407, 72),
 																					Name: "paramName",
 																				},
 																			},
@@ -39534,31 +39581,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2402, 97),
+																	Pos: p(2407, 97),
 																	X: &lang.Ident{
-																		Pos:  p(2402, 85),
+																		Pos:  p(2407, 85),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2403, 21),
+																Pos:   p(2408, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:    \"",
 																Value: string("Actual:    "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2403, 65),
+															Pos: p(2408, 65),
 															Fun: &lang.MemberExpr{
-																Pos: p(2403, 65),
+																Pos: p(2408, 65),
 																X: &lang.MemberExpr{
-																	Pos: p(2403, 47),
+																	Pos: p(2408, 47),
 																	X: &lang.MemberExpr{
-																		Pos: p(2403, 43),
+																		Pos: p(2408, 43),
 																		X: &lang.Ident{
-																			Pos:  p(2403, 37),
+																			Pos:  p(2408, 37),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -39569,11 +39616,11 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2403, 72),
+																	Pos: p(2408, 72),
 																	X: &lang.MemberExpr{
-																		Pos: p(2403, 75),
+																		Pos: p(2408, 75),
 																		X: &lang.Ident{
-																			Pos:  p(2403, 72),
+																			Pos:  p(2408, 72),
 																			Name: "ex",
 																		},
 																		Name: "ParamName",
@@ -39588,25 +39635,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2404, 13),
+									Pos: p(2409, 13),
 									X: &lang.Ident{
-										Pos:  p(2404, 20),
+										Pos:  p(2409, 20),
 										Name: "ex",
 									},
 								},
 							},
-							Rbrace: p(2405, 9),
+							Rbrace: p(2410, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2407, 9),
+						Pos:       p(2412, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2407, 29),
+							Pos:  p(2412, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2407, 34),
+									Pos:  p(2412, 34),
 									Name: "T",
 								},
 							},
@@ -39620,7 +39667,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2407, 83),
+										Pos:  p(2412, 83),
 										Name: "Exception",
 									},
 								},
@@ -39628,13 +39675,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2407, 52),
+								Pos: p(2412, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(2407, 52),
+									Pos:  p(2412, 52),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2407, 57),
+											Pos:  p(2412, 57),
 											Name: "Task",
 										},
 									},
@@ -39643,43 +39690,43 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(2407, 96),
+							Pos: p(2412, 96),
 							Type: &lang.TypeRef{
-								Pos:  p(2407, 97),
+								Pos:  p(2412, 97),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(2407, 99),
+								Pos: p(2412, 99),
 								Fun: &lang.Ident{
-									Pos:  p(2407, 99),
+									Pos:  p(2412, 99),
 									Name: "ThrowsExact",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2407, 111),
+										Pos: p(2412, 111),
 										X: &lang.TypeOfExpr{
-											Pos: p(2407, 111),
+											Pos: p(2412, 111),
 											Type: &lang.TypeRef{
-												Pos:  p(2407, 118),
+												Pos:  p(2412, 118),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(2407, 122),
+										Pos: p(2412, 122),
 										X: &lang.AwaitExpr{
-											Pos: p(2407, 122),
+											Pos: p(2412, 122),
 											X: &lang.CallExpr{
-												Pos: p(2407, 128),
+												Pos: p(2412, 128),
 												Fun: &lang.Ident{
-													Pos:  p(2407, 128),
+													Pos:  p(2412, 128),
 													Name: "RecordAsync",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2407, 140),
+														Pos: p(2412, 140),
 														X: &lang.Ident{
-															Pos:  p(2407, 140),
+															Pos:  p(2412, 140),
 															Name: "testCode",
 														},
 													},
@@ -39692,10 +39739,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2409, 9),
+						Pos:       p(2414, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2409, 23),
+							Pos:  p(2414, 23),
 							Name: "T",
 						},
 						Name: "ThrowsAny",
@@ -39707,7 +39754,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2409, 65),
+										Pos:  p(2414, 65),
 										Name: "Exception",
 									},
 								},
@@ -39715,50 +39762,50 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2409, 38),
+								Pos: p(2414, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(2409, 38),
+									Pos:  p(2414, 38),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(2409, 78),
+							Pos: p(2414, 78),
 							Type: &lang.TypeRef{
-								Pos:  p(2409, 79),
+								Pos:  p(2414, 79),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(2409, 81),
+								Pos: p(2414, 81),
 								Fun: &lang.Ident{
-									Pos:  p(2409, 81),
+									Pos:  p(2414, 81),
 									Name: "ThrowsCompatible",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2409, 98),
+										Pos: p(2414, 98),
 										X: &lang.TypeOfExpr{
-											Pos: p(2409, 98),
+											Pos: p(2414, 98),
 											Type: &lang.TypeRef{
-												Pos:  p(2409, 105),
+												Pos:  p(2414, 105),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(2409, 109),
+										Pos: p(2414, 109),
 										X: &lang.CallExpr{
-											Pos: p(2409, 109),
+											Pos: p(2414, 109),
 											Fun: &lang.Ident{
-												Pos:  p(2409, 109),
+												Pos:  p(2414, 109),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2409, 116),
+													Pos: p(2414, 116),
 													X: &lang.Ident{
-														Pos:  p(2409, 116),
+														Pos:  p(2414, 116),
 														Name: "testCode",
 													},
 												},
@@ -39770,10 +39817,10 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2411, 9),
+						Pos:       p(2416, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2411, 23),
+							Pos:  p(2416, 23),
 							Name: "T",
 						},
 						Name: "ThrowsAny",
@@ -39785,7 +39832,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2411, 71),
+										Pos:  p(2416, 71),
 										Name: "Exception",
 									},
 								},
@@ -39793,13 +39840,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2411, 38),
+								Pos: p(2416, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(2411, 38),
+									Pos:  p(2416, 38),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2411, 43),
+											Pos:  p(2416, 43),
 											Name: "object",
 										},
 									},
@@ -39808,41 +39855,41 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(2411, 84),
+							Pos: p(2416, 84),
 							Type: &lang.TypeRef{
-								Pos:  p(2411, 85),
+								Pos:  p(2416, 85),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(2411, 87),
+								Pos: p(2416, 87),
 								Fun: &lang.Ident{
-									Pos:  p(2411, 87),
+									Pos:  p(2416, 87),
 									Name: "ThrowsCompatible",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2411, 104),
+										Pos: p(2416, 104),
 										X: &lang.TypeOfExpr{
-											Pos: p(2411, 104),
+											Pos: p(2416, 104),
 											Type: &lang.TypeRef{
-												Pos:  p(2411, 111),
+												Pos:  p(2416, 111),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(2411, 115),
+										Pos: p(2416, 115),
 										X: &lang.CallExpr{
-											Pos: p(2411, 115),
+											Pos: p(2416, 115),
 											Fun: &lang.Ident{
-												Pos:  p(2411, 115),
+												Pos:  p(2416, 115),
 												Name: "Record",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2411, 122),
+													Pos: p(2416, 122),
 													X: &lang.Ident{
-														Pos:  p(2411, 122),
+														Pos:  p(2416, 122),
 														Name: "testCode",
 													},
 												},
@@ -39854,14 +39901,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2413, 9),
+						Pos:       p(2418, 9),
 						Modifiers: lang.Modifiers(1041),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2413, 29),
+							Pos:  p(2418, 29),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2413, 34),
+									Pos:  p(2418, 34),
 									Name: "T",
 								},
 							},
@@ -39875,7 +39922,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2413, 86),
+										Pos:  p(2418, 86),
 										Name: "Exception",
 									},
 								},
@@ -39883,13 +39930,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2413, 55),
+								Pos: p(2418, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(2413, 55),
+									Pos:  p(2418, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2413, 60),
+											Pos:  p(2418, 60),
 											Name: "Task",
 										},
 									},
@@ -39898,43 +39945,43 @@ func preludeAST() *lang.File {
 							},
 						},
 						ExprBody: &lang.CastExpr{
-							Pos: p(2413, 99),
+							Pos: p(2418, 99),
 							Type: &lang.TypeRef{
-								Pos:  p(2413, 100),
+								Pos:  p(2418, 100),
 								Name: "T",
 							},
 							X: &lang.CallExpr{
-								Pos: p(2413, 102),
+								Pos: p(2418, 102),
 								Fun: &lang.Ident{
-									Pos:  p(2413, 102),
+									Pos:  p(2418, 102),
 									Name: "ThrowsCompatible",
 								},
 								Args: []*lang.Arg{
 									&lang.Arg{
-										Pos: p(2413, 119),
+										Pos: p(2418, 119),
 										X: &lang.TypeOfExpr{
-											Pos: p(2413, 119),
+											Pos: p(2418, 119),
 											Type: &lang.TypeRef{
-												Pos:  p(2413, 126),
+												Pos:  p(2418, 126),
 												Name: "T",
 											},
 										},
 									},
 									&lang.Arg{
-										Pos: p(2413, 130),
+										Pos: p(2418, 130),
 										X: &lang.AwaitExpr{
-											Pos: p(2413, 130),
+											Pos: p(2418, 130),
 											X: &lang.CallExpr{
-												Pos: p(2413, 136),
+												Pos: p(2418, 136),
 												Fun: &lang.Ident{
-													Pos:  p(2413, 136),
+													Pos:  p(2418, 136),
 													Name: "RecordAsync",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2413, 148),
+														Pos: p(2418, 148),
 														X: &lang.Ident{
-															Pos:  p(2413, 148),
+															Pos:  p(2418, 148),
 															Name: "testCode",
 														},
 													},
@@ -39947,97 +39994,97 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2415, 9),
+						Pos:       p(2420, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2415, 16),
+							Pos:  p(2420, 16),
 							Name: "Exception",
 						},
 						Name: "Record",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2415, 33),
+								Pos: p(2420, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2415, 33),
+									Pos:  p(2420, 33),
 									Name: "Action",
 								},
 								Name: "testCode",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2416, 9),
+							Pos: p(2421, 9),
 							Stmts: []lang.Stmt{
 								&lang.TryStmt{
-									Pos: p(2417, 13),
+									Pos: p(2422, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(2418, 13),
+										Pos: p(2423, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2419, 17),
+												Pos: p(2424, 17),
 												X: &lang.CallExpr{
-													Pos: p(2419, 17),
+													Pos: p(2424, 17),
 													Fun: &lang.Ident{
-														Pos:  p(2419, 17),
+														Pos:  p(2424, 17),
 														Name: "testCode",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2420, 17),
+												Pos: p(2425, 17),
 												X: &lang.Literal{
-													Pos:  p(2420, 24),
+													Pos:  p(2425, 24),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
-										Rbrace: p(2421, 13),
+										Rbrace: p(2426, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(2422, 13),
+											Pos: p(2427, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(2422, 20),
+												Pos:  p(2427, 20),
 												Name: "Exception",
 											},
 											Name: "ex",
 											Body: &lang.BlockStmt{
-												Pos: p(2423, 13),
+												Pos: p(2428, 13),
 												Stmts: []lang.Stmt{
 													&lang.ReturnStmt{
-														Pos: p(2424, 17),
+														Pos: p(2429, 17),
 														X: &lang.Ident{
-															Pos:  p(2424, 24),
+															Pos:  p(2429, 24),
 															Name: "ex",
 														},
 													},
 												},
-												Rbrace: p(2425, 13),
+												Rbrace: p(2430, 13),
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2426, 9),
+							Rbrace: p(2431, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2428, 9),
+						Pos:       p(2433, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2428, 16),
+							Pos:  p(2433, 16),
 							Name: "Exception",
 						},
 						Name: "Record",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2428, 33),
+								Pos: p(2433, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(2428, 33),
+									Pos:  p(2433, 33),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2428, 38),
+											Pos:  p(2433, 38),
 											Name: "object",
 										},
 									},
@@ -40046,71 +40093,71 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2429, 9),
+							Pos: p(2434, 9),
 							Stmts: []lang.Stmt{
 								&lang.TryStmt{
-									Pos: p(2430, 13),
+									Pos: p(2435, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(2431, 13),
+										Pos: p(2436, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2432, 17),
+												Pos: p(2437, 17),
 												X: &lang.CallExpr{
-													Pos: p(2432, 17),
+													Pos: p(2437, 17),
 													Fun: &lang.Ident{
-														Pos:  p(2432, 17),
+														Pos:  p(2437, 17),
 														Name: "testCode",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2433, 17),
+												Pos: p(2438, 17),
 												X: &lang.Literal{
-													Pos:  p(2433, 24),
+													Pos:  p(2438, 24),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
-										Rbrace: p(2434, 13),
+										Rbrace: p(2439, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(2435, 13),
+											Pos: p(2440, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(2435, 20),
+												Pos:  p(2440, 20),
 												Name: "Exception",
 											},
 											Name: "ex",
 											Body: &lang.BlockStmt{
-												Pos: p(2436, 13),
+												Pos: p(2441, 13),
 												Stmts: []lang.Stmt{
 													&lang.ReturnStmt{
-														Pos: p(2437, 17),
+														Pos: p(2442, 17),
 														X: &lang.Ident{
-															Pos:  p(2437, 24),
+															Pos:  p(2442, 24),
 															Name: "ex",
 														},
 													},
 												},
-												Rbrace: p(2438, 13),
+												Rbrace: p(2443, 13),
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2439, 9),
+							Rbrace: p(2444, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2441, 9),
+						Pos:       p(2446, 9),
 						Modifiers: lang.Modifiers(1040),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2441, 22),
+							Pos:  p(2446, 22),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2441, 27),
+									Pos:  p(2446, 27),
 									Name: "Exception",
 								},
 							},
@@ -40118,13 +40165,13 @@ func preludeAST() *lang.File {
 						Name: "RecordAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2441, 50),
+								Pos: p(2446, 50),
 								Type: &lang.TypeRef{
-									Pos:  p(2441, 50),
+									Pos:  p(2446, 50),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2441, 55),
+											Pos:  p(2446, 55),
 											Name: "Task",
 										},
 									},
@@ -40133,161 +40180,161 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2442, 9),
+							Pos: p(2447, 9),
 							Stmts: []lang.Stmt{
 								&lang.TryStmt{
-									Pos: p(2443, 13),
+									Pos: p(2448, 13),
 									Body: &lang.BlockStmt{
-										Pos: p(2444, 13),
+										Pos: p(2449, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2445, 17),
+												Pos: p(2450, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(2445, 17),
+													Pos: p(2450, 17),
 													X: &lang.CallExpr{
-														Pos: p(2445, 23),
+														Pos: p(2450, 23),
 														Fun: &lang.Ident{
-															Pos:  p(2445, 23),
+															Pos:  p(2450, 23),
 															Name: "testCode",
 														},
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2446, 17),
+												Pos: p(2451, 17),
 												X: &lang.Literal{
-													Pos:  p(2446, 24),
+													Pos:  p(2451, 24),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
-										Rbrace: p(2447, 13),
+										Rbrace: p(2452, 13),
 									},
 									Catches: []*lang.CatchClause{
 										&lang.CatchClause{
-											Pos: p(2448, 13),
+											Pos: p(2453, 13),
 											Type: &lang.TypeRef{
-												Pos:  p(2448, 20),
+												Pos:  p(2453, 20),
 												Name: "Exception",
 											},
 											Name: "ex",
 											Body: &lang.BlockStmt{
-												Pos: p(2449, 13),
+												Pos: p(2454, 13),
 												Stmts: []lang.Stmt{
 													&lang.ReturnStmt{
-														Pos: p(2450, 17),
+														Pos: p(2455, 17),
 														X: &lang.Ident{
-															Pos:  p(2450, 24),
+															Pos:  p(2455, 24),
 															Name: "ex",
 														},
 													},
 												},
-												Rbrace: p(2451, 13),
+												Rbrace: p(2456, 13),
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2452, 9),
+							Rbrace: p(2457, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2454, 9),
+						Pos:       p(2459, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2454, 16),
+							Pos:  p(2459, 16),
 							Name: "Exception",
 						},
 						Name: "ThrowsExact",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2454, 38),
+								Pos: p(2459, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(2454, 38),
+									Pos:  p(2459, 38),
 									Name: "Type",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2454, 53),
+								Pos: p(2459, 53),
 								Type: &lang.TypeRef{
-									Pos:  p(2454, 53),
+									Pos:  p(2459, 53),
 									Name: "Exception",
 								},
 								Name: "ex",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2455, 9),
+							Pos: p(2460, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2456, 13),
+									Pos: p(2461, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2456, 20),
+										Pos: p(2461, 20),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2456, 17),
+											Pos:  p(2461, 17),
 											Name: "ex",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2456, 23),
+											Pos:  p(2461, 23),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2457, 17),
+										Pos: p(2462, 17),
 										X: &lang.NewExpr{
-											Pos: p(2457, 23),
+											Pos: p(2462, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2457, 27),
+												Pos:  p(2462, 27),
 												Name: "Xunit.Sdk.ThrowsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2457, 53),
+													Pos: p(2462, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(2457, 141),
+														Pos: p(2462, 141),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2457, 126),
+															Pos: p(2462, 126),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2457, 104),
+																Pos: p(2462, 104),
 																Op:  "+",
 																X: &lang.Literal{
-																	Pos:   p(2457, 53),
+																	Pos:   p(2462, 53),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Assert.Throws() Failure: No exception was thrown\"",
 																	Value: string("Assert.Throws() Failure: No exception was thrown"),
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2457, 118),
+																	Pos: p(2462, 118),
 																	X: &lang.Ident{
-																		Pos:  p(2457, 106),
+																		Pos:  p(2462, 106),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2457, 128),
+																Pos:   p(2462, 128),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2457, 171),
+															Pos: p(2462, 171),
 															Fun: &lang.MemberExpr{
-																Pos: p(2457, 171),
+																Pos: p(2462, 171),
 																X: &lang.MemberExpr{
-																	Pos: p(2457, 153),
+																	Pos: p(2462, 153),
 																	X: &lang.MemberExpr{
-																		Pos: p(2457, 149),
+																		Pos: p(2462, 149),
 																		X: &lang.Ident{
-																			Pos:  p(2457, 143),
+																			Pos:  p(2462, 143),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -40298,9 +40345,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2457, 178),
+																	Pos: p(2462, 178),
 																	X: &lang.Ident{
-																		Pos:  p(2457, 178),
+																		Pos:  p(2462, 178),
 																		Name: "expected",
 																	},
 																},
@@ -40313,87 +40360,87 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2458, 13),
+									Pos: p(2463, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2458, 30),
+										Pos: p(2463, 30),
 										Op:  "!=",
 										X: &lang.CallExpr{
-											Pos: p(2458, 20),
+											Pos: p(2463, 20),
 											Fun: &lang.MemberExpr{
-												Pos: p(2458, 20),
+												Pos: p(2463, 20),
 												X: &lang.Ident{
-													Pos:  p(2458, 17),
+													Pos:  p(2463, 17),
 													Name: "ex",
 												},
 												Name: "GetType",
 											},
 										},
 										Y: &lang.Ident{
-											Pos:  p(2458, 33),
+											Pos:  p(2463, 33),
 											Name: "expected",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2459, 17),
+										Pos: p(2464, 17),
 										X: &lang.NewExpr{
-											Pos: p(2459, 23),
+											Pos: p(2464, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2459, 27),
+												Pos:  p(2464, 27),
 												Name: "Xunit.Sdk.ThrowsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2459, 53),
+													Pos: p(2464, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(2460, 118),
+														Pos: p(2465, 118),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2460, 103),
+															Pos: p(2465, 103),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2460, 81),
+																Pos: p(2465, 81),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2460, 34),
+																	Pos: p(2465, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2459, 140),
+																		Pos: p(2464, 140),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2459, 118),
+																			Pos: p(2464, 118),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(2459, 53),
+																				Pos:   p(2464, 53),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Throws() Failure: Exception type was not an exact match\"",
 																				Value: string("Assert.Throws() Failure: Exception type was not an exact match"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2459, 132),
+																				Pos: p(2464, 132),
 																				X: &lang.Ident{
-																					Pos:  p(2459, 120),
+																					Pos:  p(2464, 120),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2460, 21),
+																			Pos:   p(2465, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2460, 64),
+																		Pos: p(2465, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2460, 64),
+																			Pos: p(2465, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(2460, 46),
+																				Pos: p(2465, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(2460, 42),
+																					Pos: p(2465, 42),
 																					X: &lang.Ident{
-																						Pos:  p(2460, 36),
+																						Pos:  p(2465, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -40404,9 +40451,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2460, 71),
+																				Pos: p(2465, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2460, 71),
+																					Pos:  p(2465, 71),
 																					Name: "expected",
 																				},
 																			},
@@ -40414,31 +40461,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2460, 95),
+																	Pos: p(2465, 95),
 																	X: &lang.Ident{
-																		Pos:  p(2460, 83),
+																		Pos:  p(2465, 83),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2460, 105),
+																Pos:   p(2465, 105),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2460, 148),
+															Pos: p(2465, 148),
 															Fun: &lang.MemberExpr{
-																Pos: p(2460, 148),
+																Pos: p(2465, 148),
 																X: &lang.MemberExpr{
-																	Pos: p(2460, 130),
+																	Pos: p(2465, 130),
 																	X: &lang.MemberExpr{
-																		Pos: p(2460, 126),
+																		Pos: p(2465, 126),
 																		X: &lang.Ident{
-																			Pos:  p(2460, 120),
+																			Pos:  p(2465, 120),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -40449,13 +40496,13 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2460, 155),
+																	Pos: p(2465, 155),
 																	X: &lang.CallExpr{
-																		Pos: p(2460, 158),
+																		Pos: p(2465, 158),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2460, 158),
+																			Pos: p(2465, 158),
 																			X: &lang.Ident{
-																				Pos:  p(2460, 155),
+																				Pos:  p(2465, 155),
 																				Name: "ex",
 																			},
 																			Name: "GetType",
@@ -40467,9 +40514,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(2460, 170),
+													Pos: p(2465, 170),
 													X: &lang.Ident{
-														Pos:  p(2460, 170),
+														Pos:  p(2465, 170),
 														Name: "ex",
 													},
 												},
@@ -40478,112 +40525,112 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2461, 13),
+									Pos: p(2466, 13),
 									X: &lang.Ident{
-										Pos:  p(2461, 20),
+										Pos:  p(2466, 20),
 										Name: "ex",
 									},
 								},
 							},
-							Rbrace: p(2462, 9),
+							Rbrace: p(2467, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2464, 9),
+						Pos:       p(2469, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2464, 16),
+							Pos:  p(2469, 16),
 							Name: "Exception",
 						},
 						Name: "ThrowsCompatible",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2464, 43),
+								Pos: p(2469, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(2464, 43),
+									Pos:  p(2469, 43),
 									Name: "Type",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2464, 58),
+								Pos: p(2469, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(2464, 58),
+									Pos:  p(2469, 58),
 									Name: "Exception",
 								},
 								Name: "ex",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2465, 9),
+							Pos: p(2470, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2466, 13),
+									Pos: p(2471, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2466, 20),
+										Pos: p(2471, 20),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2466, 17),
+											Pos:  p(2471, 17),
 											Name: "ex",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2466, 23),
+											Pos:  p(2471, 23),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2467, 17),
+										Pos: p(2472, 17),
 										X: &lang.NewExpr{
-											Pos: p(2467, 23),
+											Pos: p(2472, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2467, 27),
+												Pos:  p(2472, 27),
 												Name: "Xunit.Sdk.ThrowsAnyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2467, 56),
+													Pos: p(2472, 56),
 													X: &lang.BinaryExpr{
-														Pos: p(2467, 147),
+														Pos: p(2472, 147),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2467, 132),
+															Pos: p(2472, 132),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2467, 110),
+																Pos: p(2472, 110),
 																Op:  "+",
 																X: &lang.Literal{
-																	Pos:   p(2467, 56),
+																	Pos:   p(2472, 56),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Assert.ThrowsAny() Failure: No exception was thrown\"",
 																	Value: string("Assert.ThrowsAny() Failure: No exception was thrown"),
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2467, 124),
+																	Pos: p(2472, 124),
 																	X: &lang.Ident{
-																		Pos:  p(2467, 112),
+																		Pos:  p(2472, 112),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2467, 134),
+																Pos:   p(2472, 134),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2467, 177),
+															Pos: p(2472, 177),
 															Fun: &lang.MemberExpr{
-																Pos: p(2467, 177),
+																Pos: p(2472, 177),
 																X: &lang.MemberExpr{
-																	Pos: p(2467, 159),
+																	Pos: p(2472, 159),
 																	X: &lang.MemberExpr{
-																		Pos: p(2467, 155),
+																		Pos: p(2472, 155),
 																		X: &lang.Ident{
-																			Pos:  p(2467, 149),
+																			Pos:  p(2472, 149),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -40594,9 +40641,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2467, 184),
+																	Pos: p(2472, 184),
 																	X: &lang.Ident{
-																		Pos:  p(2467, 184),
+																		Pos:  p(2472, 184),
 																		Name: "expected",
 																	},
 																},
@@ -40609,25 +40656,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2468, 13),
+									Pos: p(2473, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2468, 17),
+										Pos: p(2473, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2468, 27),
+											Pos: p(2473, 27),
 											Fun: &lang.MemberExpr{
-												Pos: p(2468, 27),
+												Pos: p(2473, 27),
 												X: &lang.Ident{
-													Pos:  p(2468, 18),
+													Pos:  p(2473, 18),
 													Name: "expected",
 												},
 												Name: "IsInstanceOfType",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2468, 44),
+													Pos: p(2473, 44),
 													X: &lang.Ident{
-														Pos:  p(2468, 44),
+														Pos:  p(2473, 44),
 														Name: "ex",
 													},
 												},
@@ -40635,66 +40682,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2469, 17),
+										Pos: p(2474, 17),
 										X: &lang.NewExpr{
-											Pos: p(2469, 23),
+											Pos: p(2474, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2469, 27),
+												Pos:  p(2474, 27),
 												Name: "Xunit.Sdk.ThrowsAnyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2469, 56),
+													Pos: p(2474, 56),
 													X: &lang.BinaryExpr{
-														Pos: p(2470, 118),
+														Pos: p(2475, 118),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2470, 103),
+															Pos: p(2475, 103),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2470, 81),
+																Pos: p(2475, 81),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2470, 34),
+																	Pos: p(2475, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2469, 142),
+																		Pos: p(2474, 142),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2469, 120),
+																			Pos: p(2474, 120),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(2469, 56),
+																				Pos:   p(2474, 56),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.ThrowsAny() Failure: Exception type was not compatible\"",
 																				Value: string("Assert.ThrowsAny() Failure: Exception type was not compatible"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2469, 134),
+																				Pos: p(2474, 134),
 																				X: &lang.Ident{
-																					Pos:  p(2469, 122),
+																					Pos:  p(2474, 122),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2470, 21),
+																			Pos:   p(2475, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2470, 64),
+																		Pos: p(2475, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2470, 64),
+																			Pos: p(2475, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(2470, 46),
+																				Pos: p(2475, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(2470, 42),
+																					Pos: p(2475, 42),
 																					X: &lang.Ident{
-																						Pos:  p(2470, 36),
+																						Pos:  p(2475, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -40705,9 +40752,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2470, 71),
+																				Pos: p(2475, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2470, 71),
+																					Pos:  p(2475, 71),
 																					Name: "expected",
 																				},
 																			},
@@ -40715,31 +40762,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2470, 95),
+																	Pos: p(2475, 95),
 																	X: &lang.Ident{
-																		Pos:  p(2470, 83),
+																		Pos:  p(2475, 83),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2470, 105),
+																Pos:   p(2475, 105),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2470, 148),
+															Pos: p(2475, 148),
 															Fun: &lang.MemberExpr{
-																Pos: p(2470, 148),
+																Pos: p(2475, 148),
 																X: &lang.MemberExpr{
-																	Pos: p(2470, 130),
+																	Pos: p(2475, 130),
 																	X: &lang.MemberExpr{
-																		Pos: p(2470, 126),
+																		Pos: p(2475, 126),
 																		X: &lang.Ident{
-																			Pos:  p(2470, 120),
+																			Pos:  p(2475, 120),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -40750,13 +40797,13 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2470, 155),
+																	Pos: p(2475, 155),
 																	X: &lang.CallExpr{
-																		Pos: p(2470, 158),
+																		Pos: p(2475, 158),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2470, 158),
+																			Pos: p(2475, 158),
 																			X: &lang.Ident{
-																				Pos:  p(2470, 155),
+																				Pos:  p(2475, 155),
 																				Name: "ex",
 																			},
 																			Name: "GetType",
@@ -40768,9 +40815,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(2470, 170),
+													Pos: p(2475, 170),
 													X: &lang.Ident{
-														Pos:  p(2470, 170),
+														Pos:  p(2475, 170),
 														Name: "ex",
 													},
 												},
@@ -40779,21 +40826,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2471, 13),
+									Pos: p(2476, 13),
 									X: &lang.Ident{
-										Pos:  p(2471, 20),
+										Pos:  p(2476, 20),
 										Name: "ex",
 									},
 								},
 							},
-							Rbrace: p(2472, 9),
+							Rbrace: p(2477, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2474, 9),
+						Pos:       p(2479, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2474, 23),
+							Pos:  p(2479, 23),
 							Name: "T",
 						},
 						Name: "IsType",
@@ -40802,31 +40849,31 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2474, 35),
+								Pos: p(2479, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2474, 35),
+									Pos:  p(2479, 35),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2475, 9),
+							Pos: p(2480, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2476, 13),
+									Pos: p(2481, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2476, 13),
+										Pos:  p(2481, 13),
 										Name: "Type",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2476, 18),
+											Pos:  p(2481, 18),
 											Name: "expected",
 											Init: &lang.TypeOfExpr{
-												Pos: p(2476, 29),
+												Pos: p(2481, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(2476, 36),
+													Pos:  p(2481, 36),
 													Name: "T",
 												},
 											},
@@ -40834,86 +40881,86 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2477, 13),
+									Pos: p(2482, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2477, 33),
+										Pos: p(2482, 33),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2477, 25),
+											Pos: p(2482, 25),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2477, 17),
+												Pos:  p(2482, 17),
 												Name: "object",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2477, 28),
+												Pos:  p(2482, 28),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2477, 54),
+											Pos: p(2482, 54),
 											Op:  "!=",
 											X: &lang.CallExpr{
-												Pos: p(2477, 44),
+												Pos: p(2482, 44),
 												Fun: &lang.MemberExpr{
-													Pos: p(2477, 44),
+													Pos: p(2482, 44),
 													X: &lang.Ident{
-														Pos:  p(2477, 36),
+														Pos:  p(2482, 36),
 														Name: "object",
 													},
 													Name: "GetType",
 												},
 											},
 											Y: &lang.Ident{
-												Pos:  p(2477, 57),
+												Pos:  p(2482, 57),
 												Name: "expected",
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2478, 13),
+										Pos: p(2483, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(2479, 17),
+												Pos: p(2484, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2479, 17),
+													Pos:  p(2484, 17),
 													Name: "string",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2479, 24),
+														Pos:  p(2484, 24),
 														Name: "actualName",
 														Init: &lang.CondExpr{
-															Pos: p(2479, 53),
+															Pos: p(2484, 53),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2479, 45),
+																Pos: p(2484, 45),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2479, 37),
+																	Pos:  p(2484, 37),
 																	Name: "object",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(2479, 48),
+																	Pos:  p(2484, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:  p(2479, 55),
+																Pos:  p(2484, 55),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 															Else: &lang.CallExpr{
-																Pos: p(2479, 90),
+																Pos: p(2484, 90),
 																Fun: &lang.MemberExpr{
-																	Pos: p(2479, 90),
+																	Pos: p(2484, 90),
 																	X: &lang.MemberExpr{
-																		Pos: p(2479, 72),
+																		Pos: p(2484, 72),
 																		X: &lang.MemberExpr{
-																			Pos: p(2479, 68),
+																			Pos: p(2484, 68),
 																			X: &lang.Ident{
-																				Pos:  p(2479, 62),
+																				Pos:  p(2484, 62),
 																				Name: "Xunit",
 																			},
 																			Name: "Sdk",
@@ -40924,13 +40971,13 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2479, 105),
+																		Pos: p(2484, 105),
 																		X: &lang.CallExpr{
-																			Pos: p(2479, 113),
+																			Pos: p(2484, 113),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2479, 113),
+																				Pos: p(2484, 113),
 																				X: &lang.Ident{
-																					Pos:  p(2479, 105),
+																					Pos:  p(2484, 105),
 																					Name: "object",
 																				},
 																				Name: "GetType",
@@ -40938,9 +40985,9 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2479, 124),
+																		Pos: p(2484, 124),
 																		X: &lang.Literal{
-																			Pos:   p(2479, 124),
+																			Pos:   p(2484, 124),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -40953,66 +41000,66 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2480, 17),
+												Pos: p(2485, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2480, 17),
+													Pos:  p(2485, 17),
 													Name: "string",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2480, 24),
+														Pos:  p(2485, 24),
 														Name: "how",
 														Init: &lang.CondExpr{
-															Pos: p(2480, 49),
+															Pos: p(2485, 49),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2480, 41),
+																Pos: p(2485, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2480, 30),
+																	Pos:  p(2485, 30),
 																	Name: "actualName",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(2480, 44),
+																	Pos:  p(2485, 44),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(2480, 51),
+																Pos:   p(2485, 51),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.CondExpr{
-																Pos: p(2480, 95),
+																Pos: p(2485, 95),
 																Cond: &lang.CallExpr{
-																	Pos: p(2480, 69),
+																	Pos: p(2485, 69),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(2480, 69),
+																		Pos: p(2485, 69),
 																		X: &lang.Ident{
-																			Pos:  p(2480, 60),
+																			Pos:  p(2485, 60),
 																			Name: "expected",
 																		},
 																		Name: "IsInstanceOfType",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2480, 86),
+																			Pos: p(2485, 86),
 																			X: &lang.Ident{
-																				Pos:  p(2480, 86),
+																				Pos:  p(2485, 86),
 																				Name: "object",
 																			},
 																		},
 																	},
 																},
 																Then: &lang.Literal{
-																	Pos:   p(2480, 97),
+																	Pos:   p(2485, 97),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"not the exact type\"",
 																	Value: string("not the exact type"),
 																},
 																Else: &lang.Literal{
-																	Pos:   p(2480, 120),
+																	Pos:   p(2485, 120),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"an incompatible type\"",
 																	Value: string("an incompatible type"),
@@ -41023,74 +41070,74 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ThrowStmt{
-												Pos: p(2481, 17),
+												Pos: p(2486, 17),
 												X: &lang.NewExpr{
-													Pos: p(2481, 23),
+													Pos: p(2486, 23),
 													Type: &lang.TypeRef{
-														Pos:  p(2481, 27),
+														Pos:  p(2486, 27),
 														Name: "Xunit.Sdk.IsTypeException",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2481, 53),
+															Pos: p(2486, 53),
 															X: &lang.BinaryExpr{
-																Pos: p(2482, 132),
+																Pos: p(2487, 132),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2482, 117),
+																	Pos: p(2487, 117),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2482, 95),
+																		Pos: p(2487, 95),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2482, 34),
+																			Pos: p(2487, 34),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2481, 118),
+																				Pos: p(2486, 118),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2481, 96),
+																					Pos: p(2486, 96),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2481, 90),
+																						Pos: p(2486, 90),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2481, 53),
+																							Pos:   p(2486, 53),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.IsType() Failure: Value is \"",
 																							Value: string("Assert.IsType() Failure: Value is "),
 																						},
 																						Y: &lang.Ident{
-																							Pos:  p(2481, 92),
+																							Pos:  p(2486, 92),
 																							Name: "how",
 																						},
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(2481, 110),
+																						Pos: p(2486, 110),
 																						X: &lang.Ident{
-																							Pos:  p(2481, 98),
+																							Pos:  p(2486, 98),
 																							Name: "Environment",
 																						},
 																						Name: "NewLine",
 																					},
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(2482, 21),
+																					Pos:   p(2487, 21),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\"Expected: \"",
 																					Value: string("Expected: "),
 																				},
 																			},
 																			Y: &lang.CallExpr{
-																				Pos: p(2482, 64),
+																				Pos: p(2487, 64),
 																				Fun: &lang.MemberExpr{
-																					Pos: p(2482, 64),
+																					Pos: p(2487, 64),
 																					X: &lang.MemberExpr{
-																						Pos: p(2482, 46),
+																						Pos: p(2487, 46),
 																						X: &lang.MemberExpr{
-																							Pos: p(2482, 42),
+																							Pos: p(2487, 42),
 																							X: &lang.Ident{
-																								Pos:  p(2482, 36),
+																								Pos:  p(2487, 36),
 																								Name: "Xunit",
 																							},
 																							Name: "Sdk",
@@ -41101,16 +41148,16 @@ func preludeAST() *lang.File {
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(2482, 79),
+																						Pos: p(2487, 79),
 																						X: &lang.Ident{
-																							Pos:  p(2482, 79),
+																							Pos:  p(2487, 79),
 																							Name: "expected",
 																						},
 																					},
 																					&lang.Arg{
-																						Pos: p(2482, 89),
+																						Pos: p(2487, 89),
 																						X: &lang.Literal{
-																							Pos:   p(2482, 89),
+																							Pos:   p(2487, 89),
 																							Kind:  lang.LitKind(9),
 																							Raw:   "true",
 																							Value: bool(true),
@@ -41120,30 +41167,30 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2482, 109),
+																			Pos: p(2487, 109),
 																			X: &lang.Ident{
-																				Pos:  p(2482, 97),
+																				Pos:  p(2487, 97),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2482, 119),
+																		Pos:   p(2487, 119),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Actual:   \"",
 																		Value: string("Actual:   "),
 																	},
 																},
 																Y: &lang.BinaryExpr{
-																	Pos: p(2482, 146),
+																	Pos: p(2487, 146),
 																	Op:  "??",
 																	X: &lang.Ident{
-																		Pos:  p(2482, 135),
+																		Pos:  p(2487, 135),
 																		Name: "actualName",
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2482, 149),
+																		Pos:   p(2487, 149),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"null\"",
 																		Value: string("null"),
@@ -41155,32 +41202,32 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2483, 13),
+										Rbrace: p(2488, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2484, 13),
+									Pos: p(2489, 13),
 									X: &lang.CastExpr{
-										Pos: p(2484, 20),
+										Pos: p(2489, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2484, 21),
+											Pos:  p(2489, 21),
 											Name: "T",
 										},
 										X: &lang.Ident{
-											Pos:  p(2484, 23),
+											Pos:  p(2489, 23),
 											Name: "object",
 										},
 									},
 								},
 							},
-							Rbrace: p(2485, 9),
+							Rbrace: p(2490, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2487, 9),
+						Pos:       p(2492, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2487, 23),
+							Pos:  p(2492, 23),
 							Name: "T",
 						},
 						Name: "IsAssignableFrom",
@@ -41189,31 +41236,31 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2487, 45),
+								Pos: p(2492, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(2487, 45),
+									Pos:  p(2492, 45),
 									Name: "object",
 								},
 								Name: "object",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2488, 9),
+							Pos: p(2493, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2489, 13),
+									Pos: p(2494, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2489, 13),
+										Pos:  p(2494, 13),
 										Name: "Type",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2489, 18),
+											Pos:  p(2494, 18),
 											Name: "expected",
 											Init: &lang.TypeOfExpr{
-												Pos: p(2489, 29),
+												Pos: p(2494, 29),
 												Type: &lang.TypeRef{
-													Pos:  p(2489, 36),
+													Pos:  p(2494, 36),
 													Name: "T",
 												},
 											},
@@ -41221,41 +41268,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2490, 13),
+									Pos: p(2495, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2490, 33),
+										Pos: p(2495, 33),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2490, 25),
+											Pos: p(2495, 25),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2490, 17),
+												Pos:  p(2495, 17),
 												Name: "object",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2490, 28),
+												Pos:  p(2495, 28),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2490, 36),
+											Pos: p(2495, 36),
 											Op:  "!",
 											X: &lang.CallExpr{
-												Pos: p(2490, 46),
+												Pos: p(2495, 46),
 												Fun: &lang.MemberExpr{
-													Pos: p(2490, 46),
+													Pos: p(2495, 46),
 													X: &lang.Ident{
-														Pos:  p(2490, 37),
+														Pos:  p(2495, 37),
 														Name: "expected",
 													},
 													Name: "IsInstanceOfType",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2490, 63),
+														Pos: p(2495, 63),
 														X: &lang.Ident{
-															Pos:  p(2490, 63),
+															Pos:  p(2495, 63),
 															Name: "object",
 														},
 													},
@@ -41264,66 +41311,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2491, 17),
+										Pos: p(2496, 17),
 										X: &lang.NewExpr{
-											Pos: p(2491, 23),
+											Pos: p(2496, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2491, 27),
+												Pos:  p(2496, 27),
 												Name: "Xunit.Sdk.IsAssignableFromException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2491, 63),
+													Pos: p(2496, 63),
 													X: &lang.BinaryExpr{
-														Pos: p(2493, 34),
+														Pos: p(2498, 34),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2492, 117),
+															Pos: p(2497, 117),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2492, 95),
+																Pos: p(2497, 95),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2492, 34),
+																	Pos: p(2497, 34),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2491, 186),
+																		Pos: p(2496, 186),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2491, 164),
+																			Pos: p(2496, 164),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2491, 110),
+																				Pos: p(2496, 110),
 																				Op:  "+",
 																				X: &lang.Literal{
-																					Pos:   p(2491, 63),
+																					Pos:   p(2496, 63),
 																					Kind:  lang.LitKind(8),
 																					Raw:   "\"Assert.IsAssignableFrom() Failure: Value is \"",
 																					Value: string("Assert.IsAssignableFrom() Failure: Value is "),
 																				},
 																				Y: &lang.CondExpr{
-																					Pos: p(2491, 129),
+																					Pos: p(2496, 129),
 																					Cond: &lang.BinaryExpr{
-																						Pos: p(2491, 121),
+																						Pos: p(2496, 121),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(2491, 113),
+																							Pos:  p(2496, 113),
 																							Name: "object",
 																						},
 																						Y: &lang.Literal{
-																							Pos:  p(2491, 124),
+																							Pos:  p(2496, 124),
 																							Kind: lang.LitKind(10),
 																							Raw:  "null",
 																						},
 																					},
 																					Then: &lang.Literal{
-																						Pos:   p(2491, 131),
+																						Pos:   p(2496, 131),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"null\"",
 																						Value: string("null"),
 																					},
 																					Else: &lang.Literal{
-																						Pos:   p(2491, 140),
+																						Pos:   p(2496, 140),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"an incompatible type\"",
 																						Value: string("an incompatible type"),
@@ -41331,31 +41378,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2491, 178),
+																				Pos: p(2496, 178),
 																				X: &lang.Ident{
-																					Pos:  p(2491, 166),
+																					Pos:  p(2496, 166),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2492, 21),
+																			Pos:   p(2497, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected: \"",
 																			Value: string("Expected: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2492, 64),
+																		Pos: p(2497, 64),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2492, 64),
+																			Pos: p(2497, 64),
 																			X: &lang.MemberExpr{
-																				Pos: p(2492, 46),
+																				Pos: p(2497, 46),
 																				X: &lang.MemberExpr{
-																					Pos: p(2492, 42),
+																					Pos: p(2497, 42),
 																					X: &lang.Ident{
-																						Pos:  p(2492, 36),
+																						Pos:  p(2497, 36),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -41366,16 +41413,16 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2492, 79),
+																				Pos: p(2497, 79),
 																				X: &lang.Ident{
-																					Pos:  p(2492, 79),
+																					Pos:  p(2497, 79),
 																					Name: "expected",
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(2492, 89),
+																				Pos: p(2497, 89),
 																				X: &lang.Literal{
-																					Pos:   p(2492, 89),
+																					Pos:   p(2497, 89),
 																					Kind:  lang.LitKind(9),
 																					Raw:   "true",
 																					Value: bool(true),
@@ -41385,52 +41432,52 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2492, 109),
+																	Pos: p(2497, 109),
 																	X: &lang.Ident{
-																		Pos:  p(2492, 97),
+																		Pos:  p(2497, 97),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2493, 21),
+																Pos:   p(2498, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual:   \"",
 																Value: string("Actual:   "),
 															},
 														},
 														Y: &lang.CondExpr{
-															Pos: p(2493, 53),
+															Pos: p(2498, 53),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2493, 45),
+																Pos: p(2498, 45),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2493, 37),
+																	Pos:  p(2498, 37),
 																	Name: "object",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(2493, 48),
+																	Pos:  p(2498, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.Literal{
-																Pos:   p(2493, 55),
+																Pos:   p(2498, 55),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"null\"",
 																Value: string("null"),
 															},
 															Else: &lang.CallExpr{
-																Pos: p(2493, 92),
+																Pos: p(2498, 92),
 																Fun: &lang.MemberExpr{
-																	Pos: p(2493, 92),
+																	Pos: p(2498, 92),
 																	X: &lang.MemberExpr{
-																		Pos: p(2493, 74),
+																		Pos: p(2498, 74),
 																		X: &lang.MemberExpr{
-																			Pos: p(2493, 70),
+																			Pos: p(2498, 70),
 																			X: &lang.Ident{
-																				Pos:  p(2493, 64),
+																				Pos:  p(2498, 64),
 																				Name: "Xunit",
 																			},
 																			Name: "Sdk",
@@ -41441,13 +41488,13 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2493, 107),
+																		Pos: p(2498, 107),
 																		X: &lang.CallExpr{
-																			Pos: p(2493, 115),
+																			Pos: p(2498, 115),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2493, 115),
+																				Pos: p(2498, 115),
 																				X: &lang.Ident{
-																					Pos:  p(2493, 107),
+																					Pos:  p(2498, 107),
 																					Name: "object",
 																				},
 																				Name: "GetType",
@@ -41455,9 +41502,9 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2493, 126),
+																		Pos: p(2498, 126),
 																		X: &lang.Literal{
-																			Pos:   p(2493, 126),
+																			Pos:   p(2498, 126),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "true",
 																			Value: bool(true),
@@ -41473,28 +41520,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2494, 13),
+									Pos: p(2499, 13),
 									X: &lang.CastExpr{
-										Pos: p(2494, 20),
+										Pos: p(2499, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2494, 21),
+											Pos:  p(2499, 21),
 											Name: "T",
 										},
 										X: &lang.Ident{
-											Pos:  p(2494, 23),
+											Pos:  p(2499, 23),
 											Name: "object",
 										},
 									},
 								},
 							},
-							Rbrace: p(2495, 9),
+							Rbrace: p(2500, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2497, 9),
+						Pos:       p(2502, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2497, 23),
+							Pos:  p(2502, 23),
 							Name: "void",
 						},
 						Name: "Contains",
@@ -41503,21 +41550,21 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2497, 40),
+								Pos: p(2502, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2497, 40),
+									Pos:  p(2502, 40),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2497, 52),
+								Pos: p(2502, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(2497, 52),
+									Pos:  p(2502, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2497, 64),
+											Pos:  p(2502, 64),
 											Name: "T",
 										},
 									},
@@ -41526,31 +41573,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2498, 9),
+							Pos: p(2503, 9),
 							Stmts: []lang.Stmt{
 								&lang.ForeachStmt{
-									Pos: p(2499, 13),
+									Pos: p(2504, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2499, 22),
+										Pos:  p(2504, 22),
 										Name: "T",
 									},
 									Name: "item",
 									X: &lang.Ident{
-										Pos:  p(2499, 32),
+										Pos:  p(2504, 32),
 										Name: "collection",
 									},
 									Body: &lang.IfStmt{
-										Pos: p(2500, 17),
+										Pos: p(2505, 17),
 										Cond: &lang.CallExpr{
-											Pos: p(2500, 49),
+											Pos: p(2505, 49),
 											Fun: &lang.MemberExpr{
-												Pos: p(2500, 49),
+												Pos: p(2505, 49),
 												X: &lang.MemberExpr{
-													Pos: p(2500, 31),
+													Pos: p(2505, 31),
 													X: &lang.MemberExpr{
-														Pos: p(2500, 27),
+														Pos: p(2505, 27),
 														X: &lang.Ident{
-															Pos:  p(2500, 21),
+															Pos:  p(2505, 21),
 															Name: "Xunit",
 														},
 														Name: "Sdk",
@@ -41561,87 +41608,87 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2500, 58),
+													Pos: p(2505, 58),
 													X: &lang.Ident{
-														Pos:  p(2500, 58),
+														Pos:  p(2505, 58),
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2500, 64),
+													Pos: p(2505, 64),
 													X: &lang.Ident{
-														Pos:  p(2500, 64),
+														Pos:  p(2505, 64),
 														Name: "expected",
 													},
 												},
 											},
 										},
 										Then: &lang.ReturnStmt{
-											Pos: p(2500, 75),
+											Pos: p(2505, 75),
 										},
 									},
 								},
 								&lang.ThrowStmt{
-									Pos: p(2501, 13),
+									Pos: p(2506, 13),
 									X: &lang.NewExpr{
-										Pos: p(2501, 19),
+										Pos: p(2506, 19),
 										Type: &lang.TypeRef{
-											Pos:  p(2501, 23),
+											Pos:  p(2506, 23),
 											Name: "Xunit.Sdk.ContainsException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2501, 51),
+												Pos: p(2506, 51),
 												X: &lang.BinaryExpr{
-													Pos: p(2502, 120),
+													Pos: p(2507, 120),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2502, 103),
+														Pos: p(2507, 103),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2502, 81),
+															Pos: p(2507, 81),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2502, 32),
+																Pos: p(2507, 32),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2501, 131),
+																	Pos: p(2506, 131),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2501, 109),
+																		Pos: p(2506, 109),
 																		Op:  "+",
 																		X: &lang.Literal{
-																			Pos:   p(2501, 51),
+																			Pos:   p(2506, 51),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.Contains() Failure: Item not found in collection\"",
 																			Value: string("Assert.Contains() Failure: Item not found in collection"),
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2501, 123),
+																			Pos: p(2506, 123),
 																			X: &lang.Ident{
-																				Pos:  p(2501, 111),
+																				Pos:  p(2506, 111),
 																				Name: "Environment",
 																			},
 																			Name: "NewLine",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2502, 17),
+																		Pos:   p(2507, 17),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"Collection: \"",
 																		Value: string("Collection: "),
 																	},
 																},
 																Y: &lang.CallExpr{
-																	Pos: p(2502, 62),
+																	Pos: p(2507, 62),
 																	Fun: &lang.MemberExpr{
-																		Pos: p(2502, 62),
+																		Pos: p(2507, 62),
 																		X: &lang.MemberExpr{
-																			Pos: p(2502, 44),
+																			Pos: p(2507, 44),
 																			X: &lang.MemberExpr{
-																				Pos: p(2502, 40),
+																				Pos: p(2507, 40),
 																				X: &lang.Ident{
-																					Pos:  p(2502, 34),
+																					Pos:  p(2507, 34),
 																					Name: "Xunit",
 																				},
 																				Name: "Sdk",
@@ -41652,9 +41699,9 @@ func preludeAST() *lang.File {
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2502, 69),
+																			Pos: p(2507, 69),
 																			X: &lang.Ident{
-																				Pos:  p(2502, 69),
+																				Pos:  p(2507, 69),
 																				Name: "collection",
 																			},
 																		},
@@ -41662,31 +41709,31 @@ func preludeAST() *lang.File {
 																},
 															},
 															Y: &lang.MemberExpr{
-																Pos: p(2502, 95),
+																Pos: p(2507, 95),
 																X: &lang.Ident{
-																	Pos:  p(2502, 83),
+																	Pos:  p(2507, 83),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2502, 105),
+															Pos:   p(2507, 105),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"Not found:  \"",
 															Value: string("Not found:  "),
 														},
 													},
 													Y: &lang.CallExpr{
-														Pos: p(2502, 150),
+														Pos: p(2507, 150),
 														Fun: &lang.MemberExpr{
-															Pos: p(2502, 150),
+															Pos: p(2507, 150),
 															X: &lang.MemberExpr{
-																Pos: p(2502, 132),
+																Pos: p(2507, 132),
 																X: &lang.MemberExpr{
-																	Pos: p(2502, 128),
+																	Pos: p(2507, 128),
 																	X: &lang.Ident{
-																		Pos:  p(2502, 122),
+																		Pos:  p(2507, 122),
 																		Name: "Xunit",
 																	},
 																	Name: "Sdk",
@@ -41697,9 +41744,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2502, 157),
+																Pos: p(2507, 157),
 																X: &lang.Ident{
-																	Pos:  p(2502, 157),
+																	Pos:  p(2507, 157),
 																	Name: "expected",
 																},
 															},
@@ -41711,74 +41758,74 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2503, 9),
+							Rbrace: p(2508, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2505, 9),
+						Pos:       p(2510, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2505, 23),
+							Pos:  p(2510, 23),
 							Name: "void",
 						},
 						Name: "Contains",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2505, 37),
+								Pos: p(2510, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2505, 37),
+									Pos:  p(2510, 37),
 									Name: "string",
 								},
 								Name: "expectedSubstring",
 							},
 							&lang.Param{
-								Pos: p(2505, 63),
+								Pos: p(2510, 63),
 								Type: &lang.TypeRef{
-									Pos:  p(2505, 63),
+									Pos:  p(2510, 63),
 									Name: "string",
 								},
 								Name: "actualString",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2506, 9),
+							Pos: p(2511, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2507, 13),
+									Pos: p(2512, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2507, 38),
+										Pos: p(2512, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2507, 30),
+											Pos: p(2512, 30),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2507, 17),
+												Pos:  p(2512, 17),
 												Name: "actualString",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2507, 33),
+												Pos:  p(2512, 33),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2507, 41),
+											Pos: p(2512, 41),
 											Op:  "!",
 											X: &lang.CallExpr{
-												Pos: p(2507, 55),
+												Pos: p(2512, 55),
 												Fun: &lang.MemberExpr{
-													Pos: p(2507, 55),
+													Pos: p(2512, 55),
 													X: &lang.Ident{
-														Pos:  p(2507, 42),
+														Pos:  p(2512, 42),
 														Name: "actualString",
 													},
 													Name: "Contains",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2507, 64),
+														Pos: p(2512, 64),
 														X: &lang.Ident{
-															Pos:  p(2507, 64),
+															Pos:  p(2512, 64),
 															Name: "expectedSubstring",
 														},
 													},
@@ -41787,66 +41834,66 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2508, 17),
+										Pos: p(2513, 17),
 										X: &lang.NewExpr{
-											Pos: p(2508, 23),
+											Pos: p(2513, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2508, 27),
+												Pos:  p(2513, 27),
 												Name: "Xunit.Sdk.ContainsException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2508, 55),
+													Pos: p(2513, 55),
 													X: &lang.BinaryExpr{
-														Pos: p(2509, 124),
+														Pos: p(2514, 124),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2509, 108),
+															Pos: p(2514, 108),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2509, 86),
+																Pos: p(2514, 86),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2509, 35),
+																	Pos: p(2514, 35),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2508, 127),
+																		Pos: p(2513, 127),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2508, 105),
+																			Pos: p(2513, 105),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(2508, 55),
+																				Pos:   p(2513, 55),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Contains() Failure: Sub-string not found\"",
 																				Value: string("Assert.Contains() Failure: Sub-string not found"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2508, 119),
+																				Pos: p(2513, 119),
 																				X: &lang.Ident{
-																					Pos:  p(2508, 107),
+																					Pos:  p(2513, 107),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2509, 21),
+																			Pos:   p(2514, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"String:    \"",
 																			Value: string("String:    "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2509, 65),
+																		Pos: p(2514, 65),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2509, 65),
+																			Pos: p(2514, 65),
 																			X: &lang.MemberExpr{
-																				Pos: p(2509, 47),
+																				Pos: p(2514, 47),
 																				X: &lang.MemberExpr{
-																					Pos: p(2509, 43),
+																					Pos: p(2514, 43),
 																					X: &lang.Ident{
-																						Pos:  p(2509, 37),
+																						Pos:  p(2514, 37),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -41857,9 +41904,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2509, 72),
+																				Pos: p(2514, 72),
 																				X: &lang.Ident{
-																					Pos:  p(2509, 72),
+																					Pos:  p(2514, 72),
 																					Name: "actualString",
 																				},
 																			},
@@ -41867,31 +41914,31 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2509, 100),
+																	Pos: p(2514, 100),
 																	X: &lang.Ident{
-																		Pos:  p(2509, 88),
+																		Pos:  p(2514, 88),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2509, 110),
+																Pos:   p(2514, 110),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Not found: \"",
 																Value: string("Not found: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2509, 154),
+															Pos: p(2514, 154),
 															Fun: &lang.MemberExpr{
-																Pos: p(2509, 154),
+																Pos: p(2514, 154),
 																X: &lang.MemberExpr{
-																	Pos: p(2509, 136),
+																	Pos: p(2514, 136),
 																	X: &lang.MemberExpr{
-																		Pos: p(2509, 132),
+																		Pos: p(2514, 132),
 																		X: &lang.Ident{
-																			Pos:  p(2509, 126),
+																			Pos:  p(2514, 126),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -41902,9 +41949,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2509, 161),
+																	Pos: p(2514, 161),
 																	X: &lang.Ident{
-																		Pos:  p(2509, 161),
+																		Pos:  p(2514, 161),
 																		Name: "expectedSubstring",
 																	},
 																},
@@ -41917,14 +41964,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2510, 9),
+							Rbrace: p(2515, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2512, 9),
+						Pos:       p(2517, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2512, 23),
+							Pos:  p(2517, 23),
 							Name: "void",
 						},
 						Name: "DoesNotContain",
@@ -41933,21 +41980,21 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2512, 46),
+								Pos: p(2517, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(2512, 46),
+									Pos:  p(2517, 46),
 									Name: "T",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2512, 58),
+								Pos: p(2517, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(2512, 58),
+									Pos:  p(2517, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2512, 70),
+											Pos:  p(2517, 70),
 											Name: "T",
 										},
 									},
@@ -41956,20 +42003,20 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2513, 9),
+							Pos: p(2518, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2514, 13),
+									Pos: p(2519, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2514, 13),
+										Pos:  p(2519, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2514, 17),
+											Pos:  p(2519, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(2514, 21),
+												Pos:   p(2519, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -41977,31 +42024,31 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2515, 13),
+									Pos: p(2520, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2515, 22),
+										Pos:  p(2520, 22),
 										Name: "T",
 									},
 									Name: "item",
 									X: &lang.Ident{
-										Pos:  p(2515, 32),
+										Pos:  p(2520, 32),
 										Name: "collection",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2516, 13),
+										Pos: p(2521, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2517, 17),
+												Pos: p(2522, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(2517, 49),
+													Pos: p(2522, 49),
 													Fun: &lang.MemberExpr{
-														Pos: p(2517, 49),
+														Pos: p(2522, 49),
 														X: &lang.MemberExpr{
-															Pos: p(2517, 31),
+															Pos: p(2522, 31),
 															X: &lang.MemberExpr{
-																Pos: p(2517, 27),
+																Pos: p(2522, 27),
 																X: &lang.Ident{
-																	Pos:  p(2517, 21),
+																	Pos:  p(2522, 21),
 																	Name: "Xunit",
 																},
 																Name: "Sdk",
@@ -42012,82 +42059,82 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2517, 58),
+															Pos: p(2522, 58),
 															X: &lang.Ident{
-																Pos:  p(2517, 58),
+																Pos:  p(2522, 58),
 																Name: "item",
 															},
 														},
 														&lang.Arg{
-															Pos: p(2517, 64),
+															Pos: p(2522, 64),
 															X: &lang.Ident{
-																Pos:  p(2517, 64),
+																Pos:  p(2522, 64),
 																Name: "expected",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2518, 21),
+													Pos: p(2523, 21),
 													X: &lang.NewExpr{
-														Pos: p(2518, 27),
+														Pos: p(2523, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2518, 31),
+															Pos:  p(2523, 31),
 															Name: "Xunit.Sdk.DoesNotContainException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2518, 65),
+																Pos: p(2523, 65),
 																X: &lang.BinaryExpr{
-																	Pos: p(2519, 128),
+																	Pos: p(2524, 128),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2519, 111),
+																		Pos: p(2524, 111),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2519, 89),
+																			Pos: p(2524, 89),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2519, 40),
+																				Pos: p(2524, 40),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2518, 147),
+																					Pos: p(2523, 147),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2518, 125),
+																						Pos: p(2523, 125),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2518, 65),
+																							Pos:   p(2523, 65),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.DoesNotContain() Failure: Item found in collection\"",
 																							Value: string("Assert.DoesNotContain() Failure: Item found in collection"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(2518, 139),
+																							Pos: p(2523, 139),
 																							X: &lang.Ident{
-																								Pos:  p(2518, 127),
+																								Pos:  p(2523, 127),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2519, 25),
+																						Pos:   p(2524, 25),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Collection: \"",
 																						Value: string("Collection: "),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(2519, 70),
+																					Pos: p(2524, 70),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(2519, 70),
+																						Pos: p(2524, 70),
 																						X: &lang.MemberExpr{
-																							Pos: p(2519, 52),
+																							Pos: p(2524, 52),
 																							X: &lang.MemberExpr{
-																								Pos: p(2519, 48),
+																								Pos: p(2524, 48),
 																								X: &lang.Ident{
-																									Pos:  p(2519, 42),
+																									Pos:  p(2524, 42),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -42098,9 +42145,9 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2519, 77),
+																							Pos: p(2524, 77),
 																							X: &lang.Ident{
-																								Pos:  p(2519, 77),
+																								Pos:  p(2524, 77),
 																								Name: "collection",
 																							},
 																						},
@@ -42108,31 +42155,31 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2519, 103),
+																				Pos: p(2524, 103),
 																				X: &lang.Ident{
-																					Pos:  p(2519, 91),
+																					Pos:  p(2524, 91),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2519, 113),
+																			Pos:   p(2524, 113),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Found:      \"",
 																			Value: string("Found:      "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2519, 158),
+																		Pos: p(2524, 158),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2519, 158),
+																			Pos: p(2524, 158),
 																			X: &lang.MemberExpr{
-																				Pos: p(2519, 140),
+																				Pos: p(2524, 140),
 																				X: &lang.MemberExpr{
-																					Pos: p(2519, 136),
+																					Pos: p(2524, 136),
 																					X: &lang.Ident{
-																						Pos:  p(2519, 130),
+																						Pos:  p(2524, 130),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -42143,9 +42190,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2519, 165),
+																				Pos: p(2524, 165),
 																				X: &lang.Ident{
-																					Pos:  p(2519, 165),
+																					Pos:  p(2524, 165),
 																					Name: "expected",
 																				},
 																			},
@@ -42158,136 +42205,136 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2520, 17),
+												Pos: p(2525, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2520, 18),
+													Pos: p(2525, 18),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(2520, 17),
+														Pos:  p(2525, 17),
 														Name: "i",
 													},
 												},
 											},
 										},
-										Rbrace: p(2521, 13),
+										Rbrace: p(2526, 13),
 									},
 								},
 							},
-							Rbrace: p(2522, 9),
+							Rbrace: p(2527, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2524, 9),
+						Pos:       p(2529, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2524, 23),
+							Pos:  p(2529, 23),
 							Name: "void",
 						},
 						Name: "Empty",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2524, 34),
+								Pos: p(2529, 34),
 								Type: &lang.TypeRef{
-									Pos:  p(2524, 34),
+									Pos:  p(2529, 34),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "collection",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2525, 9),
+							Pos: p(2530, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2526, 13),
+									Pos: p(2531, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(2526, 28),
+										Pos: p(2531, 28),
 										X: &lang.Ident{
-											Pos:  p(2526, 17),
+											Pos:  p(2531, 17),
 											Name: "collection",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(2526, 31),
+											Pos: p(2531, 31),
 											Type: &lang.TypeRef{
-												Pos:  p(2526, 31),
+												Pos:  p(2531, 31),
 												Name: "string",
 											},
 											Name: "s",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2527, 13),
+										Pos: p(2532, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2528, 17),
+												Pos: p(2533, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2528, 30),
+													Pos: p(2533, 30),
 													Op:  "!=",
 													X: &lang.MemberExpr{
-														Pos: p(2528, 23),
+														Pos: p(2533, 23),
 														X: &lang.Ident{
-															Pos:  p(2528, 21),
+															Pos:  p(2533, 21),
 															Name: "s",
 														},
 														Name: "Length",
 													},
 													Y: &lang.Literal{
-														Pos:   p(2528, 33),
+														Pos:   p(2533, 33),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2529, 21),
+													Pos: p(2534, 21),
 													X: &lang.NewExpr{
-														Pos: p(2529, 27),
+														Pos: p(2534, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2529, 31),
+															Pos:  p(2534, 31),
 															Name: "Xunit.Sdk.EmptyException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2529, 56),
+																Pos: p(2534, 56),
 																X: &lang.BinaryExpr{
-																	Pos: p(2529, 138),
+																	Pos: p(2534, 138),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2529, 125),
+																		Pos: p(2534, 125),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2529, 103),
+																			Pos: p(2534, 103),
 																			Op:  "+",
 																			X: &lang.Literal{
-																				Pos:   p(2529, 56),
+																				Pos:   p(2534, 56),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Assert.Empty() Failure: String was not empty\"",
 																				Value: string("Assert.Empty() Failure: String was not empty"),
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2529, 117),
+																				Pos: p(2534, 117),
 																				X: &lang.Ident{
-																					Pos:  p(2529, 105),
+																					Pos:  p(2534, 105),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2529, 127),
+																			Pos:   p(2534, 127),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"String: \"",
 																			Value: string("String: "),
 																		},
 																	},
 																	Y: &lang.CallExpr{
-																		Pos: p(2529, 168),
+																		Pos: p(2534, 168),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(2529, 168),
+																			Pos: p(2534, 168),
 																			X: &lang.MemberExpr{
-																				Pos: p(2529, 150),
+																				Pos: p(2534, 150),
 																				X: &lang.MemberExpr{
-																					Pos: p(2529, 146),
+																					Pos: p(2534, 146),
 																					X: &lang.Ident{
-																						Pos:  p(2529, 140),
+																						Pos:  p(2534, 140),
 																						Name: "Xunit",
 																					},
 																					Name: "Sdk",
@@ -42298,9 +42345,9 @@ func preludeAST() *lang.File {
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2529, 175),
+																				Pos: p(2534, 175),
 																				X: &lang.Ident{
-																					Pos:  p(2529, 175),
+																					Pos:  p(2534, 175),
 																					Name: "s",
 																				},
 																			},
@@ -42313,24 +42360,24 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2530, 17),
+												Pos: p(2535, 17),
 											},
 										},
-										Rbrace: p(2531, 13),
+										Rbrace: p(2536, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2532, 13),
+									Pos: p(2537, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(2532, 44),
+										Pos: p(2537, 44),
 										Fun: &lang.MemberExpr{
-											Pos: p(2532, 44),
+											Pos: p(2537, 44),
 											X: &lang.CallExpr{
-												Pos: p(2532, 28),
+												Pos: p(2537, 28),
 												Fun: &lang.MemberExpr{
-													Pos: p(2532, 28),
+													Pos: p(2537, 28),
 													X: &lang.Ident{
-														Pos:  p(2532, 17),
+														Pos:  p(2537, 17),
 														Name: "collection",
 													},
 													Name: "GetEnumerator",
@@ -42340,57 +42387,57 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2533, 17),
+										Pos: p(2538, 17),
 										X: &lang.NewExpr{
-											Pos: p(2533, 23),
+											Pos: p(2538, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2533, 27),
+												Pos:  p(2538, 27),
 												Name: "Xunit.Sdk.EmptyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2533, 52),
+													Pos: p(2538, 52),
 													X: &lang.BinaryExpr{
-														Pos: p(2533, 142),
+														Pos: p(2538, 142),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2533, 125),
+															Pos: p(2538, 125),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2533, 103),
+																Pos: p(2538, 103),
 																Op:  "+",
 																X: &lang.Literal{
-																	Pos:   p(2533, 52),
+																	Pos:   p(2538, 52),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Assert.Empty() Failure: Collection was not empty\"",
 																	Value: string("Assert.Empty() Failure: Collection was not empty"),
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2533, 117),
+																	Pos: p(2538, 117),
 																	X: &lang.Ident{
-																		Pos:  p(2533, 105),
+																		Pos:  p(2538, 105),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2533, 127),
+																Pos:   p(2538, 127),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Collection: \"",
 																Value: string("Collection: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2533, 172),
+															Pos: p(2538, 172),
 															Fun: &lang.MemberExpr{
-																Pos: p(2533, 172),
+																Pos: p(2538, 172),
 																X: &lang.MemberExpr{
-																	Pos: p(2533, 154),
+																	Pos: p(2538, 154),
 																	X: &lang.MemberExpr{
-																		Pos: p(2533, 150),
+																		Pos: p(2538, 150),
 																		X: &lang.Ident{
-																			Pos:  p(2533, 144),
+																			Pos:  p(2538, 144),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -42401,9 +42448,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2533, 179),
+																	Pos: p(2538, 179),
 																	X: &lang.Ident{
-																		Pos:  p(2533, 179),
+																		Pos:  p(2538, 179),
 																		Name: "collection",
 																	},
 																},
@@ -42416,45 +42463,45 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2534, 9),
+							Rbrace: p(2539, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2536, 9),
+						Pos:       p(2541, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2536, 23),
+							Pos:  p(2541, 23),
 							Name: "void",
 						},
 						Name: "NotEmpty",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2536, 37),
+								Pos: p(2541, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2536, 37),
+									Pos:  p(2541, 37),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "collection",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2537, 9),
+							Pos: p(2542, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2538, 13),
+									Pos: p(2543, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2538, 17),
+										Pos: p(2543, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2538, 45),
+											Pos: p(2543, 45),
 											Fun: &lang.MemberExpr{
-												Pos: p(2538, 45),
+												Pos: p(2543, 45),
 												X: &lang.CallExpr{
-													Pos: p(2538, 29),
+													Pos: p(2543, 29),
 													Fun: &lang.MemberExpr{
-														Pos: p(2538, 29),
+														Pos: p(2543, 29),
 														X: &lang.Ident{
-															Pos:  p(2538, 18),
+															Pos:  p(2543, 18),
 															Name: "collection",
 														},
 														Name: "GetEnumerator",
@@ -42465,18 +42512,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2539, 17),
+										Pos: p(2544, 17),
 										X: &lang.NewExpr{
-											Pos: p(2539, 23),
+											Pos: p(2544, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2539, 27),
+												Pos:  p(2544, 27),
 												Name: "Xunit.Sdk.NotEmptyException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2539, 55),
+													Pos: p(2544, 55),
 													X: &lang.Literal{
-														Pos:   p(2539, 55),
+														Pos:   p(2544, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.NotEmpty() Failure: Collection was empty\"",
 														Value: string("Assert.NotEmpty() Failure: Collection was empty"),
@@ -42487,14 +42534,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2540, 9),
+							Rbrace: p(2545, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2542, 9),
+						Pos:       p(2547, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2542, 23),
+							Pos:  p(2547, 23),
 							Name: "T",
 						},
 						Name: "Single",
@@ -42503,13 +42550,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2542, 35),
+								Pos: p(2547, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2542, 35),
+									Pos:  p(2547, 35),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2542, 47),
+											Pos:  p(2547, 47),
 											Name: "T",
 										},
 									},
@@ -42518,31 +42565,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2543, 9),
+							Pos: p(2548, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2544, 13),
+									Pos: p(2549, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2544, 17),
+											Pos:  p(2549, 17),
 											Name: "items",
 											Init: &lang.NewExpr{
-												Pos: p(2544, 25),
+												Pos: p(2549, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(2544, 29),
+													Pos:  p(2549, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2544, 34),
+															Pos:  p(2549, 34),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2544, 37),
+														Pos: p(2549, 37),
 														X: &lang.Ident{
-															Pos:  p(2544, 37),
+															Pos:  p(2549, 37),
 															Name: "collection",
 														},
 													},
@@ -42552,37 +42599,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2545, 13),
+									Pos: p(2550, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2545, 29),
+										Pos: p(2550, 29),
 										Op:  "==",
 										X: &lang.MemberExpr{
-											Pos: p(2545, 23),
+											Pos: p(2550, 23),
 											X: &lang.Ident{
-												Pos:  p(2545, 17),
+												Pos:  p(2550, 17),
 												Name: "items",
 											},
 											Name: "Count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2545, 32),
+											Pos:   p(2550, 32),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2546, 17),
+										Pos: p(2551, 17),
 										X: &lang.NewExpr{
-											Pos: p(2546, 23),
+											Pos: p(2551, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2546, 27),
+												Pos:  p(2551, 27),
 												Name: "Xunit.Sdk.SingleException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2546, 53),
+													Pos: p(2551, 53),
 													X: &lang.Literal{
-														Pos:   p(2546, 53),
+														Pos:   p(2551, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Assert.Single() Failure: The collection was empty\"",
 														Value: string("Assert.Single() Failure: The collection was empty"),
@@ -42593,98 +42640,98 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2547, 13),
+									Pos: p(2552, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2547, 29),
+										Pos: p(2552, 29),
 										Op:  ">",
 										X: &lang.MemberExpr{
-											Pos: p(2547, 23),
+											Pos: p(2552, 23),
 											X: &lang.Ident{
-												Pos:  p(2547, 17),
+												Pos:  p(2552, 17),
 												Name: "items",
 											},
 											Name: "Count",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2547, 31),
+											Pos:   p(2552, 31),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2548, 17),
+										Pos: p(2553, 17),
 										X: &lang.NewExpr{
-											Pos: p(2548, 23),
+											Pos: p(2553, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2548, 27),
+												Pos:  p(2553, 27),
 												Name: "Xunit.Sdk.SingleException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2548, 53),
+													Pos: p(2553, 53),
 													X: &lang.BinaryExpr{
-														Pos: p(2548, 170),
+														Pos: p(2553, 170),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2548, 153),
+															Pos: p(2553, 153),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2548, 131),
+																Pos: p(2553, 131),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2548, 120),
+																	Pos: p(2553, 120),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2548, 106),
+																		Pos: p(2553, 106),
 																		Op:  "+",
 																		X: &lang.Literal{
-																			Pos:   p(2548, 53),
+																			Pos:   p(2553, 53),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Assert.Single() Failure: The collection contained \"",
 																			Value: string("Assert.Single() Failure: The collection contained "),
 																		},
 																		Y: &lang.MemberExpr{
-																			Pos: p(2548, 114),
+																			Pos: p(2553, 114),
 																			X: &lang.Ident{
-																				Pos:  p(2548, 108),
+																				Pos:  p(2553, 108),
 																				Name: "items",
 																			},
 																			Name: "Count",
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2548, 122),
+																		Pos:   p(2553, 122),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\" items\"",
 																		Value: string(" items"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2548, 145),
+																	Pos: p(2553, 145),
 																	X: &lang.Ident{
-																		Pos:  p(2548, 133),
+																		Pos:  p(2553, 133),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2548, 155),
+																Pos:   p(2553, 155),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Collection: \"",
 																Value: string("Collection: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2548, 200),
+															Pos: p(2553, 200),
 															Fun: &lang.MemberExpr{
-																Pos: p(2548, 200),
+																Pos: p(2553, 200),
 																X: &lang.MemberExpr{
-																	Pos: p(2548, 182),
+																	Pos: p(2553, 182),
 																	X: &lang.MemberExpr{
-																		Pos: p(2548, 178),
+																		Pos: p(2553, 178),
 																		X: &lang.Ident{
-																			Pos:  p(2548, 172),
+																			Pos:  p(2553, 172),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -42695,9 +42742,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2548, 207),
+																	Pos: p(2553, 207),
 																	X: &lang.Ident{
-																		Pos:  p(2548, 207),
+																		Pos:  p(2553, 207),
 																		Name: "items",
 																	},
 																},
@@ -42710,18 +42757,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2549, 13),
+									Pos: p(2554, 13),
 									X: &lang.IndexExpr{
-										Pos: p(2549, 25),
+										Pos: p(2554, 25),
 										X: &lang.Ident{
-											Pos:  p(2549, 20),
+											Pos:  p(2554, 20),
 											Name: "items",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2549, 26),
+												Pos: p(2554, 26),
 												X: &lang.Literal{
-													Pos:   p(2549, 26),
+													Pos:   p(2554, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -42730,14 +42777,14 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2550, 9),
+							Rbrace: p(2555, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2552, 9),
+						Pos:       p(2557, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2552, 23),
+							Pos:  p(2557, 23),
 							Name: "void",
 						},
 						Name: "Collection",
@@ -42746,13 +42793,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2552, 42),
+								Pos: p(2557, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(2552, 42),
+									Pos:  p(2557, 42),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2552, 54),
+											Pos:  p(2557, 54),
 											Name: "T",
 										},
 									},
@@ -42760,17 +42807,17 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos:      p(2552, 69),
+								Pos:      p(2557, 69),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       p(2552, 76),
+									Pos:       p(2557, 76),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  p(2552, 76),
+										Pos:  p(2557, 76),
 										Name: "Action",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(2552, 83),
+												Pos:  p(2557, 83),
 												Name: "T",
 											},
 										},
@@ -42780,31 +42827,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2553, 9),
+							Pos: p(2558, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2554, 13),
+									Pos: p(2559, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2554, 17),
+											Pos:  p(2559, 17),
 											Name: "items",
 											Init: &lang.NewExpr{
-												Pos: p(2554, 25),
+												Pos: p(2559, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(2554, 29),
+													Pos:  p(2559, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2554, 34),
+															Pos:  p(2559, 34),
 															Name: "T",
 														},
 													},
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2554, 37),
+														Pos: p(2559, 37),
 														X: &lang.Ident{
-															Pos:  p(2554, 37),
+															Pos:  p(2559, 37),
 															Name: "collection",
 														},
 													},
@@ -42814,97 +42861,97 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2555, 13),
+									Pos: p(2560, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2555, 29),
+										Pos: p(2560, 29),
 										Op:  "!=",
 										X: &lang.MemberExpr{
-											Pos: p(2555, 23),
+											Pos: p(2560, 23),
 											X: &lang.Ident{
-												Pos:  p(2555, 17),
+												Pos:  p(2560, 17),
 												Name: "items",
 											},
 											Name: "Count",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(2555, 50),
+											Pos: p(2560, 50),
 											X: &lang.Ident{
-												Pos:  p(2555, 32),
+												Pos:  p(2560, 32),
 												Name: "elementInspectors",
 											},
 											Name: "Length",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2556, 17),
+										Pos: p(2561, 17),
 										X: &lang.NewExpr{
-											Pos: p(2556, 23),
+											Pos: p(2561, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2556, 27),
+												Pos:  p(2561, 27),
 												Name: "Xunit.Sdk.CollectionException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2556, 57),
+													Pos: p(2561, 57),
 													X: &lang.BinaryExpr{
-														Pos: p(2558, 110),
+														Pos: p(2563, 110),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2558, 89),
+															Pos: p(2563, 89),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2558, 67),
+																Pos: p(2563, 67),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2558, 40),
+																	Pos: p(2563, 40),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2557, 106),
+																		Pos: p(2562, 106),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2557, 84),
+																			Pos: p(2562, 84),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2557, 40),
+																				Pos: p(2562, 40),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2556, 132),
+																					Pos: p(2561, 132),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2556, 110),
+																						Pos: p(2561, 110),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2556, 57),
+																							Pos:   p(2561, 57),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.Collection() Failure: Mismatched item count\"",
 																							Value: string("Assert.Collection() Failure: Mismatched item count"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(2556, 124),
+																							Pos: p(2561, 124),
 																							X: &lang.Ident{
-																								Pos:  p(2556, 112),
+																								Pos:  p(2561, 112),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2557, 21),
+																						Pos:   p(2562, 21),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Collection:     \"",
 																						Value: string("Collection:     "),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(2557, 70),
+																					Pos: p(2562, 70),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(2557, 70),
+																						Pos: p(2562, 70),
 																						X: &lang.MemberExpr{
-																							Pos: p(2557, 52),
+																							Pos: p(2562, 52),
 																							X: &lang.MemberExpr{
-																								Pos: p(2557, 48),
+																								Pos: p(2562, 48),
 																								X: &lang.Ident{
-																									Pos:  p(2557, 42),
+																									Pos:  p(2562, 42),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -42915,9 +42962,9 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2557, 77),
+																							Pos: p(2562, 77),
 																							X: &lang.Ident{
-																								Pos:  p(2557, 77),
+																								Pos:  p(2562, 77),
 																								Name: "items",
 																							},
 																						},
@@ -42925,50 +42972,50 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.MemberExpr{
-																				Pos: p(2557, 98),
+																				Pos: p(2562, 98),
 																				X: &lang.Ident{
-																					Pos:  p(2557, 86),
+																					Pos:  p(2562, 86),
 																					Name: "Environment",
 																				},
 																				Name: "NewLine",
 																			},
 																		},
 																		Y: &lang.Literal{
-																			Pos:   p(2558, 21),
+																			Pos:   p(2563, 21),
 																			Kind:  lang.LitKind(8),
 																			Raw:   "\"Expected count: \"",
 																			Value: string("Expected count: "),
 																		},
 																	},
 																	Y: &lang.MemberExpr{
-																		Pos: p(2558, 60),
+																		Pos: p(2563, 60),
 																		X: &lang.Ident{
-																			Pos:  p(2558, 42),
+																			Pos:  p(2563, 42),
 																			Name: "elementInspectors",
 																		},
 																		Name: "Length",
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2558, 81),
+																	Pos: p(2563, 81),
 																	X: &lang.Ident{
-																		Pos:  p(2558, 69),
+																		Pos:  p(2563, 69),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2558, 91),
+																Pos:   p(2563, 91),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual count:   \"",
 																Value: string("Actual count:   "),
 															},
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(2558, 118),
+															Pos: p(2563, 118),
 															X: &lang.Ident{
-																Pos:  p(2558, 112),
+																Pos:  p(2563, 112),
 																Name: "items",
 															},
 															Name: "Count",
@@ -42980,19 +43027,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(2559, 13),
+									Pos: p(2564, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(2559, 18),
+										Pos: p(2564, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(2559, 18),
+											Pos:  p(2564, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(2559, 22),
+												Pos:  p(2564, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(2559, 26),
+													Pos:   p(2564, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -43000,16 +43047,16 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(2559, 31),
+										Pos: p(2564, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2559, 29),
+											Pos:  p(2564, 29),
 											Name: "i",
 										},
 										Y: &lang.MemberExpr{
-											Pos: p(2559, 39),
+											Pos: p(2564, 39),
 											X: &lang.Ident{
-												Pos:  p(2559, 33),
+												Pos:  p(2564, 33),
 												Name: "items",
 											},
 											Name: "Count",
@@ -43017,37 +43064,37 @@ func preludeAST() *lang.File {
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(2559, 47),
+											Pos: p(2564, 47),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(2559, 46),
+												Pos:  p(2564, 46),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2560, 13),
+										Pos: p(2565, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(2561, 17),
+												Pos: p(2566, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(2562, 17),
+													Pos: p(2567, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2563, 21),
+															Pos: p(2568, 21),
 															X: &lang.CallExpr{
-																Pos: p(2563, 38),
+																Pos: p(2568, 38),
 																Fun: &lang.IndexExpr{
-																	Pos: p(2563, 38),
+																	Pos: p(2568, 38),
 																	X: &lang.Ident{
-																		Pos:  p(2563, 21),
+																		Pos:  p(2568, 21),
 																		Name: "elementInspectors",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2563, 39),
+																			Pos: p(2568, 39),
 																			X: &lang.Ident{
-																				Pos:  p(2563, 39),
+																				Pos:  p(2568, 39),
 																				Name: "i",
 																			},
 																		},
@@ -43055,18 +43102,18 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2563, 42),
+																		Pos: p(2568, 42),
 																		X: &lang.IndexExpr{
-																			Pos: p(2563, 47),
+																			Pos: p(2568, 47),
 																			X: &lang.Ident{
-																				Pos:  p(2563, 42),
+																				Pos:  p(2568, 42),
 																				Name: "items",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2563, 48),
+																					Pos: p(2568, 48),
 																					X: &lang.Ident{
-																						Pos:  p(2563, 48),
+																						Pos:  p(2568, 48),
 																						Name: "i",
 																					},
 																				},
@@ -43077,80 +43124,80 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(2564, 17),
+													Rbrace: p(2569, 17),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(2565, 17),
+														Pos: p(2570, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(2565, 24),
+															Pos:  p(2570, 24),
 															Name: "Exception",
 														},
 														Name: "ex",
 														Body: &lang.BlockStmt{
-															Pos: p(2566, 17),
+															Pos: p(2571, 17),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(2567, 21),
+																	Pos: p(2572, 21),
 																	X: &lang.NewExpr{
-																		Pos: p(2567, 27),
+																		Pos: p(2572, 27),
 																		Type: &lang.TypeRef{
-																			Pos:  p(2567, 31),
+																			Pos:  p(2572, 31),
 																			Name: "Xunit.Sdk.CollectionException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2567, 61),
+																				Pos: p(2572, 61),
 																				X: &lang.BinaryExpr{
-																					Pos: p(2568, 123),
+																					Pos: p(2573, 123),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2568, 106),
+																						Pos: p(2573, 106),
 																						Op:  "+",
 																						X: &lang.BinaryExpr{
-																							Pos: p(2568, 84),
+																							Pos: p(2573, 84),
 																							Op:  "+",
 																							X: &lang.BinaryExpr{
-																								Pos: p(2568, 40),
+																								Pos: p(2573, 40),
 																								Op:  "+",
 																								X: &lang.BinaryExpr{
-																									Pos: p(2567, 138),
+																									Pos: p(2572, 138),
 																									Op:  "+",
 																									X: &lang.BinaryExpr{
-																										Pos: p(2567, 116),
+																										Pos: p(2572, 116),
 																										Op:  "+",
 																										X: &lang.Literal{
-																											Pos:   p(2567, 61),
+																											Pos:   p(2572, 61),
 																											Kind:  lang.LitKind(8),
 																											Raw:   "\"Assert.Collection() Failure: Item comparison failure\"",
 																											Value: string("Assert.Collection() Failure: Item comparison failure"),
 																										},
 																										Y: &lang.MemberExpr{
-																											Pos: p(2567, 130),
+																											Pos: p(2572, 130),
 																											X: &lang.Ident{
-																												Pos:  p(2567, 118),
+																												Pos:  p(2572, 118),
 																												Name: "Environment",
 																											},
 																											Name: "NewLine",
 																										},
 																									},
 																									Y: &lang.Literal{
-																										Pos:   p(2568, 25),
+																										Pos:   p(2573, 25),
 																										Kind:  lang.LitKind(8),
 																										Raw:   "\"Collection: \"",
 																										Value: string("Collection: "),
 																									},
 																								},
 																								Y: &lang.CallExpr{
-																									Pos: p(2568, 70),
+																									Pos: p(2573, 70),
 																									Fun: &lang.MemberExpr{
-																										Pos: p(2568, 70),
+																										Pos: p(2573, 70),
 																										X: &lang.MemberExpr{
-																											Pos: p(2568, 52),
+																											Pos: p(2573, 52),
 																											X: &lang.MemberExpr{
-																												Pos: p(2568, 48),
+																												Pos: p(2573, 48),
 																												X: &lang.Ident{
-																													Pos:  p(2568, 42),
+																													Pos:  p(2573, 42),
 																													Name: "Xunit",
 																												},
 																												Name: "Sdk",
@@ -43161,9 +43208,9 @@ func preludeAST() *lang.File {
 																									},
 																									Args: []*lang.Arg{
 																										&lang.Arg{
-																											Pos: p(2568, 77),
+																											Pos: p(2573, 77),
 																											X: &lang.Ident{
-																												Pos:  p(2568, 77),
+																												Pos:  p(2573, 77),
 																												Name: "items",
 																											},
 																										},
@@ -43171,25 +43218,25 @@ func preludeAST() *lang.File {
 																								},
 																							},
 																							Y: &lang.MemberExpr{
-																								Pos: p(2568, 98),
+																								Pos: p(2573, 98),
 																								X: &lang.Ident{
-																									Pos:  p(2568, 86),
+																									Pos:  p(2573, 86),
 																									Name: "Environment",
 																								},
 																								Name: "NewLine",
 																							},
 																						},
 																						Y: &lang.Literal{
-																							Pos:   p(2568, 108),
+																							Pos:   p(2573, 108),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Error:      \"",
 																							Value: string("Error:      "),
 																						},
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(2568, 128),
+																						Pos: p(2573, 128),
 																						X: &lang.Ident{
-																							Pos:  p(2568, 125),
+																							Pos:  p(2573, 125),
 																							Name: "ex",
 																						},
 																						Name: "Message",
@@ -43197,9 +43244,9 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(2568, 137),
+																				Pos: p(2573, 137),
 																				X: &lang.Ident{
-																					Pos:  p(2568, 137),
+																					Pos:  p(2573, 137),
 																					Name: "ex",
 																				},
 																			},
@@ -43207,24 +43254,24 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(2569, 17),
+															Rbrace: p(2574, 17),
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2570, 13),
+										Rbrace: p(2575, 13),
 									},
 								},
 							},
-							Rbrace: p(2571, 9),
+							Rbrace: p(2576, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2573, 9),
+						Pos:       p(2578, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2573, 23),
+							Pos:  p(2578, 23),
 							Name: "void",
 						},
 						Name: "All",
@@ -43233,13 +43280,13 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2573, 35),
+								Pos: p(2578, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2573, 35),
+									Pos:  p(2578, 35),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2573, 47),
+											Pos:  p(2578, 47),
 											Name: "T",
 										},
 									},
@@ -43247,13 +43294,13 @@ func preludeAST() *lang.File {
 								Name: "collection",
 							},
 							&lang.Param{
-								Pos: p(2573, 62),
+								Pos: p(2578, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(2573, 62),
+									Pos:  p(2578, 62),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2573, 69),
+											Pos:  p(2578, 69),
 											Name: "T",
 										},
 									},
@@ -43262,20 +43309,20 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2574, 9),
+							Pos: p(2579, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2575, 13),
+									Pos: p(2580, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2575, 13),
+										Pos:  p(2580, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2575, 17),
+											Pos:  p(2580, 17),
 											Name: "i",
 											Init: &lang.Literal{
-												Pos:   p(2575, 21),
+												Pos:   p(2580, 21),
 												Raw:   "0",
 												Value: int64(0),
 											},
@@ -43283,37 +43330,37 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2576, 13),
+									Pos: p(2581, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2576, 22),
+										Pos:  p(2581, 22),
 										Name: "T",
 									},
 									Name: "item",
 									X: &lang.Ident{
-										Pos:  p(2576, 32),
+										Pos:  p(2581, 32),
 										Name: "collection",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2577, 13),
+										Pos: p(2582, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(2578, 17),
+												Pos: p(2583, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(2579, 17),
+													Pos: p(2584, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(2580, 21),
+															Pos: p(2585, 21),
 															X: &lang.CallExpr{
-																Pos: p(2580, 21),
+																Pos: p(2585, 21),
 																Fun: &lang.Ident{
-																	Pos:  p(2580, 21),
+																	Pos:  p(2585, 21),
 																	Name: "action",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2580, 28),
+																		Pos: p(2585, 28),
 																		X: &lang.Ident{
-																			Pos:  p(2580, 28),
+																			Pos:  p(2585, 28),
 																			Name: "item",
 																		},
 																	},
@@ -43321,86 +43368,86 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(2581, 17),
+													Rbrace: p(2586, 17),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(2582, 17),
+														Pos: p(2587, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(2582, 24),
+															Pos:  p(2587, 24),
 															Name: "Exception",
 														},
 														Name: "ex",
 														Body: &lang.BlockStmt{
-															Pos: p(2583, 17),
+															Pos: p(2588, 17),
 															Stmts: []lang.Stmt{
 																&lang.ThrowStmt{
-																	Pos: p(2584, 21),
+																	Pos: p(2589, 21),
 																	X: &lang.NewExpr{
-																		Pos: p(2584, 27),
+																		Pos: p(2589, 27),
 																		Type: &lang.TypeRef{
-																			Pos:  p(2584, 31),
+																			Pos:  p(2589, 31),
 																			Name: "Xunit.Sdk.AllException",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2584, 54),
+																				Pos: p(2589, 54),
 																				X: &lang.BinaryExpr{
-																					Pos: p(2585, 141),
+																					Pos: p(2590, 141),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2585, 133),
+																						Pos: p(2590, 133),
 																						Op:  "+",
 																						X: &lang.BinaryExpr{
-																							Pos: p(2585, 129),
+																							Pos: p(2590, 129),
 																							Op:  "+",
 																							X: &lang.BinaryExpr{
-																								Pos: p(2585, 111),
+																								Pos: p(2590, 111),
 																								Op:  "+",
 																								X: &lang.BinaryExpr{
-																									Pos: p(2585, 89),
+																									Pos: p(2590, 89),
 																									Op:  "+",
 																									X: &lang.BinaryExpr{
-																										Pos: p(2585, 40),
+																										Pos: p(2590, 40),
 																										Op:  "+",
 																										X: &lang.BinaryExpr{
-																											Pos: p(2584, 137),
+																											Pos: p(2589, 137),
 																											Op:  "+",
 																											X: &lang.BinaryExpr{
-																												Pos: p(2584, 115),
+																												Pos: p(2589, 115),
 																												Op:  "+",
 																												X: &lang.Literal{
-																													Pos:   p(2584, 54),
+																													Pos:   p(2589, 54),
 																													Kind:  lang.LitKind(8),
 																													Raw:   "\"Assert.All() Failure: Items in the collection did not pass\"",
 																													Value: string("Assert.All() Failure: Items in the collection did not pass"),
 																												},
 																												Y: &lang.MemberExpr{
-																													Pos: p(2584, 129),
+																													Pos: p(2589, 129),
 																													X: &lang.Ident{
-																														Pos:  p(2584, 117),
+																														Pos:  p(2589, 117),
 																														Name: "Environment",
 																													},
 																													Name: "NewLine",
 																												},
 																											},
 																											Y: &lang.Literal{
-																												Pos:   p(2585, 25),
+																												Pos:   p(2590, 25),
 																												Kind:  lang.LitKind(8),
 																												Raw:   "\"Collection: \"",
 																												Value: string("Collection: "),
 																											},
 																										},
 																										Y: &lang.CallExpr{
-																											Pos: p(2585, 70),
+																											Pos: p(2590, 70),
 																											Fun: &lang.MemberExpr{
-																												Pos: p(2585, 70),
+																												Pos: p(2590, 70),
 																												X: &lang.MemberExpr{
-																													Pos: p(2585, 52),
+																													Pos: p(2590, 52),
 																													X: &lang.MemberExpr{
-																														Pos: p(2585, 48),
+																														Pos: p(2590, 48),
 																														X: &lang.Ident{
-																															Pos:  p(2585, 42),
+																															Pos:  p(2590, 42),
 																															Name: "Xunit",
 																														},
 																														Name: "Sdk",
@@ -43411,9 +43458,9 @@ func preludeAST() *lang.File {
 																											},
 																											Args: []*lang.Arg{
 																												&lang.Arg{
-																													Pos: p(2585, 77),
+																													Pos: p(2590, 77),
 																													X: &lang.Ident{
-																														Pos:  p(2585, 77),
+																														Pos:  p(2590, 77),
 																														Name: "collection",
 																													},
 																												},
@@ -43421,37 +43468,37 @@ func preludeAST() *lang.File {
 																										},
 																									},
 																									Y: &lang.MemberExpr{
-																										Pos: p(2585, 103),
+																										Pos: p(2590, 103),
 																										X: &lang.Ident{
-																											Pos:  p(2585, 91),
+																											Pos:  p(2590, 91),
 																											Name: "Environment",
 																										},
 																										Name: "NewLine",
 																									},
 																								},
 																								Y: &lang.Literal{
-																									Pos:   p(2585, 113),
+																									Pos:   p(2590, 113),
 																									Kind:  lang.LitKind(8),
 																									Raw:   "\"Error:      [\"",
 																									Value: string("Error:      ["),
 																								},
 																							},
 																							Y: &lang.Ident{
-																								Pos:  p(2585, 131),
+																								Pos:  p(2590, 131),
 																								Name: "i",
 																							},
 																						},
 																						Y: &lang.Literal{
-																							Pos:   p(2585, 135),
+																							Pos:   p(2590, 135),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"]: \"",
 																							Value: string("]: "),
 																						},
 																					},
 																					Y: &lang.MemberExpr{
-																						Pos: p(2585, 146),
+																						Pos: p(2590, 146),
 																						X: &lang.Ident{
-																							Pos:  p(2585, 143),
+																							Pos:  p(2590, 143),
 																							Name: "ex",
 																						},
 																						Name: "Message",
@@ -43459,9 +43506,9 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(2585, 155),
+																				Pos: p(2590, 155),
 																				X: &lang.Ident{
-																					Pos:  p(2585, 155),
+																					Pos:  p(2590, 155),
 																					Name: "ex",
 																				},
 																			},
@@ -43469,35 +43516,35 @@ func preludeAST() *lang.File {
 																	},
 																},
 															},
-															Rbrace: p(2586, 17),
+															Rbrace: p(2591, 17),
 														},
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2587, 17),
+												Pos: p(2592, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(2587, 18),
+													Pos: p(2592, 18),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(2587, 17),
+														Pos:  p(2592, 17),
 														Name: "i",
 													},
 												},
 											},
 										},
-										Rbrace: p(2588, 13),
+										Rbrace: p(2593, 13),
 									},
 								},
 							},
-							Rbrace: p(2589, 9),
+							Rbrace: p(2594, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2591, 9),
+						Pos:       p(2596, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2591, 23),
+							Pos:  p(2596, 23),
 							Name: "void",
 						},
 						Name: "InRange",
@@ -43509,7 +43556,7 @@ func preludeAST() *lang.File {
 								Param: "T",
 								Types: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(2591, 74),
+										Pos:  p(2596, 74),
 										Name: "IComparable",
 									},
 								},
@@ -43517,167 +43564,167 @@ func preludeAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2591, 39),
+								Pos: p(2596, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2591, 39),
+									Pos:  p(2596, 39),
 									Name: "T",
 								},
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2591, 49),
+								Pos: p(2596, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(2591, 49),
+									Pos:  p(2596, 49),
 									Name: "T",
 								},
 								Name: "low",
 							},
 							&lang.Param{
-								Pos: p(2591, 56),
+								Pos: p(2596, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(2591, 56),
+									Pos:  p(2596, 56),
 									Name: "T",
 								},
 								Name: "high",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2592, 9),
+							Pos: p(2597, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2593, 13),
+									Pos: p(2598, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2593, 43),
+										Pos: p(2598, 43),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2593, 39),
+											Pos: p(2598, 39),
 											Op:  ">",
 											X: &lang.CallExpr{
-												Pos: p(2593, 21),
+												Pos: p(2598, 21),
 												Fun: &lang.MemberExpr{
-													Pos: p(2593, 21),
+													Pos: p(2598, 21),
 													X: &lang.Ident{
-														Pos:  p(2593, 17),
+														Pos:  p(2598, 17),
 														Name: "low",
 													},
 													Name: "CompareTo",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2593, 31),
+														Pos: p(2598, 31),
 														X: &lang.Ident{
-															Pos:  p(2593, 31),
+															Pos:  p(2598, 31),
 															Name: "actual",
 														},
 													},
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(2593, 41),
+												Pos:   p(2598, 41),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2593, 69),
+											Pos: p(2598, 69),
 											Op:  ">",
 											X: &lang.CallExpr{
-												Pos: p(2593, 53),
+												Pos: p(2598, 53),
 												Fun: &lang.MemberExpr{
-													Pos: p(2593, 53),
+													Pos: p(2598, 53),
 													X: &lang.Ident{
-														Pos:  p(2593, 46),
+														Pos:  p(2598, 46),
 														Name: "actual",
 													},
 													Name: "CompareTo",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2593, 63),
+														Pos: p(2598, 63),
 														X: &lang.Ident{
-															Pos:  p(2593, 63),
+															Pos:  p(2598, 63),
 															Name: "high",
 														},
 													},
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(2593, 71),
+												Pos:   p(2598, 71),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2594, 17),
+										Pos: p(2599, 17),
 										X: &lang.NewExpr{
-											Pos: p(2594, 23),
+											Pos: p(2599, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2594, 27),
+												Pos:  p(2599, 27),
 												Name: "Xunit.Sdk.InRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2594, 54),
+													Pos: p(2599, 54),
 													X: &lang.BinaryExpr{
-														Pos: p(2596, 32),
+														Pos: p(2601, 32),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2595, 154),
+															Pos: p(2600, 154),
 															Op:  "+",
 															X: &lang.BinaryExpr{
-																Pos: p(2595, 132),
+																Pos: p(2600, 132),
 																Op:  "+",
 																X: &lang.BinaryExpr{
-																	Pos: p(2595, 126),
+																	Pos: p(2600, 126),
 																	Op:  "+",
 																	X: &lang.BinaryExpr{
-																		Pos: p(2595, 83),
+																		Pos: p(2600, 83),
 																		Op:  "+",
 																		X: &lang.BinaryExpr{
-																			Pos: p(2595, 75),
+																			Pos: p(2600, 75),
 																			Op:  "+",
 																			X: &lang.BinaryExpr{
-																				Pos: p(2595, 33),
+																				Pos: p(2600, 33),
 																				Op:  "+",
 																				X: &lang.BinaryExpr{
-																					Pos: p(2594, 123),
+																					Pos: p(2599, 123),
 																					Op:  "+",
 																					X: &lang.BinaryExpr{
-																						Pos: p(2594, 101),
+																						Pos: p(2599, 101),
 																						Op:  "+",
 																						X: &lang.Literal{
-																							Pos:   p(2594, 54),
+																							Pos:   p(2599, 54),
 																							Kind:  lang.LitKind(8),
 																							Raw:   "\"Assert.InRange() Failure: Value not in range\"",
 																							Value: string("Assert.InRange() Failure: Value not in range"),
 																						},
 																						Y: &lang.MemberExpr{
-																							Pos: p(2594, 115),
+																							Pos: p(2599, 115),
 																							X: &lang.Ident{
-																								Pos:  p(2594, 103),
+																								Pos:  p(2599, 103),
 																								Name: "Environment",
 																							},
 																							Name: "NewLine",
 																						},
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(2595, 21),
+																						Pos:   p(2600, 21),
 																						Kind:  lang.LitKind(8),
 																						Raw:   "\"Range:  (\"",
 																						Value: string("Range:  ("),
 																					},
 																				},
 																				Y: &lang.CallExpr{
-																					Pos: p(2595, 63),
+																					Pos: p(2600, 63),
 																					Fun: &lang.MemberExpr{
-																						Pos: p(2595, 63),
+																						Pos: p(2600, 63),
 																						X: &lang.MemberExpr{
-																							Pos: p(2595, 45),
+																							Pos: p(2600, 45),
 																							X: &lang.MemberExpr{
-																								Pos: p(2595, 41),
+																								Pos: p(2600, 41),
 																								X: &lang.Ident{
-																									Pos:  p(2595, 35),
+																									Pos:  p(2600, 35),
 																									Name: "Xunit",
 																								},
 																								Name: "Sdk",
@@ -43688,9 +43735,9 @@ func preludeAST() *lang.File {
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2595, 70),
+																							Pos: p(2600, 70),
 																							X: &lang.Ident{
-																								Pos:  p(2595, 70),
+																								Pos:  p(2600, 70),
 																								Name: "low",
 																							},
 																						},
@@ -43698,22 +43745,22 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.Literal{
-																				Pos:   p(2595, 77),
+																				Pos:   p(2600, 77),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\" - \"",
 																				Value: string(" - "),
 																			},
 																		},
 																		Y: &lang.CallExpr{
-																			Pos: p(2595, 113),
+																			Pos: p(2600, 113),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2595, 113),
+																				Pos: p(2600, 113),
 																				X: &lang.MemberExpr{
-																					Pos: p(2595, 95),
+																					Pos: p(2600, 95),
 																					X: &lang.MemberExpr{
-																						Pos: p(2595, 91),
+																						Pos: p(2600, 91),
 																						X: &lang.Ident{
-																							Pos:  p(2595, 85),
+																							Pos:  p(2600, 85),
 																							Name: "Xunit",
 																						},
 																						Name: "Sdk",
@@ -43724,9 +43771,9 @@ func preludeAST() *lang.File {
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2595, 120),
+																					Pos: p(2600, 120),
 																					X: &lang.Ident{
-																						Pos:  p(2595, 120),
+																						Pos:  p(2600, 120),
 																						Name: "high",
 																					},
 																				},
@@ -43734,38 +43781,38 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(2595, 128),
+																		Pos:   p(2600, 128),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\")\"",
 																		Value: string(")"),
 																	},
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(2595, 146),
+																	Pos: p(2600, 146),
 																	X: &lang.Ident{
-																		Pos:  p(2595, 134),
+																		Pos:  p(2600, 134),
 																		Name: "Environment",
 																	},
 																	Name: "NewLine",
 																},
 															},
 															Y: &lang.Literal{
-																Pos:   p(2596, 21),
+																Pos:   p(2601, 21),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Actual: \"",
 																Value: string("Actual: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2596, 62),
+															Pos: p(2601, 62),
 															Fun: &lang.MemberExpr{
-																Pos: p(2596, 62),
+																Pos: p(2601, 62),
 																X: &lang.MemberExpr{
-																	Pos: p(2596, 44),
+																	Pos: p(2601, 44),
 																	X: &lang.MemberExpr{
-																		Pos: p(2596, 40),
+																		Pos: p(2601, 40),
 																		X: &lang.Ident{
-																			Pos:  p(2596, 34),
+																			Pos:  p(2601, 34),
 																			Name: "Xunit",
 																		},
 																		Name: "Sdk",
@@ -43776,9 +43823,9 @@ func preludeAST() *lang.File {
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2596, 69),
+																	Pos: p(2601, 69),
 																	X: &lang.Ident{
-																		Pos:  p(2596, 69),
+																		Pos:  p(2601, 69),
 																		Name: "actual",
 																	},
 																},
@@ -43791,131 +43838,69 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2597, 9),
+							Rbrace: p(2602, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2603, 5),
+				Pos:       p(2608, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "XunitException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2603, 35),
+						Pos:  p(2608, 35),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2605, 9),
+						Pos:       p(2610, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "XunitException",
 						Body: &lang.BlockStmt{
-							Pos:    p(2605, 33),
-							Rbrace: p(2605, 35),
+							Pos:    p(2610, 33),
+							Rbrace: p(2610, 35),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2606, 9),
+						Pos:       p(2611, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "XunitException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2606, 31),
+								Pos: p(2611, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(2606, 31),
+									Pos:  p(2611, 31),
 									Name: "string",
 								},
 								Name: "userMessage",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2606, 53),
+							Pos:  p(2611, 53),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2606, 58),
+									Pos: p(2611, 58),
 									X: &lang.Ident{
-										Pos:  p(2606, 58),
+										Pos:  p(2611, 58),
 										Name: "userMessage",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2606, 71),
-							Rbrace: p(2606, 73),
+							Pos:    p(2611, 71),
+							Rbrace: p(2611, 73),
 						},
 					},
-					&lang.CtorDecl{
-						Pos:       p(2607, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "XunitException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2607, 31),
-								Type: &lang.TypeRef{
-									Pos:  p(2607, 31),
-									Name: "string",
-								},
-								Name: "userMessage",
-							},
-							&lang.Param{
-								Pos: p(2607, 51),
-								Type: &lang.TypeRef{
-									Pos:  p(2607, 51),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2607, 79),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2607, 84),
-									X: &lang.Ident{
-										Pos:  p(2607, 84),
-										Name: "userMessage",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2607, 97),
-									X: &lang.Ident{
-										Pos:  p(2607, 97),
-										Name: "innerException",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2607, 113),
-							Rbrace: p(2607, 115),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2610, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "EqualException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2610, 35),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
 					&lang.CtorDecl{
 						Pos:       p(2612, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "EqualException",
+						Name:      "XunitException",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: p(2612, 31),
@@ -43923,130 +43908,87 @@ func preludeAST() *lang.File {
 									Pos:  p(2612, 31),
 									Name: "string",
 								},
+								Name: "userMessage",
+							},
+							&lang.Param{
+								Pos: p(2612, 51),
+								Type: &lang.TypeRef{
+									Pos:  p(2612, 51),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2612, 79),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2612, 84),
+									X: &lang.Ident{
+										Pos:  p(2612, 84),
+										Name: "userMessage",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2612, 97),
+									X: &lang.Ident{
+										Pos:  p(2612, 97),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2612, 113),
+							Rbrace: p(2612, 115),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2615, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EqualException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2615, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2617, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "EqualException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2617, 31),
+								Type: &lang.TypeRef{
+									Pos:  p(2617, 31),
+									Name: "string",
+								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2612, 49),
+							Pos:  p(2617, 49),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2612, 54),
+									Pos: p(2617, 54),
 									X: &lang.Ident{
-										Pos:  p(2612, 54),
+										Pos:  p(2617, 54),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2612, 63),
-							Rbrace: p(2612, 65),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2614, 9),
-						Modifiers: lang.Modifiers(24),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2614, 25),
-							Name: "EqualException",
-						},
-						Name: "ForMismatchedValues",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2614, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(2614, 60),
-									Name: "string",
-								},
-								Name: "expected",
-							},
-							&lang.Param{
-								Pos: p(2614, 77),
-								Type: &lang.TypeRef{
-									Pos:  p(2614, 77),
-									Name: "string",
-								},
-								Name: "actual",
-							},
-						},
-						ExprBody: &lang.NewExpr{
-							Pos: p(2615, 13),
-							Type: &lang.TypeRef{
-								Pos:  p(2615, 17),
-								Name: "EqualException",
-							},
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2615, 32),
-									X: &lang.BinaryExpr{
-										Pos: p(2615, 157),
-										Op:  "+",
-										X: &lang.BinaryExpr{
-											Pos: p(2615, 142),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2615, 120),
-												Op:  "+",
-												X: &lang.BinaryExpr{
-													Pos: p(2615, 109),
-													Op:  "+",
-													X: &lang.BinaryExpr{
-														Pos: p(2615, 94),
-														Op:  "+",
-														X: &lang.BinaryExpr{
-															Pos: p(2615, 72),
-															Op:  "+",
-															X: &lang.Literal{
-																Pos:   p(2615, 32),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"Assert.Equal() Failure: Values differ\"",
-																Value: string("Assert.Equal() Failure: Values differ"),
-															},
-															Y: &lang.MemberExpr{
-																Pos: p(2615, 86),
-																X: &lang.Ident{
-																	Pos:  p(2615, 74),
-																	Name: "Environment",
-																},
-																Name: "NewLine",
-															},
-														},
-														Y: &lang.Literal{
-															Pos:   p(2615, 96),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"Expected: \"",
-															Value: string("Expected: "),
-														},
-													},
-													Y: &lang.Ident{
-														Pos:  p(2615, 111),
-														Name: "expected",
-													},
-												},
-												Y: &lang.MemberExpr{
-													Pos: p(2615, 134),
-													X: &lang.Ident{
-														Pos:  p(2615, 122),
-														Name: "Environment",
-													},
-													Name: "NewLine",
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2615, 144),
-												Kind:  lang.LitKind(8),
-												Raw:   "\"Actual:   \"",
-												Value: string("Actual:   "),
-											},
-										},
-										Y: &lang.Ident{
-											Pos:  p(2615, 159),
-											Name: "actual",
-										},
-									},
-								},
-							},
+							Pos:    p(2617, 63),
+							Rbrace: p(2617, 65),
 						},
 					},
 					&lang.MethodDecl{
@@ -44056,56 +43998,161 @@ func preludeAST() *lang.File {
 							Pos:  p(2619, 25),
 							Name: "EqualException",
 						},
-						Name: "ForMismatchedStrings",
+						Name: "ForMismatchedValues",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2619, 61),
+								Pos: p(2619, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(2619, 61),
+									Pos:  p(2619, 60),
 									Name: "string",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2619, 78),
+								Pos: p(2619, 77),
 								Type: &lang.TypeRef{
-									Pos:  p(2619, 78),
+									Pos:  p(2619, 77),
+									Name: "string",
+								},
+								Name: "actual",
+							},
+						},
+						ExprBody: &lang.NewExpr{
+							Pos: p(2620, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(2620, 17),
+								Name: "EqualException",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2620, 32),
+									X: &lang.BinaryExpr{
+										Pos: p(2620, 157),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(2620, 142),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2620, 120),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(2620, 109),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(2620, 94),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(2620, 72),
+															Op:  "+",
+															X: &lang.Literal{
+																Pos:   p(2620, 32),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"Assert.Equal() Failure: Values differ\"",
+																Value: string("Assert.Equal() Failure: Values differ"),
+															},
+															Y: &lang.MemberExpr{
+																Pos: p(2620, 86),
+																X: &lang.Ident{
+																	Pos:  p(2620, 74),
+																	Name: "Environment",
+																},
+																Name: "NewLine",
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(2620, 96),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"Expected: \"",
+															Value: string("Expected: "),
+														},
+													},
+													Y: &lang.Ident{
+														Pos:  p(2620, 111),
+														Name: "expected",
+													},
+												},
+												Y: &lang.MemberExpr{
+													Pos: p(2620, 134),
+													X: &lang.Ident{
+														Pos:  p(2620, 122),
+														Name: "Environment",
+													},
+													Name: "NewLine",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2620, 144),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Actual:   \"",
+												Value: string("Actual:   "),
+											},
+										},
+										Y: &lang.Ident{
+											Pos:  p(2620, 159),
+											Name: "actual",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2624, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2624, 25),
+							Name: "EqualException",
+						},
+						Name: "ForMismatchedStrings",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2624, 61),
+								Type: &lang.TypeRef{
+									Pos:  p(2624, 61),
+									Name: "string",
+								},
+								Name: "expected",
+							},
+							&lang.Param{
+								Pos: p(2624, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2624, 78),
 									Name: "string",
 								},
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2619, 93),
+								Pos: p(2624, 93),
 								Type: &lang.TypeRef{
-									Pos:  p(2619, 93),
+									Pos:  p(2624, 93),
 									Name: "int",
 								},
 								Name: "expectedIndex",
 							},
 							&lang.Param{
-								Pos: p(2619, 112),
+								Pos: p(2624, 112),
 								Type: &lang.TypeRef{
-									Pos:  p(2619, 112),
+									Pos:  p(2624, 112),
 									Name: "int",
 								},
 								Name: "actualIndex",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2620, 9),
+							Pos: p(2625, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2621, 13),
+									Pos: p(2626, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2621, 13),
+										Pos:  p(2626, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2621, 20),
+											Pos:  p(2626, 20),
 											Name: "message",
 											Init: &lang.Literal{
-												Pos:   p(2621, 30),
+												Pos:   p(2626, 30),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"Assert.Equal() Failure: Strings differ\"",
 												Value: string("Assert.Equal() Failure: Strings differ"),
@@ -44114,28 +44161,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2622, 13),
+									Pos: p(2627, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2622, 13),
+										Pos:  p(2627, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2622, 20),
+											Pos:  p(2627, 20),
 											Name: "indent",
 											Init: &lang.BinaryExpr{
-												Pos: p(2622, 49),
+												Pos: p(2627, 49),
 												Op:  "+",
 												X: &lang.MemberExpr{
-													Pos: p(2622, 41),
+													Pos: p(2627, 41),
 													X: &lang.Ident{
-														Pos:  p(2622, 29),
+														Pos:  p(2627, 29),
 														Name: "Environment",
 													},
 													Name: "NewLine",
 												},
 												Y: &lang.Literal{
-													Pos:   p(2622, 51),
+													Pos:   p(2627, 51),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"          \"",
 													Value: string("          "),
@@ -44145,38 +44192,38 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2623, 13),
+									Pos: p(2628, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2623, 56),
+										Pos: p(2628, 56),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2623, 34),
+											Pos: p(2628, 34),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2623, 26),
+												Pos: p(2628, 26),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2623, 17),
+													Pos:  p(2628, 17),
 													Name: "expected",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2623, 29),
+													Pos:  p(2628, 29),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2623, 51),
+												Pos: p(2628, 51),
 												Op:  ">",
 												X: &lang.Ident{
-													Pos:  p(2623, 37),
+													Pos:  p(2628, 37),
 													Name: "expectedIndex",
 												},
 												Y: &lang.UnaryExpr{
-													Pos: p(2623, 53),
+													Pos: p(2628, 53),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(2623, 54),
+														Pos:   p(2628, 54),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -44184,16 +44231,16 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2623, 73),
+											Pos: p(2628, 73),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2623, 59),
+												Pos:  p(2628, 59),
 												Name: "expectedIndex",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2623, 84),
+												Pos: p(2628, 84),
 												X: &lang.Ident{
-													Pos:  p(2623, 75),
+													Pos:  p(2628, 75),
 													Name: "expected",
 												},
 												Name: "Length",
@@ -44201,70 +44248,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2624, 17),
+										Pos: p(2629, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2624, 25),
+											Pos: p(2629, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2624, 17),
+												Pos:  p(2629, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2624, 144),
+												Pos: p(2629, 144),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2624, 128),
+													Pos: p(2629, 128),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2624, 111),
+														Pos: p(2629, 111),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2624, 35),
+															Pos: p(2629, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2624, 28),
+																Pos:  p(2629, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2624, 37),
+																Pos: p(2629, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2624, 41),
+																	Pos:  p(2629, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2624, 48),
+																		Pos: p(2629, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2624, 48),
+																			Pos:   p(2629, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2624, 53),
+																		Pos: p(2629, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2624, 71),
+																			Pos: p(2629, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2624, 71),
+																				Pos: p(2629, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2624, 53),
+																					Pos:  p(2629, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "PointerIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2624, 85),
+																					Pos: p(2629, 85),
 																					X: &lang.Ident{
-																						Pos:  p(2624, 85),
+																						Pos:  p(2629, 85),
 																						Name: "expected",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2624, 95),
+																					Pos: p(2629, 95),
 																					X: &lang.Ident{
-																						Pos:  p(2624, 95),
+																						Pos:  p(2629, 95),
 																						Name: "expectedIndex",
 																					},
 																				},
@@ -44275,19 +44322,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2624, 113),
+															Pos:   p(2629, 113),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2193 (pos \"",
 															Value: string("↓ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2624, 130),
+														Pos:  p(2629, 130),
 														Name: "expectedIndex",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2624, 146),
+													Pos:   p(2629, 146),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -44297,59 +44344,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2625, 13),
+									Pos: p(2630, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2625, 21),
+										Pos: p(2630, 21),
 										Op:  "+=",
 										Left: &lang.Ident{
-											Pos:  p(2625, 13),
+											Pos:  p(2630, 13),
 											Name: "message",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(2625, 133),
+											Pos: p(2630, 133),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(2625, 118),
+												Pos: p(2630, 118),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2625, 96),
+													Pos: p(2630, 96),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2625, 59),
+														Pos: p(2630, 59),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2625, 44),
+															Pos: p(2630, 44),
 															Op:  "+",
 															X: &lang.MemberExpr{
-																Pos: p(2625, 36),
+																Pos: p(2630, 36),
 																X: &lang.Ident{
-																	Pos:  p(2625, 24),
+																	Pos:  p(2630, 24),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 															Y: &lang.Literal{
-																Pos:   p(2625, 46),
+																Pos:   p(2630, 46),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2625, 79),
+															Pos: p(2630, 79),
 															Fun: &lang.MemberExpr{
-																Pos: p(2625, 79),
+																Pos: p(2630, 79),
 																X: &lang.Ident{
-																	Pos:  p(2625, 61),
+																	Pos:  p(2630, 61),
 																	Name: "ArgumentFormatter",
 																},
 																Name: "Format",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2625, 86),
+																	Pos: p(2630, 86),
 																	X: &lang.Ident{
-																		Pos:  p(2625, 86),
+																		Pos:  p(2630, 86),
 																		Name: "expected",
 																	},
 																},
@@ -44357,36 +44404,36 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2625, 110),
+														Pos: p(2630, 110),
 														X: &lang.Ident{
-															Pos:  p(2625, 98),
+															Pos:  p(2630, 98),
 															Name: "Environment",
 														},
 														Name: "NewLine",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2625, 120),
+													Pos:   p(2630, 120),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Actual:   \"",
 													Value: string("Actual:   "),
 												},
 											},
 											Y: &lang.CallExpr{
-												Pos: p(2625, 153),
+												Pos: p(2630, 153),
 												Fun: &lang.MemberExpr{
-													Pos: p(2625, 153),
+													Pos: p(2630, 153),
 													X: &lang.Ident{
-														Pos:  p(2625, 135),
+														Pos:  p(2630, 135),
 														Name: "ArgumentFormatter",
 													},
 													Name: "Format",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2625, 160),
+														Pos: p(2630, 160),
 														X: &lang.Ident{
-															Pos:  p(2625, 160),
+															Pos:  p(2630, 160),
 															Name: "actual",
 														},
 													},
@@ -44396,38 +44443,38 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2626, 13),
+									Pos: p(2631, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2626, 54),
+										Pos: p(2631, 54),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2626, 32),
+											Pos: p(2631, 32),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2626, 24),
+												Pos: p(2631, 24),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2626, 17),
+													Pos:  p(2631, 17),
 													Name: "actual",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2626, 27),
+													Pos:  p(2631, 27),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2626, 49),
+												Pos: p(2631, 49),
 												Op:  ">",
 												X: &lang.Ident{
-													Pos:  p(2626, 35),
+													Pos:  p(2631, 35),
 													Name: "expectedIndex",
 												},
 												Y: &lang.UnaryExpr{
-													Pos: p(2626, 51),
+													Pos: p(2631, 51),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(2626, 52),
+														Pos:   p(2631, 52),
 														Raw:   "1",
 														Value: int64(1),
 													},
@@ -44435,16 +44482,16 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2626, 69),
+											Pos: p(2631, 69),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2626, 57),
+												Pos:  p(2631, 57),
 												Name: "actualIndex",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2626, 78),
+												Pos: p(2631, 78),
 												X: &lang.Ident{
-													Pos:  p(2626, 71),
+													Pos:  p(2631, 71),
 													Name: "actual",
 												},
 												Name: "Length",
@@ -44452,70 +44499,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2627, 17),
+										Pos: p(2632, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2627, 25),
+											Pos: p(2632, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2627, 17),
+												Pos:  p(2632, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2627, 138),
+												Pos: p(2632, 138),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2627, 124),
+													Pos: p(2632, 124),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2627, 107),
+														Pos: p(2632, 107),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2627, 35),
+															Pos: p(2632, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2627, 28),
+																Pos:  p(2632, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2627, 37),
+																Pos: p(2632, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2627, 41),
+																	Pos:  p(2632, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2627, 48),
+																		Pos: p(2632, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2627, 48),
+																			Pos:   p(2632, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2627, 53),
+																		Pos: p(2632, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2627, 71),
+																			Pos: p(2632, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2627, 71),
+																				Pos: p(2632, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2627, 53),
+																					Pos:  p(2632, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "PointerIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2627, 85),
+																					Pos: p(2632, 85),
 																					X: &lang.Ident{
-																						Pos:  p(2627, 85),
+																						Pos:  p(2632, 85),
 																						Name: "actual",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2627, 93),
+																					Pos: p(2632, 93),
 																					X: &lang.Ident{
-																						Pos:  p(2627, 93),
+																						Pos:  p(2632, 93),
 																						Name: "actualIndex",
 																					},
 																				},
@@ -44526,19 +44573,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2627, 109),
+															Pos:   p(2632, 109),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2191 (pos \"",
 															Value: string("↑ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2627, 126),
+														Pos:  p(2632, 126),
 														Name: "actualIndex",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2627, 140),
+													Pos:   p(2632, 140),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -44548,18 +44595,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2628, 13),
+									Pos: p(2633, 13),
 									X: &lang.NewExpr{
-										Pos: p(2628, 20),
+										Pos: p(2633, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2628, 24),
+											Pos:  p(2633, 24),
 											Name: "EqualException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2628, 39),
+												Pos: p(2633, 39),
 												X: &lang.Ident{
-													Pos:  p(2628, 39),
+													Pos:  p(2633, 39),
 													Name: "message",
 												},
 											},
@@ -44567,34 +44614,34 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2629, 9),
+							Rbrace: p(2634, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2631, 9),
+						Pos:       p(2636, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2631, 25),
+							Pos:  p(2636, 25),
 							Name: "EqualException",
 						},
 						Name: "ForMismatchedCollections",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2631, 65),
+								Pos: p(2636, 65),
 								Type: &lang.TypeRef{
-									Pos:  p(2631, 65),
+									Pos:  p(2636, 65),
 									Name: "int",
 								},
 								Name: "index",
 							},
 							&lang.Param{
-								Pos: p(2631, 76),
+								Pos: p(2636, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(2631, 76),
+									Pos:  p(2636, 76),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2631, 81),
+											Pos:  p(2636, 81),
 											Name: "object",
 										},
 									},
@@ -44602,13 +44649,13 @@ func preludeAST() *lang.File {
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2631, 99),
+								Pos: p(2636, 99),
 								Type: &lang.TypeRef{
-									Pos:  p(2631, 99),
+									Pos:  p(2636, 99),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2631, 104),
+											Pos:  p(2636, 104),
 											Name: "object",
 										},
 									},
@@ -44616,83 +44663,83 @@ func preludeAST() *lang.File {
 								Name: "actual",
 							},
 							&lang.Param{
-								Pos: p(2631, 120),
+								Pos: p(2636, 120),
 								Type: &lang.TypeRef{
-									Pos:  p(2631, 120),
+									Pos:  p(2636, 120),
 									Name: "string",
 								},
 								Name: "what",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2632, 9),
+							Pos: p(2637, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2633, 13),
+									Pos: p(2638, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2633, 13),
+										Pos:  p(2638, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2633, 20),
+											Pos:  p(2638, 20),
 											Name: "message",
 											Init: &lang.BinaryExpr{
-												Pos: p(2633, 57),
+												Pos: p(2638, 57),
 												Op:  "+",
 												X: &lang.Literal{
-													Pos:   p(2633, 30),
+													Pos:   p(2638, 30),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Assert.Equal() Failure: \"",
 													Value: string("Assert.Equal() Failure: "),
 												},
 												Y: &lang.CondExpr{
-													Pos: p(2633, 95),
+													Pos: p(2638, 95),
 													Cond: &lang.BinaryExpr{
-														Pos: p(2633, 77),
+														Pos: p(2638, 77),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(2633, 69),
+															Pos: p(2638, 69),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(2633, 60),
+																Pos:  p(2638, 60),
 																Name: "expected",
 															},
 															Y: &lang.Literal{
-																Pos:  p(2633, 72),
+																Pos:  p(2638, 72),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(2633, 87),
+															Pos: p(2638, 87),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(2633, 80),
+																Pos:  p(2638, 80),
 																Name: "actual",
 															},
 															Y: &lang.Literal{
-																Pos:  p(2633, 90),
+																Pos:  p(2638, 90),
 																Kind: lang.LitKind(10),
 																Raw:  "null",
 															},
 														},
 													},
 													Then: &lang.Literal{
-														Pos:   p(2633, 97),
+														Pos:   p(2638, 97),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Values differ\"",
 														Value: string("Values differ"),
 													},
 													Else: &lang.BinaryExpr{
-														Pos: p(2633, 120),
+														Pos: p(2638, 120),
 														Op:  "+",
 														X: &lang.Ident{
-															Pos:  p(2633, 115),
+															Pos:  p(2638, 115),
 															Name: "what",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2633, 122),
+															Pos:   p(2638, 122),
 															Kind:  lang.LitKind(8),
 															Raw:   "\" differ\"",
 															Value: string(" differ"),
@@ -44704,28 +44751,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2634, 13),
+									Pos: p(2639, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2634, 13),
+										Pos:  p(2639, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2634, 20),
+											Pos:  p(2639, 20),
 											Name: "indent",
 											Init: &lang.BinaryExpr{
-												Pos: p(2634, 49),
+												Pos: p(2639, 49),
 												Op:  "+",
 												X: &lang.MemberExpr{
-													Pos: p(2634, 41),
+													Pos: p(2639, 41),
 													X: &lang.Ident{
-														Pos:  p(2634, 29),
+														Pos:  p(2639, 29),
 														Name: "Environment",
 													},
 													Name: "NewLine",
 												},
 												Y: &lang.Literal{
-													Pos:   p(2634, 51),
+													Pos:   p(2639, 51),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"          \"",
 													Value: string("          "),
@@ -44735,51 +44782,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2635, 13),
+									Pos: p(2640, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2635, 52),
+										Pos: p(2640, 52),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2635, 34),
+											Pos: p(2640, 34),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2635, 26),
+												Pos: p(2640, 26),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2635, 17),
+													Pos:  p(2640, 17),
 													Name: "expected",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2635, 29),
+													Pos:  p(2640, 29),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2635, 44),
+												Pos: p(2640, 44),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2635, 37),
+													Pos:  p(2640, 37),
 													Name: "actual",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2635, 47),
+													Pos:  p(2640, 47),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2635, 61),
+											Pos: p(2640, 61),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2635, 55),
+												Pos:  p(2640, 55),
 												Name: "index",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2635, 72),
+												Pos: p(2640, 72),
 												X: &lang.Ident{
-													Pos:  p(2635, 63),
+													Pos:  p(2640, 63),
 													Name: "expected",
 												},
 												Name: "Count",
@@ -44787,70 +44834,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2636, 17),
+										Pos: p(2641, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2636, 25),
+											Pos: p(2641, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2636, 17),
+												Pos:  p(2641, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2636, 125),
+												Pos: p(2641, 125),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2636, 117),
+													Pos: p(2641, 117),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2636, 100),
+														Pos: p(2641, 100),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2636, 35),
+															Pos: p(2641, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2636, 28),
+																Pos:  p(2641, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2636, 37),
+																Pos: p(2641, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2636, 41),
+																	Pos:  p(2641, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2636, 48),
+																		Pos: p(2641, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2636, 48),
+																			Pos:   p(2641, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2636, 53),
+																		Pos: p(2641, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2636, 71),
+																			Pos: p(2641, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2636, 71),
+																				Pos: p(2641, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2636, 53),
+																					Pos:  p(2641, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "ItemIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2636, 82),
+																					Pos: p(2641, 82),
 																					X: &lang.Ident{
-																						Pos:  p(2636, 82),
+																						Pos:  p(2641, 82),
 																						Name: "expected",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2636, 92),
+																					Pos: p(2641, 92),
 																					X: &lang.Ident{
-																						Pos:  p(2636, 92),
+																						Pos:  p(2641, 92),
 																						Name: "index",
 																					},
 																				},
@@ -44861,19 +44908,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2636, 102),
+															Pos:   p(2641, 102),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2193 (pos \"",
 															Value: string("↓ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2636, 119),
+														Pos:  p(2641, 119),
 														Name: "index",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2636, 127),
+													Pos:   p(2641, 127),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -44883,59 +44930,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2637, 13),
+									Pos: p(2642, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2637, 21),
+										Pos: p(2642, 21),
 										Op:  "+=",
 										Left: &lang.Ident{
-											Pos:  p(2637, 13),
+											Pos:  p(2642, 13),
 											Name: "message",
 										},
 										Right: &lang.BinaryExpr{
-											Pos: p(2637, 133),
+											Pos: p(2642, 133),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(2637, 118),
+												Pos: p(2642, 118),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2637, 96),
+													Pos: p(2642, 96),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2637, 59),
+														Pos: p(2642, 59),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2637, 44),
+															Pos: p(2642, 44),
 															Op:  "+",
 															X: &lang.MemberExpr{
-																Pos: p(2637, 36),
+																Pos: p(2642, 36),
 																X: &lang.Ident{
-																	Pos:  p(2637, 24),
+																	Pos:  p(2642, 24),
 																	Name: "Environment",
 																},
 																Name: "NewLine",
 															},
 															Y: &lang.Literal{
-																Pos:   p(2637, 46),
+																Pos:   p(2642, 46),
 																Kind:  lang.LitKind(8),
 																Raw:   "\"Expected: \"",
 																Value: string("Expected: "),
 															},
 														},
 														Y: &lang.CallExpr{
-															Pos: p(2637, 79),
+															Pos: p(2642, 79),
 															Fun: &lang.MemberExpr{
-																Pos: p(2637, 79),
+																Pos: p(2642, 79),
 																X: &lang.Ident{
-																	Pos:  p(2637, 61),
+																	Pos:  p(2642, 61),
 																	Name: "ArgumentFormatter",
 																},
 																Name: "Format",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2637, 86),
+																	Pos: p(2642, 86),
 																	X: &lang.Ident{
-																		Pos:  p(2637, 86),
+																		Pos:  p(2642, 86),
 																		Name: "expected",
 																	},
 																},
@@ -44943,36 +44990,36 @@ func preludeAST() *lang.File {
 														},
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2637, 110),
+														Pos: p(2642, 110),
 														X: &lang.Ident{
-															Pos:  p(2637, 98),
+															Pos:  p(2642, 98),
 															Name: "Environment",
 														},
 														Name: "NewLine",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2637, 120),
+													Pos:   p(2642, 120),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Actual:   \"",
 													Value: string("Actual:   "),
 												},
 											},
 											Y: &lang.CallExpr{
-												Pos: p(2637, 153),
+												Pos: p(2642, 153),
 												Fun: &lang.MemberExpr{
-													Pos: p(2637, 153),
+													Pos: p(2642, 153),
 													X: &lang.Ident{
-														Pos:  p(2637, 135),
+														Pos:  p(2642, 135),
 														Name: "ArgumentFormatter",
 													},
 													Name: "Format",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2637, 160),
+														Pos: p(2642, 160),
 														X: &lang.Ident{
-															Pos:  p(2637, 160),
+															Pos:  p(2642, 160),
 															Name: "actual",
 														},
 													},
@@ -44982,51 +45029,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2638, 13),
+									Pos: p(2643, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2638, 52),
+										Pos: p(2643, 52),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2638, 34),
+											Pos: p(2643, 34),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2638, 26),
+												Pos: p(2643, 26),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2638, 17),
+													Pos:  p(2643, 17),
 													Name: "expected",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2638, 29),
+													Pos:  p(2643, 29),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2638, 44),
+												Pos: p(2643, 44),
 												Op:  "!=",
 												X: &lang.Ident{
-													Pos:  p(2638, 37),
+													Pos:  p(2643, 37),
 													Name: "actual",
 												},
 												Y: &lang.Literal{
-													Pos:  p(2638, 47),
+													Pos:  p(2643, 47),
 													Kind: lang.LitKind(10),
 													Raw:  "null",
 												},
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2638, 61),
+											Pos: p(2643, 61),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2638, 55),
+												Pos:  p(2643, 55),
 												Name: "index",
 											},
 											Y: &lang.MemberExpr{
-												Pos: p(2638, 70),
+												Pos: p(2643, 70),
 												X: &lang.Ident{
-													Pos:  p(2638, 63),
+													Pos:  p(2643, 63),
 													Name: "actual",
 												},
 												Name: "Count",
@@ -45034,70 +45081,70 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2639, 17),
+										Pos: p(2644, 17),
 										X: &lang.AssignExpr{
-											Pos: p(2639, 25),
+											Pos: p(2644, 25),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2639, 17),
+												Pos:  p(2644, 17),
 												Name: "message",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2639, 123),
+												Pos: p(2644, 123),
 												Op:  "+",
 												X: &lang.BinaryExpr{
-													Pos: p(2639, 115),
+													Pos: p(2644, 115),
 													Op:  "+",
 													X: &lang.BinaryExpr{
-														Pos: p(2639, 98),
+														Pos: p(2644, 98),
 														Op:  "+",
 														X: &lang.BinaryExpr{
-															Pos: p(2639, 35),
+															Pos: p(2644, 35),
 															Op:  "+",
 															X: &lang.Ident{
-																Pos:  p(2639, 28),
+																Pos:  p(2644, 28),
 																Name: "indent",
 															},
 															Y: &lang.NewExpr{
-																Pos: p(2639, 37),
+																Pos: p(2644, 37),
 																Type: &lang.TypeRef{
-																	Pos:  p(2639, 41),
+																	Pos:  p(2644, 41),
 																	Name: "string",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2639, 48),
+																		Pos: p(2644, 48),
 																		X: &lang.Literal{
-																			Pos:   p(2639, 48),
+																			Pos:   p(2644, 48),
 																			Kind:  lang.LitKind(7),
 																			Raw:   "' '",
 																			Value: int32(32),
 																		},
 																	},
 																	&lang.Arg{
-																		Pos: p(2639, 53),
+																		Pos: p(2644, 53),
 																		X: &lang.CallExpr{
-																			Pos: p(2639, 71),
+																			Pos: p(2644, 71),
 																			Fun: &lang.MemberExpr{
-																				Pos: p(2639, 71),
+																				Pos: p(2644, 71),
 																				X: &lang.Ident{
-																					Pos:  p(2639, 53),
+																					Pos:  p(2644, 53),
 																					Name: "ArgumentFormatter",
 																				},
 																				Name: "ItemIndent",
 																			},
 																			Args: []*lang.Arg{
 																				&lang.Arg{
-																					Pos: p(2639, 82),
+																					Pos: p(2644, 82),
 																					X: &lang.Ident{
-																						Pos:  p(2639, 82),
+																						Pos:  p(2644, 82),
 																						Name: "actual",
 																					},
 																				},
 																				&lang.Arg{
-																					Pos: p(2639, 90),
+																					Pos: p(2644, 90),
 																					X: &lang.Ident{
-																						Pos:  p(2639, 90),
+																						Pos:  p(2644, 90),
 																						Name: "index",
 																					},
 																				},
@@ -45108,19 +45155,19 @@ func preludeAST() *lang.File {
 															},
 														},
 														Y: &lang.Literal{
-															Pos:   p(2639, 100),
+															Pos:   p(2644, 100),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"\\u2191 (pos \"",
 															Value: string("↑ (pos "),
 														},
 													},
 													Y: &lang.Ident{
-														Pos:  p(2639, 117),
+														Pos:  p(2644, 117),
 														Name: "index",
 													},
 												},
 												Y: &lang.Literal{
-													Pos:   p(2639, 125),
+													Pos:   p(2644, 125),
 													Kind:  lang.LitKind(8),
 													Raw:   "\")\"",
 													Value: string(")"),
@@ -45130,18 +45177,18 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2640, 13),
+									Pos: p(2645, 13),
 									X: &lang.NewExpr{
-										Pos: p(2640, 20),
+										Pos: p(2645, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2640, 24),
+											Pos:  p(2645, 24),
 											Name: "EqualException",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2640, 39),
+												Pos: p(2645, 39),
 												X: &lang.Ident{
-													Pos:  p(2640, 39),
+													Pos:  p(2645, 39),
 													Name: "message",
 												},
 											},
@@ -45149,242 +45196,7 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2641, 9),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2644, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "NotEqualException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2644, 38),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2644, 55),
-						Modifiers: lang.Modifiers(1),
-						Name:      "NotEqualException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2644, 80),
-								Type: &lang.TypeRef{
-									Pos:  p(2644, 80),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2644, 98),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2644, 103),
-									X: &lang.Ident{
-										Pos:  p(2644, 103),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2644, 112),
-							Rbrace: p(2644, 114),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2645, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TrueException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2645, 34),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2645, 51),
-						Modifiers: lang.Modifiers(1),
-						Name:      "TrueException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2645, 72),
-								Type: &lang.TypeRef{
-									Pos:  p(2645, 72),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2645, 90),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2645, 95),
-									X: &lang.Ident{
-										Pos:  p(2645, 95),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2645, 104),
-							Rbrace: p(2645, 106),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2646, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "FalseException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2646, 35),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2646, 52),
-						Modifiers: lang.Modifiers(1),
-						Name:      "FalseException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2646, 74),
-								Type: &lang.TypeRef{
-									Pos:  p(2646, 74),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2646, 92),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2646, 97),
-									X: &lang.Ident{
-										Pos:  p(2646, 97),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2646, 106),
-							Rbrace: p(2646, 108),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2647, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "NullException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2647, 34),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2647, 51),
-						Modifiers: lang.Modifiers(1),
-						Name:      "NullException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2647, 72),
-								Type: &lang.TypeRef{
-									Pos:  p(2647, 72),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2647, 90),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2647, 95),
-									X: &lang.Ident{
-										Pos:  p(2647, 95),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2647, 104),
-							Rbrace: p(2647, 106),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2648, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "NotNullException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2648, 37),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2648, 54),
-						Modifiers: lang.Modifiers(1),
-						Name:      "NotNullException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2648, 78),
-								Type: &lang.TypeRef{
-									Pos:  p(2648, 78),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2648, 96),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2648, 101),
-									X: &lang.Ident{
-										Pos:  p(2648, 101),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2648, 110),
-							Rbrace: p(2648, 112),
+							Rbrace: p(2646, 9),
 						},
 					},
 				},
@@ -45392,46 +45204,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2649, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SameException",
+				Name:      "NotEqualException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2649, 34),
+						Pos:  p(2649, 38),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2649, 51),
+						Pos:       p(2649, 55),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SameException",
+						Name:      "NotEqualException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2649, 72),
+								Pos: p(2649, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(2649, 72),
+									Pos:  p(2649, 80),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2649, 90),
+							Pos:  p(2649, 98),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2649, 95),
+									Pos: p(2649, 103),
 									X: &lang.Ident{
-										Pos:  p(2649, 95),
+										Pos:  p(2649, 103),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2649, 104),
-							Rbrace: p(2649, 106),
+							Pos:    p(2649, 112),
+							Rbrace: p(2649, 114),
 						},
 					},
 				},
@@ -45439,46 +45251,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2650, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "NotSameException",
+				Name:      "TrueException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2650, 37),
+						Pos:  p(2650, 34),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2650, 54),
+						Pos:       p(2650, 51),
 						Modifiers: lang.Modifiers(1),
-						Name:      "NotSameException",
+						Name:      "TrueException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2650, 78),
+								Pos: p(2650, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(2650, 78),
+									Pos:  p(2650, 72),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2650, 96),
+							Pos:  p(2650, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2650, 101),
+									Pos: p(2650, 95),
 									X: &lang.Ident{
-										Pos:  p(2650, 101),
+										Pos:  p(2650, 95),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2650, 110),
-							Rbrace: p(2650, 112),
+							Pos:    p(2650, 104),
+							Rbrace: p(2650, 106),
 						},
 					},
 				},
@@ -45486,46 +45298,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2651, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "FailException",
+				Name:      "FalseException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2651, 34),
+						Pos:  p(2651, 35),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2651, 51),
+						Pos:       p(2651, 52),
 						Modifiers: lang.Modifiers(1),
-						Name:      "FailException",
+						Name:      "FalseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2651, 72),
+								Pos: p(2651, 74),
 								Type: &lang.TypeRef{
-									Pos:  p(2651, 72),
+									Pos:  p(2651, 74),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2651, 90),
+							Pos:  p(2651, 92),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2651, 95),
+									Pos: p(2651, 97),
 									X: &lang.Ident{
-										Pos:  p(2651, 95),
+										Pos:  p(2651, 97),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2651, 104),
-							Rbrace: p(2651, 106),
+							Pos:    p(2651, 106),
+							Rbrace: p(2651, 108),
 						},
 					},
 				},
@@ -45533,93 +45345,234 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2652, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ThrowsException",
+				Name:      "NullException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2652, 36),
+						Pos:  p(2652, 34),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2654, 9),
+						Pos:       p(2652, 51),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsException",
+						Name:      "NullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2654, 32),
+								Pos: p(2652, 72),
 								Type: &lang.TypeRef{
-									Pos:  p(2654, 32),
+									Pos:  p(2652, 72),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2654, 50),
+							Pos:  p(2652, 90),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2654, 55),
+									Pos: p(2652, 95),
 									X: &lang.Ident{
-										Pos:  p(2654, 55),
+										Pos:  p(2652, 95),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2654, 64),
-							Rbrace: p(2654, 66),
+							Pos:    p(2652, 104),
+							Rbrace: p(2652, 106),
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2653, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotNullException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2653, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2655, 9),
+						Pos:       p(2653, 54),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsException",
+						Name:      "NotNullException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2655, 32),
+								Pos: p(2653, 78),
 								Type: &lang.TypeRef{
-									Pos:  p(2655, 32),
+									Pos:  p(2653, 78),
 									Name: "string",
 								},
 								Name: "message",
 							},
-							&lang.Param{
-								Pos: p(2655, 48),
-								Type: &lang.TypeRef{
-									Pos:  p(2655, 48),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2655, 76),
+							Pos:  p(2653, 96),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2655, 81),
+									Pos: p(2653, 101),
 									X: &lang.Ident{
-										Pos:  p(2655, 81),
+										Pos:  p(2653, 101),
 										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2655, 90),
-									X: &lang.Ident{
-										Pos:  p(2655, 90),
-										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2655, 106),
-							Rbrace: p(2655, 108),
+							Pos:    p(2653, 110),
+							Rbrace: p(2653, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2654, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2654, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2654, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2654, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2654, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2654, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2654, 95),
+									X: &lang.Ident{
+										Pos:  p(2654, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2654, 104),
+							Rbrace: p(2654, 106),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2655, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotSameException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2655, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2655, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotSameException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2655, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2655, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2655, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2655, 101),
+									X: &lang.Ident{
+										Pos:  p(2655, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2655, 110),
+							Rbrace: p(2655, 112),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2656, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "FailException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2656, 34),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2656, 51),
+						Modifiers: lang.Modifiers(1),
+						Name:      "FailException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2656, 72),
+								Type: &lang.TypeRef{
+									Pos:  p(2656, 72),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2656, 90),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2656, 95),
+									X: &lang.Ident{
+										Pos:  p(2656, 95),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2656, 104),
+							Rbrace: p(2656, 106),
 						},
 					},
 				},
@@ -45627,12 +45580,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2657, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ThrowsAnyException",
+				Name:      "ThrowsException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2657, 39),
+						Pos:  p(2657, 36),
 						Name: "XunitException",
 					},
 				},
@@ -45640,80 +45593,80 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2659, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsAnyException",
+						Name:      "ThrowsException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2659, 35),
+								Pos: p(2659, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(2659, 35),
+									Pos:  p(2659, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2659, 53),
+							Pos:  p(2659, 50),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2659, 58),
+									Pos: p(2659, 55),
 									X: &lang.Ident{
-										Pos:  p(2659, 58),
+										Pos:  p(2659, 55),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2659, 67),
-							Rbrace: p(2659, 69),
+							Pos:    p(2659, 64),
+							Rbrace: p(2659, 66),
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       p(2660, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "ThrowsAnyException",
+						Name:      "ThrowsException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2660, 35),
+								Pos: p(2660, 32),
 								Type: &lang.TypeRef{
-									Pos:  p(2660, 35),
+									Pos:  p(2660, 32),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(2660, 51),
+								Pos: p(2660, 48),
 								Type: &lang.TypeRef{
-									Pos:  p(2660, 51),
+									Pos:  p(2660, 48),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2660, 79),
+							Pos:  p(2660, 76),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2660, 84),
+									Pos: p(2660, 81),
 									X: &lang.Ident{
-										Pos:  p(2660, 84),
+										Pos:  p(2660, 81),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2660, 93),
+									Pos: p(2660, 90),
 									X: &lang.Ident{
-										Pos:  p(2660, 93),
+										Pos:  p(2660, 90),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2660, 109),
-							Rbrace: p(2660, 111),
+							Pos:    p(2660, 106),
+							Rbrace: p(2660, 108),
 						},
 					},
 				},
@@ -45721,234 +45674,93 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2662, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "IsTypeException",
+				Name:      "ThrowsAnyException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2662, 36),
+						Pos:  p(2662, 39),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2662, 53),
+						Pos:       p(2664, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "IsTypeException",
+						Name:      "ThrowsAnyException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2662, 76),
+								Pos: p(2664, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2662, 76),
+									Pos:  p(2664, 35),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2662, 94),
+							Pos:  p(2664, 53),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2662, 99),
+									Pos: p(2664, 58),
 									X: &lang.Ident{
-										Pos:  p(2662, 99),
+										Pos:  p(2664, 58),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2662, 108),
-							Rbrace: p(2662, 110),
+							Pos:    p(2664, 67),
+							Rbrace: p(2664, 69),
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2663, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "IsAssignableFromException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2663, 46),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2663, 63),
+						Pos:       p(2665, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "IsAssignableFromException",
+						Name:      "ThrowsAnyException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2663, 96),
+								Pos: p(2665, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2663, 96),
+									Pos:  p(2665, 35),
 									Name: "string",
 								},
 								Name: "message",
 							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2663, 114),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2663, 119),
-									X: &lang.Ident{
-										Pos:  p(2663, 119),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2663, 128),
-							Rbrace: p(2663, 130),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2664, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "ContainsException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2664, 38),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2664, 55),
-						Modifiers: lang.Modifiers(1),
-						Name:      "ContainsException",
-						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2664, 80),
+								Pos: p(2665, 51),
 								Type: &lang.TypeRef{
-									Pos:  p(2664, 80),
-									Name: "string",
+									Pos:  p(2665, 51),
+									Name: "Exception",
 								},
-								Name: "message",
+								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2664, 98),
+							Pos:  p(2665, 79),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2664, 103),
+									Pos: p(2665, 84),
 									X: &lang.Ident{
-										Pos:  p(2664, 103),
+										Pos:  p(2665, 84),
 										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2665, 93),
+									X: &lang.Ident{
+										Pos:  p(2665, 93),
+										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2664, 112),
-							Rbrace: p(2664, 114),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2665, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "DoesNotContainException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2665, 44),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2665, 61),
-						Modifiers: lang.Modifiers(1),
-						Name:      "DoesNotContainException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2665, 92),
-								Type: &lang.TypeRef{
-									Pos:  p(2665, 92),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2665, 110),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2665, 115),
-									X: &lang.Ident{
-										Pos:  p(2665, 115),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2665, 124),
-							Rbrace: p(2665, 126),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       p(2666, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "EmptyException",
-				Namespace: "Xunit.Sdk",
-				Modifiers: lang.Modifiers(1),
-				Bases: []*lang.TypeRef{
-					&lang.TypeRef{
-						Pos:  p(2666, 35),
-						Name: "XunitException",
-					},
-				},
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       p(2666, 52),
-						Modifiers: lang.Modifiers(1),
-						Name:      "EmptyException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2666, 74),
-								Type: &lang.TypeRef{
-									Pos:  p(2666, 74),
-									Name: "string",
-								},
-								Name: "message",
-							},
-						},
-						Init: &lang.CtorInit{
-							Pos:  p(2666, 92),
-							Kind: "base",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2666, 97),
-									X: &lang.Ident{
-										Pos:  p(2666, 97),
-										Name: "message",
-									},
-								},
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos:    p(2666, 106),
-							Rbrace: p(2666, 108),
+							Pos:    p(2665, 109),
+							Rbrace: p(2665, 111),
 						},
 					},
 				},
@@ -45956,46 +45768,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2667, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "NotEmptyException",
+				Name:      "IsTypeException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2667, 38),
+						Pos:  p(2667, 36),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2667, 55),
+						Pos:       p(2667, 53),
 						Modifiers: lang.Modifiers(1),
-						Name:      "NotEmptyException",
+						Name:      "IsTypeException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2667, 80),
+								Pos: p(2667, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(2667, 80),
+									Pos:  p(2667, 76),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2667, 98),
+							Pos:  p(2667, 94),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2667, 103),
+									Pos: p(2667, 99),
 									X: &lang.Ident{
-										Pos:  p(2667, 103),
+										Pos:  p(2667, 99),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2667, 112),
-							Rbrace: p(2667, 114),
+							Pos:    p(2667, 108),
+							Rbrace: p(2667, 110),
 						},
 					},
 				},
@@ -46003,46 +45815,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2668, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SingleException",
+				Name:      "IsAssignableFromException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2668, 36),
+						Pos:  p(2668, 46),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2668, 53),
+						Pos:       p(2668, 63),
 						Modifiers: lang.Modifiers(1),
-						Name:      "SingleException",
+						Name:      "IsAssignableFromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2668, 76),
+								Pos: p(2668, 96),
 								Type: &lang.TypeRef{
-									Pos:  p(2668, 76),
+									Pos:  p(2668, 96),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2668, 94),
+							Pos:  p(2668, 114),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2668, 99),
+									Pos: p(2668, 119),
 									X: &lang.Ident{
-										Pos:  p(2668, 99),
+										Pos:  p(2668, 119),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2668, 108),
-							Rbrace: p(2668, 110),
+							Pos:    p(2668, 128),
+							Rbrace: p(2668, 130),
 						},
 					},
 				},
@@ -46050,46 +45862,46 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2669, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "InRangeException",
+				Name:      "ContainsException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2669, 37),
+						Pos:  p(2669, 38),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2669, 54),
+						Pos:       p(2669, 55),
 						Modifiers: lang.Modifiers(1),
-						Name:      "InRangeException",
+						Name:      "ContainsException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2669, 78),
+								Pos: p(2669, 80),
 								Type: &lang.TypeRef{
-									Pos:  p(2669, 78),
+									Pos:  p(2669, 80),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2669, 96),
+							Pos:  p(2669, 98),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2669, 101),
+									Pos: p(2669, 103),
 									X: &lang.Ident{
-										Pos:  p(2669, 101),
+										Pos:  p(2669, 103),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2669, 110),
-							Rbrace: p(2669, 112),
+							Pos:    p(2669, 112),
+							Rbrace: p(2669, 114),
 						},
 					},
 				},
@@ -46097,93 +45909,234 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2670, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CollectionException",
+				Name:      "DoesNotContainException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2670, 40),
+						Pos:  p(2670, 44),
 						Name: "XunitException",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2672, 9),
+						Pos:       p(2670, 61),
 						Modifiers: lang.Modifiers(1),
-						Name:      "CollectionException",
+						Name:      "DoesNotContainException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2672, 36),
+								Pos: p(2670, 92),
 								Type: &lang.TypeRef{
-									Pos:  p(2672, 36),
+									Pos:  p(2670, 92),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2672, 54),
+							Pos:  p(2670, 110),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2672, 59),
+									Pos: p(2670, 115),
 									X: &lang.Ident{
-										Pos:  p(2672, 59),
+										Pos:  p(2670, 115),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2672, 68),
-							Rbrace: p(2672, 70),
+							Pos:    p(2670, 124),
+							Rbrace: p(2670, 126),
 						},
 					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2671, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "EmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2671, 35),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2673, 9),
+						Pos:       p(2671, 52),
 						Modifiers: lang.Modifiers(1),
-						Name:      "CollectionException",
+						Name:      "EmptyException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2673, 36),
+								Pos: p(2671, 74),
 								Type: &lang.TypeRef{
-									Pos:  p(2673, 36),
+									Pos:  p(2671, 74),
 									Name: "string",
 								},
 								Name: "message",
 							},
-							&lang.Param{
-								Pos: p(2673, 52),
-								Type: &lang.TypeRef{
-									Pos:  p(2673, 52),
-									Name: "Exception",
-								},
-								Name: "innerException",
-							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2673, 80),
+							Pos:  p(2671, 92),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2673, 85),
+									Pos: p(2671, 97),
 									X: &lang.Ident{
-										Pos:  p(2673, 85),
+										Pos:  p(2671, 97),
 										Name: "message",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2673, 94),
-									X: &lang.Ident{
-										Pos:  p(2673, 94),
-										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2673, 110),
-							Rbrace: p(2673, 112),
+							Pos:    p(2671, 106),
+							Rbrace: p(2671, 108),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2672, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "NotEmptyException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2672, 38),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2672, 55),
+						Modifiers: lang.Modifiers(1),
+						Name:      "NotEmptyException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2672, 80),
+								Type: &lang.TypeRef{
+									Pos:  p(2672, 80),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2672, 98),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2672, 103),
+									X: &lang.Ident{
+										Pos:  p(2672, 103),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2672, 112),
+							Rbrace: p(2672, 114),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2673, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SingleException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2673, 36),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2673, 53),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SingleException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2673, 76),
+								Type: &lang.TypeRef{
+									Pos:  p(2673, 76),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2673, 94),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2673, 99),
+									X: &lang.Ident{
+										Pos:  p(2673, 99),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2673, 108),
+							Rbrace: p(2673, 110),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2674, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "InRangeException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2674, 37),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2674, 54),
+						Modifiers: lang.Modifiers(1),
+						Name:      "InRangeException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2674, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2674, 78),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2674, 96),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2674, 101),
+									X: &lang.Ident{
+										Pos:  p(2674, 101),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2674, 110),
+							Rbrace: p(2674, 112),
 						},
 					},
 				},
@@ -46191,12 +46144,12 @@ func preludeAST() *lang.File {
 			&lang.TypeDecl{
 				Pos:       p(2675, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "AllException",
+				Name:      "CollectionException",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2675, 33),
+						Pos:  p(2675, 40),
 						Name: "XunitException",
 					},
 				},
@@ -46204,146 +46157,240 @@ func preludeAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       p(2677, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "AllException",
+						Name:      "CollectionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2677, 29),
+								Pos: p(2677, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2677, 29),
+									Pos:  p(2677, 36),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2677, 47),
+							Pos:  p(2677, 54),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2677, 52),
+									Pos: p(2677, 59),
 									X: &lang.Ident{
-										Pos:  p(2677, 52),
+										Pos:  p(2677, 59),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2677, 61),
-							Rbrace: p(2677, 63),
+							Pos:    p(2677, 68),
+							Rbrace: p(2677, 70),
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       p(2678, 9),
 						Modifiers: lang.Modifiers(1),
-						Name:      "AllException",
+						Name:      "CollectionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2678, 29),
+								Pos: p(2678, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(2678, 29),
+									Pos:  p(2678, 36),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(2678, 45),
+								Pos: p(2678, 52),
 								Type: &lang.TypeRef{
-									Pos:  p(2678, 45),
+									Pos:  p(2678, 52),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2678, 73),
+							Pos:  p(2678, 80),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2678, 78),
+									Pos: p(2678, 85),
 									X: &lang.Ident{
-										Pos:  p(2678, 78),
+										Pos:  p(2678, 85),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2678, 87),
+									Pos: p(2678, 94),
 									X: &lang.Ident{
-										Pos:  p(2678, 87),
+										Pos:  p(2678, 94),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2678, 103),
-							Rbrace: p(2678, 105),
+							Pos:    p(2678, 110),
+							Rbrace: p(2678, 112),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2685, 5),
+				Pos:       p(2680, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "AllException",
+				Namespace: "Xunit.Sdk",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(2680, 33),
+						Name: "XunitException",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       p(2682, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2682, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2682, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2682, 47),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2682, 52),
+									X: &lang.Ident{
+										Pos:  p(2682, 52),
+										Name: "message",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2682, 61),
+							Rbrace: p(2682, 63),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2683, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "AllException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2683, 29),
+								Type: &lang.TypeRef{
+									Pos:  p(2683, 29),
+									Name: "string",
+								},
+								Name: "message",
+							},
+							&lang.Param{
+								Pos: p(2683, 45),
+								Type: &lang.TypeRef{
+									Pos:  p(2683, 45),
+									Name: "Exception",
+								},
+								Name: "innerException",
+							},
+						},
+						Init: &lang.CtorInit{
+							Pos:  p(2683, 73),
+							Kind: "base",
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2683, 78),
+									X: &lang.Ident{
+										Pos:  p(2683, 78),
+										Name: "message",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2683, 87),
+									X: &lang.Ident{
+										Pos:  p(2683, 87),
+										Name: "innerException",
+									},
+								},
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos:    p(2683, 103),
+							Rbrace: p(2683, 105),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(2690, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ArgumentFormatter",
 				Namespace: "Xunit.Sdk",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       p(2687, 9),
+						Pos:       p(2692, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2687, 25),
+							Pos:  p(2692, 25),
 							Name: "bool",
 						},
 						Name: "AreEqual",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2687, 39),
+								Pos: p(2692, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2687, 39),
+									Pos:  p(2692, 39),
 									Name: "object",
 								},
 								Name: "expected",
 							},
 							&lang.Param{
-								Pos: p(2687, 56),
+								Pos: p(2692, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(2687, 56),
+									Pos:  p(2692, 56),
 									Name: "object",
 								},
 								Name: "actual",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2688, 9),
+							Pos: p(2693, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2689, 13),
+									Pos: p(2694, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2689, 26),
+										Pos: p(2694, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2689, 17),
+											Pos:  p(2694, 17),
 											Name: "expected",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2689, 29),
+											Pos:  p(2694, 29),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2689, 35),
+										Pos: p(2694, 35),
 										X: &lang.BinaryExpr{
-											Pos: p(2689, 49),
+											Pos: p(2694, 49),
 											Op:  "==",
 											X: &lang.Ident{
-												Pos:  p(2689, 42),
+												Pos:  p(2694, 42),
 												Name: "actual",
 											},
 											Y: &lang.Literal{
-												Pos:  p(2689, 52),
+												Pos:  p(2694, 52),
 												Kind: lang.LitKind(10),
 												Raw:  "null",
 											},
@@ -46351,24 +46398,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2690, 13),
+									Pos: p(2695, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2690, 24),
+										Pos: p(2695, 24),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2690, 17),
+											Pos:  p(2695, 17),
 											Name: "actual",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2690, 27),
+											Pos:  p(2695, 27),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2690, 33),
+										Pos: p(2695, 33),
 										X: &lang.Literal{
-											Pos:   p(2690, 40),
+											Pos:   p(2695, 40),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -46376,41 +46423,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2691, 13),
+									Pos: p(2696, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2691, 135),
+										Pos: p(2696, 135),
 										Op:  "&&",
 										X: &lang.BinaryExpr{
-											Pos: p(2691, 110),
+											Pos: p(2696, 110),
 											Op:  "&&",
 											X: &lang.BinaryExpr{
-												Pos: p(2691, 63),
+												Pos: p(2696, 63),
 												Op:  "&&",
 												X: &lang.IsExpr{
-													Pos: p(2691, 26),
+													Pos: p(2696, 26),
 													X: &lang.Ident{
-														Pos:  p(2691, 17),
+														Pos:  p(2696, 17),
 														Name: "expected",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2691, 29),
+														Pos: p(2696, 29),
 														Type: &lang.TypeRef{
-															Pos:  p(2691, 29),
+															Pos:  p(2696, 29),
 															Name: "System.Collections.IEnumerable",
 														},
 														Name: "ee",
 													},
 												},
 												Y: &lang.IsExpr{
-													Pos: p(2691, 73),
+													Pos: p(2696, 73),
 													X: &lang.Ident{
-														Pos:  p(2691, 66),
+														Pos:  p(2696, 66),
 														Name: "actual",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2691, 76),
+														Pos: p(2696, 76),
 														Type: &lang.TypeRef{
-															Pos:  p(2691, 76),
+															Pos:  p(2696, 76),
 															Name: "System.Collections.IEnumerable",
 														},
 														Name: "ae",
@@ -46418,18 +46465,18 @@ func preludeAST() *lang.File {
 												},
 											},
 											Y: &lang.UnaryExpr{
-												Pos: p(2691, 113),
+												Pos: p(2696, 113),
 												Op:  "!",
 												X: &lang.IsExpr{
-													Pos: p(2691, 124),
+													Pos: p(2696, 124),
 													X: &lang.Ident{
-														Pos:  p(2691, 115),
+														Pos:  p(2696, 115),
 														Name: "expected",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2691, 127),
+														Pos: p(2696, 127),
 														Type: &lang.TypeRef{
-															Pos:  p(2691, 127),
+															Pos:  p(2696, 127),
 															Name: "string",
 														},
 													},
@@ -46437,18 +46484,18 @@ func preludeAST() *lang.File {
 											},
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2691, 138),
+											Pos: p(2696, 138),
 											Op:  "!",
 											X: &lang.IsExpr{
-												Pos: p(2691, 147),
+												Pos: p(2696, 147),
 												X: &lang.Ident{
-													Pos:  p(2691, 140),
+													Pos:  p(2696, 140),
 													Name: "actual",
 												},
 												Pattern: &lang.TypePattern{
-													Pos: p(2691, 150),
+													Pos: p(2696, 150),
 													Type: &lang.TypeRef{
-														Pos:  p(2691, 150),
+														Pos:  p(2696, 150),
 														Name: "string",
 													},
 												},
@@ -46456,25 +46503,25 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2692, 13),
+										Pos: p(2697, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(2693, 17),
+												Pos: p(2698, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2693, 21),
+														Pos:  p(2698, 21),
 														Name: "el",
 														Init: &lang.CallExpr{
-															Pos: p(2693, 26),
+															Pos: p(2698, 26),
 															Fun: &lang.Ident{
-																Pos:  p(2693, 26),
+																Pos:  p(2698, 26),
 																Name: "Items",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2693, 32),
+																	Pos: p(2698, 32),
 																	X: &lang.Ident{
-																		Pos:  p(2693, 32),
+																		Pos:  p(2698, 32),
 																		Name: "ee",
 																	},
 																},
@@ -46484,22 +46531,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2694, 17),
+												Pos: p(2699, 17),
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2694, 21),
+														Pos:  p(2699, 21),
 														Name: "al",
 														Init: &lang.CallExpr{
-															Pos: p(2694, 26),
+															Pos: p(2699, 26),
 															Fun: &lang.Ident{
-																Pos:  p(2694, 26),
+																Pos:  p(2699, 26),
 																Name: "Items",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2694, 32),
+																	Pos: p(2699, 32),
 																	X: &lang.Ident{
-																		Pos:  p(2694, 32),
+																		Pos:  p(2699, 32),
 																		Name: "ae",
 																	},
 																},
@@ -46509,31 +46556,31 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2695, 17),
+												Pos: p(2700, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2695, 30),
+													Pos: p(2700, 30),
 													Op:  "!=",
 													X: &lang.MemberExpr{
-														Pos: p(2695, 24),
+														Pos: p(2700, 24),
 														X: &lang.Ident{
-															Pos:  p(2695, 21),
+															Pos:  p(2700, 21),
 															Name: "el",
 														},
 														Name: "Count",
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2695, 36),
+														Pos: p(2700, 36),
 														X: &lang.Ident{
-															Pos:  p(2695, 33),
+															Pos:  p(2700, 33),
 															Name: "al",
 														},
 														Name: "Count",
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(2695, 43),
+													Pos: p(2700, 43),
 													X: &lang.Literal{
-														Pos:   p(2695, 50),
+														Pos:   p(2700, 50),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -46541,19 +46588,19 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ForStmt{
-												Pos: p(2696, 17),
+												Pos: p(2701, 17),
 												InitDecl: &lang.LocalDeclStmt{
-													Pos: p(2696, 22),
+													Pos: p(2701, 22),
 													Type: &lang.TypeRef{
-														Pos:  p(2696, 22),
+														Pos:  p(2701, 22),
 														Name: "int",
 													},
 													Decls: []*lang.Declarator{
 														&lang.Declarator{
-															Pos:  p(2696, 26),
+															Pos:  p(2701, 26),
 															Name: "i",
 															Init: &lang.Literal{
-																Pos:   p(2696, 30),
+																Pos:   p(2701, 30),
 																Raw:   "0",
 																Value: int64(0),
 															},
@@ -46561,16 +46608,16 @@ func preludeAST() *lang.File {
 													},
 												},
 												Cond: &lang.BinaryExpr{
-													Pos: p(2696, 35),
+													Pos: p(2701, 35),
 													Op:  "<",
 													X: &lang.Ident{
-														Pos:  p(2696, 33),
+														Pos:  p(2701, 33),
 														Name: "i",
 													},
 													Y: &lang.MemberExpr{
-														Pos: p(2696, 40),
+														Pos: p(2701, 40),
 														X: &lang.Ident{
-															Pos:  p(2696, 37),
+															Pos:  p(2701, 37),
 															Name: "el",
 														},
 														Name: "Count",
@@ -46578,39 +46625,39 @@ func preludeAST() *lang.File {
 												},
 												Post: []lang.Expr{
 													&lang.PostfixExpr{
-														Pos: p(2696, 48),
+														Pos: p(2701, 48),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(2696, 47),
+															Pos:  p(2701, 47),
 															Name: "i",
 														},
 													},
 												},
 												Body: &lang.IfStmt{
-													Pos: p(2697, 21),
+													Pos: p(2702, 21),
 													Cond: &lang.UnaryExpr{
-														Pos: p(2697, 25),
+														Pos: p(2702, 25),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(2697, 26),
+															Pos: p(2702, 26),
 															Fun: &lang.Ident{
-																Pos:  p(2697, 26),
+																Pos:  p(2702, 26),
 																Name: "AreEqual",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(2697, 35),
+																	Pos: p(2702, 35),
 																	X: &lang.IndexExpr{
-																		Pos: p(2697, 37),
+																		Pos: p(2702, 37),
 																		X: &lang.Ident{
-																			Pos:  p(2697, 35),
+																			Pos:  p(2702, 35),
 																			Name: "el",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2697, 38),
+																				Pos: p(2702, 38),
 																				X: &lang.Ident{
-																					Pos:  p(2697, 38),
+																					Pos:  p(2702, 38),
 																					Name: "i",
 																				},
 																			},
@@ -46618,18 +46665,18 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(2697, 42),
+																	Pos: p(2702, 42),
 																	X: &lang.IndexExpr{
-																		Pos: p(2697, 44),
+																		Pos: p(2702, 44),
 																		X: &lang.Ident{
-																			Pos:  p(2697, 42),
+																			Pos:  p(2702, 42),
 																			Name: "al",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(2697, 45),
+																				Pos: p(2702, 45),
 																				X: &lang.Ident{
-																					Pos:  p(2697, 45),
+																					Pos:  p(2702, 45),
 																					Name: "i",
 																				},
 																			},
@@ -46640,9 +46687,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(2697, 50),
+														Pos: p(2702, 50),
 														X: &lang.Literal{
-															Pos:   p(2697, 57),
+															Pos:   p(2702, 57),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -46651,35 +46698,35 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2698, 17),
+												Pos: p(2703, 17),
 												X: &lang.Literal{
-													Pos:   p(2698, 24),
+													Pos:   p(2703, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(2699, 13),
+										Rbrace: p(2704, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2700, 13),
+									Pos: p(2705, 13),
 									X: &lang.CallExpr{
-										Pos: p(2700, 29),
+										Pos: p(2705, 29),
 										Fun: &lang.MemberExpr{
-											Pos: p(2700, 29),
+											Pos: p(2705, 29),
 											X: &lang.Ident{
-												Pos:  p(2700, 20),
+												Pos:  p(2705, 20),
 												Name: "expected",
 											},
 											Name: "Equals",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2700, 36),
+												Pos: p(2705, 36),
 												X: &lang.Ident{
-													Pos:  p(2700, 36),
+													Pos:  p(2705, 36),
 													Name: "actual",
 												},
 											},
@@ -46687,18 +46734,18 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2701, 9),
+							Rbrace: p(2706, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2703, 9),
+						Pos:       p(2708, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2703, 25),
+							Pos:  p(2708, 25),
 							Name: "List",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2703, 30),
+									Pos:  p(2708, 30),
 									Name: "object",
 								},
 							},
@@ -46706,55 +46753,55 @@ func preludeAST() *lang.File {
 						Name: "Items",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2703, 44),
+								Pos: p(2708, 44),
 								Type: &lang.TypeRef{
-									Pos:  p(2703, 44),
+									Pos:  p(2708, 44),
 									Name: "System.Collections.IEnumerable",
 								},
 								Name: "e",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2704, 9),
+							Pos: p(2709, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2705, 13),
+									Pos: p(2710, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2705, 19),
+										Pos: p(2710, 19),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2705, 17),
+											Pos:  p(2710, 17),
 											Name: "e",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2705, 22),
+											Pos:  p(2710, 22),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2705, 28),
+										Pos: p(2710, 28),
 										X: &lang.Literal{
-											Pos:  p(2705, 35),
+											Pos:  p(2710, 35),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2706, 13),
+									Pos: p(2711, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2706, 17),
+											Pos:  p(2711, 17),
 											Name: "items",
 											Init: &lang.NewExpr{
-												Pos: p(2706, 25),
+												Pos: p(2711, 25),
 												Type: &lang.TypeRef{
-													Pos:  p(2706, 29),
+													Pos:  p(2711, 29),
 													Name: "List",
 													Args: []*lang.TypeRef{
 														&lang.TypeRef{
-															Pos:  p(2706, 34),
+															Pos:  p(2711, 34),
 															Name: "object",
 														},
 													},
@@ -46764,33 +46811,33 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2707, 13),
+									Pos: p(2712, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2707, 22),
+										Pos:  p(2712, 22),
 										Name: "object",
 									},
 									Name: "x",
 									X: &lang.Ident{
-										Pos:  p(2707, 34),
+										Pos:  p(2712, 34),
 										Name: "e",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(2707, 37),
+										Pos: p(2712, 37),
 										X: &lang.CallExpr{
-											Pos: p(2707, 43),
+											Pos: p(2712, 43),
 											Fun: &lang.MemberExpr{
-												Pos: p(2707, 43),
+												Pos: p(2712, 43),
 												X: &lang.Ident{
-													Pos:  p(2707, 37),
+													Pos:  p(2712, 37),
 													Name: "items",
 												},
 												Name: "Add",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2707, 47),
+													Pos: p(2712, 47),
 													X: &lang.Ident{
-														Pos:  p(2707, 47),
+														Pos:  p(2712, 47),
 														Name: "x",
 													},
 												},
@@ -46799,359 +46846,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2708, 13),
+									Pos: p(2713, 13),
 									X: &lang.Ident{
-										Pos:  p(2708, 20),
+										Pos:  p(2713, 20),
 										Name: "items",
 									},
 								},
 							},
-							Rbrace: p(2709, 9),
+							Rbrace: p(2714, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2711, 9),
+						Pos:       p(2716, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2711, 23),
+							Pos:  p(2716, 23),
 							Name: "string",
 						},
 						Name: "Format",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2711, 37),
+								Pos: p(2716, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2711, 37),
+									Pos:  p(2716, 37),
 									Name: "object",
 								},
 								Name: "value",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2712, 9),
+							Pos: p(2717, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2713, 13),
+									Pos: p(2718, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2713, 23),
+										Pos: p(2718, 23),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2713, 17),
+											Pos:  p(2718, 17),
 											Name: "value",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2713, 26),
+											Pos:  p(2718, 26),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2713, 32),
+										Pos: p(2718, 32),
 										X: &lang.Literal{
-											Pos:   p(2713, 39),
+											Pos:   p(2718, 39),
 											Kind:  lang.LitKind(8),
 											Raw:   "\"null\"",
 											Value: string("null"),
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2714, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2714, 23),
-										X: &lang.Ident{
-											Pos:  p(2714, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2714, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2714, 26),
-												Name: "Type",
-											},
-											Name: "t",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2714, 34),
-										X: &lang.BinaryExpr{
-											Pos: p(2714, 77),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2714, 51),
-												Op:  "+",
-												X: &lang.Literal{
-													Pos:   p(2714, 41),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"typeof(\"",
-													Value: string("typeof("),
-												},
-												Y: &lang.CallExpr{
-													Pos: p(2714, 53),
-													Fun: &lang.Ident{
-														Pos:  p(2714, 53),
-														Name: "FormatTypeName",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2714, 68),
-															X: &lang.Ident{
-																Pos:  p(2714, 68),
-																Name: "t",
-															},
-														},
-														&lang.Arg{
-															Pos: p(2714, 71),
-															X: &lang.Literal{
-																Pos:   p(2714, 71),
-																Kind:  lang.LitKind(9),
-																Raw:   "true",
-																Value: bool(true),
-															},
-														},
-													},
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2714, 79),
-												Kind:  lang.LitKind(8),
-												Raw:   "\")\"",
-												Value: string(")"),
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2715, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2715, 23),
-										X: &lang.Ident{
-											Pos:  p(2715, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2715, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2715, 26),
-												Name: "char",
-											},
-											Name: "c",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2715, 34),
-										X: &lang.BinaryExpr{
-											Pos: p(2715, 68),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2715, 45),
-												Op:  "+",
-												X: &lang.Literal{
-													Pos:   p(2715, 41),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"'\"",
-													Value: string("'"),
-												},
-												Y: &lang.CallExpr{
-													Pos: p(2715, 47),
-													Fun: &lang.Ident{
-														Pos:  p(2715, 47),
-														Name: "Escape",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2715, 54),
-															X: &lang.CallExpr{
-																Pos: p(2715, 56),
-																Fun: &lang.MemberExpr{
-																	Pos: p(2715, 56),
-																	X: &lang.Ident{
-																		Pos:  p(2715, 54),
-																		Name: "c",
-																	},
-																	Name: "ToString",
-																},
-															},
-														},
-													},
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2715, 70),
-												Kind:  lang.LitKind(8),
-												Raw:   "\"'\"",
-												Value: string("'"),
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2716, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2716, 23),
-										X: &lang.Ident{
-											Pos:  p(2716, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2716, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2716, 26),
-												Name: "float",
-											},
-											Name: "f",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2716, 35),
-										X: &lang.CallExpr{
-											Pos: p(2716, 44),
-											Fun: &lang.MemberExpr{
-												Pos: p(2716, 44),
-												X: &lang.Ident{
-													Pos:  p(2716, 42),
-													Name: "f",
-												},
-												Name: "ToString",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(2716, 53),
-													X: &lang.Literal{
-														Pos:   p(2716, 53),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"G9\"",
-														Value: string("G9"),
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2717, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2717, 23),
-										X: &lang.Ident{
-											Pos:  p(2717, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2717, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2717, 26),
-												Name: "double",
-											},
-											Name: "d",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2717, 36),
-										X: &lang.CallExpr{
-											Pos: p(2717, 45),
-											Fun: &lang.MemberExpr{
-												Pos: p(2717, 45),
-												X: &lang.Ident{
-													Pos:  p(2717, 43),
-													Name: "d",
-												},
-												Name: "ToString",
-											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(2717, 54),
-													X: &lang.Literal{
-														Pos:   p(2717, 54),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"G17\"",
-														Value: string("G17"),
-													},
-												},
-											},
-										},
-									},
-								},
-								&lang.IfStmt{
-									Pos: p(2718, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2718, 23),
-										X: &lang.Ident{
-											Pos:  p(2718, 17),
-											Name: "value",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2718, 26),
-											Type: &lang.TypeRef{
-												Pos:  p(2718, 26),
-												Name: "string",
-											},
-											Name: "s",
-										},
-									},
-									Then: &lang.ReturnStmt{
-										Pos: p(2718, 36),
-										X: &lang.BinaryExpr{
-											Pos: p(2718, 82),
-											Op:  "+",
-											X: &lang.BinaryExpr{
-												Pos: p(2718, 48),
-												Op:  "+",
-												X: &lang.Literal{
-													Pos:   p(2718, 43),
-													Kind:  lang.LitKind(8),
-													Raw:   "\"\\\"\"",
-													Value: string("\""),
-												},
-												Y: &lang.CallExpr{
-													Pos: p(2718, 60),
-													Fun: &lang.MemberExpr{
-														Pos: p(2718, 60),
-														X: &lang.CallExpr{
-															Pos: p(2718, 50),
-															Fun: &lang.Ident{
-																Pos:  p(2718, 50),
-																Name: "Escape",
-															},
-															Args: []*lang.Arg{
-																&lang.Arg{
-																	Pos: p(2718, 57),
-																	X: &lang.Ident{
-																		Pos:  p(2718, 57),
-																		Name: "s",
-																	},
-																},
-															},
-														},
-														Name: "Replace",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(2718, 68),
-															X: &lang.Literal{
-																Pos:   p(2718, 68),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"\\\"\"",
-																Value: string("\""),
-															},
-														},
-														&lang.Arg{
-															Pos: p(2718, 74),
-															X: &lang.Literal{
-																Pos:   p(2718, 74),
-																Kind:  lang.LitKind(8),
-																Raw:   "\"\\\\\\\"\"",
-																Value: string("\\\""),
-															},
-														},
-													},
-												},
-											},
-											Y: &lang.Literal{
-												Pos:   p(2718, 84),
-												Kind:  lang.LitKind(8),
-												Raw:   "\"\\\"\"",
-												Value: string("\""),
-											},
 										},
 									},
 								},
@@ -47167,26 +46914,326 @@ func preludeAST() *lang.File {
 											Pos: p(2719, 26),
 											Type: &lang.TypeRef{
 												Pos:  p(2719, 26),
+												Name: "Type",
+											},
+											Name: "t",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2719, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2719, 77),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2719, 51),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2719, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"typeof(\"",
+													Value: string("typeof("),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2719, 53),
+													Fun: &lang.Ident{
+														Pos:  p(2719, 53),
+														Name: "FormatTypeName",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2719, 68),
+															X: &lang.Ident{
+																Pos:  p(2719, 68),
+																Name: "t",
+															},
+														},
+														&lang.Arg{
+															Pos: p(2719, 71),
+															X: &lang.Literal{
+																Pos:   p(2719, 71),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2719, 79),
+												Kind:  lang.LitKind(8),
+												Raw:   "\")\"",
+												Value: string(")"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2720, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2720, 23),
+										X: &lang.Ident{
+											Pos:  p(2720, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2720, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2720, 26),
+												Name: "char",
+											},
+											Name: "c",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2720, 34),
+										X: &lang.BinaryExpr{
+											Pos: p(2720, 68),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2720, 45),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2720, 41),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"'\"",
+													Value: string("'"),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2720, 47),
+													Fun: &lang.Ident{
+														Pos:  p(2720, 47),
+														Name: "Escape",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2720, 54),
+															X: &lang.CallExpr{
+																Pos: p(2720, 56),
+																Fun: &lang.MemberExpr{
+																	Pos: p(2720, 56),
+																	X: &lang.Ident{
+																		Pos:  p(2720, 54),
+																		Name: "c",
+																	},
+																	Name: "ToString",
+																},
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2720, 70),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"'\"",
+												Value: string("'"),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2721, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2721, 23),
+										X: &lang.Ident{
+											Pos:  p(2721, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2721, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2721, 26),
+												Name: "float",
+											},
+											Name: "f",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2721, 35),
+										X: &lang.CallExpr{
+											Pos: p(2721, 44),
+											Fun: &lang.MemberExpr{
+												Pos: p(2721, 44),
+												X: &lang.Ident{
+													Pos:  p(2721, 42),
+													Name: "f",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2721, 53),
+													X: &lang.Literal{
+														Pos:   p(2721, 53),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G9\"",
+														Value: string("G9"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2722, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2722, 23),
+										X: &lang.Ident{
+											Pos:  p(2722, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2722, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2722, 26),
+												Name: "double",
+											},
+											Name: "d",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2722, 36),
+										X: &lang.CallExpr{
+											Pos: p(2722, 45),
+											Fun: &lang.MemberExpr{
+												Pos: p(2722, 45),
+												X: &lang.Ident{
+													Pos:  p(2722, 43),
+													Name: "d",
+												},
+												Name: "ToString",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2722, 54),
+													X: &lang.Literal{
+														Pos:   p(2722, 54),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"G17\"",
+														Value: string("G17"),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2723, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2723, 23),
+										X: &lang.Ident{
+											Pos:  p(2723, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2723, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2723, 26),
+												Name: "string",
+											},
+											Name: "s",
+										},
+									},
+									Then: &lang.ReturnStmt{
+										Pos: p(2723, 36),
+										X: &lang.BinaryExpr{
+											Pos: p(2723, 82),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(2723, 48),
+												Op:  "+",
+												X: &lang.Literal{
+													Pos:   p(2723, 43),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"\\\"\"",
+													Value: string("\""),
+												},
+												Y: &lang.CallExpr{
+													Pos: p(2723, 60),
+													Fun: &lang.MemberExpr{
+														Pos: p(2723, 60),
+														X: &lang.CallExpr{
+															Pos: p(2723, 50),
+															Fun: &lang.Ident{
+																Pos:  p(2723, 50),
+																Name: "Escape",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(2723, 57),
+																	X: &lang.Ident{
+																		Pos:  p(2723, 57),
+																		Name: "s",
+																	},
+																},
+															},
+														},
+														Name: "Replace",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2723, 68),
+															X: &lang.Literal{
+																Pos:   p(2723, 68),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\"\"",
+																Value: string("\""),
+															},
+														},
+														&lang.Arg{
+															Pos: p(2723, 74),
+															X: &lang.Literal{
+																Pos:   p(2723, 74),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"\\\\\\\"\"",
+																Value: string("\\\""),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(2723, 84),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"\\\"\"",
+												Value: string("\""),
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2724, 13),
+									Cond: &lang.IsExpr{
+										Pos: p(2724, 23),
+										X: &lang.Ident{
+											Pos:  p(2724, 17),
+											Name: "value",
+										},
+										Pattern: &lang.TypePattern{
+											Pos: p(2724, 26),
+											Type: &lang.TypeRef{
+												Pos:  p(2724, 26),
 												Name: "System.Collections.IEnumerable",
 											},
 											Name: "items",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2720, 13),
+										Pos: p(2725, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(2721, 17),
+												Pos: p(2726, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2721, 17),
+													Pos:  p(2726, 17),
 													Name: "string",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2721, 24),
+														Pos:  p(2726, 24),
 														Name: "r",
 														Init: &lang.Literal{
-															Pos:   p(2721, 28),
+															Pos:   p(2726, 28),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"[\"",
 															Value: string("["),
@@ -47195,17 +47242,17 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(2722, 17),
+												Pos: p(2727, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2722, 17),
+													Pos:  p(2727, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(2722, 21),
+														Pos:  p(2727, 21),
 														Name: "i",
 														Init: &lang.Literal{
-															Pos:   p(2722, 25),
+															Pos:   p(2727, 25),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -47213,45 +47260,45 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ForeachStmt{
-												Pos: p(2723, 17),
+												Pos: p(2728, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(2723, 26),
+													Pos:  p(2728, 26),
 													Name: "object",
 												},
 												Name: "x",
 												X: &lang.Ident{
-													Pos:  p(2723, 38),
+													Pos:  p(2728, 38),
 													Name: "items",
 												},
 												Body: &lang.BlockStmt{
-													Pos: p(2724, 17),
+													Pos: p(2729, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(2725, 21),
+															Pos: p(2730, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2725, 27),
+																Pos: p(2730, 27),
 																Op:  "!=",
 																X: &lang.Ident{
-																	Pos:  p(2725, 25),
+																	Pos:  p(2730, 25),
 																	Name: "i",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2725, 30),
+																	Pos:   p(2730, 30),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ExprStmt{
-																Pos: p(2725, 33),
+																Pos: p(2730, 33),
 																X: &lang.AssignExpr{
-																	Pos: p(2725, 35),
+																	Pos: p(2730, 35),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(2725, 33),
+																		Pos:  p(2730, 33),
 																		Name: "r",
 																	},
 																	Right: &lang.Literal{
-																		Pos:   p(2725, 38),
+																		Pos:   p(2730, 38),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\", \"",
 																		Value: string(", "),
@@ -47260,34 +47307,34 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(2726, 21),
+															Pos: p(2731, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(2726, 27),
+																Pos: p(2731, 27),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(2726, 25),
+																	Pos:  p(2731, 25),
 																	Name: "i",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(2726, 30),
+																	Pos:   p(2731, 30),
 																	Raw:   "5",
 																	Value: int64(5),
 																},
 															},
 															Then: &lang.BlockStmt{
-																Pos: p(2727, 21),
+																Pos: p(2732, 21),
 																Stmts: []lang.Stmt{
 																	&lang.ExprStmt{
-																		Pos: p(2728, 25),
+																		Pos: p(2733, 25),
 																		X: &lang.AssignExpr{
-																			Pos: p(2728, 27),
+																			Pos: p(2733, 27),
 																			Op:  "+=",
 																			Left: &lang.Ident{
-																				Pos:  p(2728, 25),
+																				Pos:  p(2733, 25),
 																				Name: "r",
 																			},
 																			Right: &lang.Literal{
-																				Pos:   p(2728, 30),
+																				Pos:   p(2733, 30),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"\\u00b7\\u00b7\\u00b7\"",
 																				Value: string("···"),
@@ -47295,32 +47342,32 @@ func preludeAST() *lang.File {
 																		},
 																	},
 																	&lang.BreakStmt{
-																		Pos: p(2729, 25),
+																		Pos: p(2734, 25),
 																	},
 																},
-																Rbrace: p(2730, 21),
+																Rbrace: p(2735, 21),
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2731, 21),
+															Pos: p(2736, 21),
 															X: &lang.AssignExpr{
-																Pos: p(2731, 23),
+																Pos: p(2736, 23),
 																Op:  "+=",
 																Left: &lang.Ident{
-																	Pos:  p(2731, 21),
+																	Pos:  p(2736, 21),
 																	Name: "r",
 																},
 																Right: &lang.CallExpr{
-																	Pos: p(2731, 26),
+																	Pos: p(2736, 26),
 																	Fun: &lang.Ident{
-																		Pos:  p(2731, 26),
+																		Pos:  p(2736, 26),
 																		Name: "Format",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2731, 33),
+																			Pos: p(2736, 33),
 																			X: &lang.Ident{
-																				Pos:  p(2731, 33),
+																				Pos:  p(2736, 33),
 																				Name: "x",
 																			},
 																		},
@@ -47329,31 +47376,31 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(2732, 21),
+															Pos: p(2737, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(2732, 22),
+																Pos: p(2737, 22),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(2732, 21),
+																	Pos:  p(2737, 21),
 																	Name: "i",
 																},
 															},
 														},
 													},
-													Rbrace: p(2733, 17),
+													Rbrace: p(2738, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2734, 17),
+												Pos: p(2739, 17),
 												X: &lang.BinaryExpr{
-													Pos: p(2734, 26),
+													Pos: p(2739, 26),
 													Op:  "+",
 													X: &lang.Ident{
-														Pos:  p(2734, 24),
+														Pos:  p(2739, 24),
 														Name: "r",
 													},
 													Y: &lang.Literal{
-														Pos:   p(2734, 28),
+														Pos:   p(2739, 28),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"]\"",
 														Value: string("]"),
@@ -47361,51 +47408,51 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2735, 13),
+										Rbrace: p(2740, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2736, 13),
+									Pos: p(2741, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(2736, 23),
+										Pos: p(2741, 23),
 										X: &lang.Ident{
-											Pos:  p(2736, 17),
+											Pos:  p(2741, 17),
 											Name: "value",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(2736, 26),
+											Pos: p(2741, 26),
 											Type: &lang.TypeRef{
-												Pos:  p(2736, 26),
+												Pos:  p(2741, 26),
 												Name: "Task",
 											},
 											Name: "task",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(2737, 17),
+										Pos: p(2742, 17),
 										X: &lang.BinaryExpr{
-											Pos: p(2737, 57),
+											Pos: p(2742, 57),
 											Op:  "+",
 											X: &lang.BinaryExpr{
-												Pos: p(2737, 43),
+												Pos: p(2742, 43),
 												Op:  "+",
 												X: &lang.Literal{
-													Pos:   p(2737, 24),
+													Pos:   p(2742, 24),
 													Kind:  lang.LitKind(8),
 													Raw:   "\"Task { Status = \"",
 													Value: string("Task { Status = "),
 												},
 												Y: &lang.MemberExpr{
-													Pos: p(2737, 50),
+													Pos: p(2742, 50),
 													X: &lang.Ident{
-														Pos:  p(2737, 45),
+														Pos:  p(2742, 45),
 														Name: "task",
 													},
 													Name: "Status",
 												},
 											},
 											Y: &lang.Literal{
-												Pos:   p(2737, 59),
+												Pos:   p(2742, 59),
 												Kind:  lang.LitKind(8),
 												Raw:   "\" }\"",
 												Value: string(" }"),
@@ -47414,13 +47461,13 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2738, 13),
+									Pos: p(2743, 13),
 									X: &lang.CallExpr{
-										Pos: p(2738, 26),
+										Pos: p(2743, 26),
 										Fun: &lang.MemberExpr{
-											Pos: p(2738, 26),
+											Pos: p(2743, 26),
 											X: &lang.Ident{
-												Pos:  p(2738, 20),
+												Pos:  p(2743, 20),
 												Name: "value",
 											},
 											Name: "ToString",
@@ -47428,189 +47475,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2739, 9),
+							Rbrace: p(2744, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2741, 9),
+						Pos:       p(2746, 9),
 						Modifiers: lang.Modifiers(17),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2741, 23),
+							Pos:  p(2746, 23),
 							Name: "string",
 						},
 						Name: "FormatTypeName",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2741, 45),
+								Pos: p(2746, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(2741, 45),
+									Pos:  p(2746, 45),
 									Name: "Type",
 								},
 								Name: "type",
 							},
 							&lang.Param{
-								Pos: p(2741, 56),
+								Pos: p(2746, 56),
 								Type: &lang.TypeRef{
-									Pos:  p(2741, 56),
+									Pos:  p(2746, 56),
 									Name: "bool",
 								},
 								Name: "fullTypeName",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2742, 9),
+							Pos: p(2747, 9),
 							Stmts: []lang.Stmt{
 								&lang.SwitchStmt{
-									Pos: p(2743, 13),
+									Pos: p(2748, 13),
 									X: &lang.MemberExpr{
-										Pos: p(2743, 26),
+										Pos: p(2748, 26),
 										X: &lang.Ident{
-											Pos:  p(2743, 21),
+											Pos:  p(2748, 21),
 											Name: "type",
 										},
 										Name: "FullName",
 									},
 									Sections: []*lang.SwitchSection{
-										&lang.SwitchSection{
-											Pos: p(2745, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2745, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2745, 22),
-														X: &lang.Literal{
-															Pos:   p(2745, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Boolean\"",
-															Value: string("System.Boolean"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2745, 40),
-													X: &lang.Literal{
-														Pos:   p(2745, 47),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"bool\"",
-														Value: string("bool"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2746, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2746, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2746, 22),
-														X: &lang.Literal{
-															Pos:   p(2746, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Byte\"",
-															Value: string("System.Byte"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2746, 37),
-													X: &lang.Literal{
-														Pos:   p(2746, 44),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"byte\"",
-														Value: string("byte"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2747, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2747, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2747, 22),
-														X: &lang.Literal{
-															Pos:   p(2747, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.SByte\"",
-															Value: string("System.SByte"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2747, 38),
-													X: &lang.Literal{
-														Pos:   p(2747, 45),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"sbyte\"",
-														Value: string("sbyte"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2748, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2748, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2748, 22),
-														X: &lang.Literal{
-															Pos:   p(2748, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Char\"",
-															Value: string("System.Char"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2748, 37),
-													X: &lang.Literal{
-														Pos:   p(2748, 44),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"char\"",
-														Value: string("char"),
-													},
-												},
-											},
-										},
-										&lang.SwitchSection{
-											Pos: p(2749, 17),
-											Labels: []*lang.CaseLabel{
-												&lang.CaseLabel{
-													Pos: p(2749, 17),
-													Pattern: &lang.ConstPattern{
-														Pos: p(2749, 22),
-														X: &lang.Literal{
-															Pos:   p(2749, 22),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Decimal\"",
-															Value: string("System.Decimal"),
-														},
-													},
-												},
-											},
-											Body: []lang.Stmt{
-												&lang.ReturnStmt{
-													Pos: p(2749, 40),
-													X: &lang.Literal{
-														Pos:   p(2749, 47),
-														Kind:  lang.LitKind(8),
-														Raw:   "\"decimal\"",
-														Value: string("decimal"),
-													},
-												},
-											},
-										},
 										&lang.SwitchSection{
 											Pos: p(2750, 17),
 											Labels: []*lang.CaseLabel{
@@ -47621,20 +47528,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2750, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Double\"",
-															Value: string("System.Double"),
+															Raw:   "\"System.Boolean\"",
+															Value: string("System.Boolean"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2750, 39),
+													Pos: p(2750, 40),
 													X: &lang.Literal{
-														Pos:   p(2750, 46),
+														Pos:   p(2750, 47),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"double\"",
-														Value: string("double"),
+														Raw:   "\"bool\"",
+														Value: string("bool"),
 													},
 												},
 											},
@@ -47649,20 +47556,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2751, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Single\"",
-															Value: string("System.Single"),
+															Raw:   "\"System.Byte\"",
+															Value: string("System.Byte"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2751, 39),
+													Pos: p(2751, 37),
 													X: &lang.Literal{
-														Pos:   p(2751, 46),
+														Pos:   p(2751, 44),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"float\"",
-														Value: string("float"),
+														Raw:   "\"byte\"",
+														Value: string("byte"),
 													},
 												},
 											},
@@ -47677,8 +47584,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2752, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Int32\"",
-															Value: string("System.Int32"),
+															Raw:   "\"System.SByte\"",
+															Value: string("System.SByte"),
 														},
 													},
 												},
@@ -47689,8 +47596,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2752, 45),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"int\"",
-														Value: string("int"),
+														Raw:   "\"sbyte\"",
+														Value: string("sbyte"),
 													},
 												},
 											},
@@ -47705,20 +47612,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2753, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.UInt32\"",
-															Value: string("System.UInt32"),
+															Raw:   "\"System.Char\"",
+															Value: string("System.Char"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2753, 39),
+													Pos: p(2753, 37),
 													X: &lang.Literal{
-														Pos:   p(2753, 46),
+														Pos:   p(2753, 44),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"uint\"",
-														Value: string("uint"),
+														Raw:   "\"char\"",
+														Value: string("char"),
 													},
 												},
 											},
@@ -47733,20 +47640,20 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2754, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Int64\"",
-															Value: string("System.Int64"),
+															Raw:   "\"System.Decimal\"",
+															Value: string("System.Decimal"),
 														},
 													},
 												},
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2754, 38),
+													Pos: p(2754, 40),
 													X: &lang.Literal{
-														Pos:   p(2754, 45),
+														Pos:   p(2754, 47),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"long\"",
-														Value: string("long"),
+														Raw:   "\"decimal\"",
+														Value: string("decimal"),
 													},
 												},
 											},
@@ -47761,8 +47668,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2755, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.UInt64\"",
-															Value: string("System.UInt64"),
+															Raw:   "\"System.Double\"",
+															Value: string("System.Double"),
 														},
 													},
 												},
@@ -47773,8 +47680,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2755, 46),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"ulong\"",
-														Value: string("ulong"),
+														Raw:   "\"double\"",
+														Value: string("double"),
 													},
 												},
 											},
@@ -47789,8 +47696,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2756, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Object\"",
-															Value: string("System.Object"),
+															Raw:   "\"System.Single\"",
+															Value: string("System.Single"),
 														},
 													},
 												},
@@ -47801,8 +47708,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2756, 46),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"object\"",
-														Value: string("object"),
+														Raw:   "\"float\"",
+														Value: string("float"),
 													},
 												},
 											},
@@ -47817,8 +47724,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2757, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.Int16\"",
-															Value: string("System.Int16"),
+															Raw:   "\"System.Int32\"",
+															Value: string("System.Int32"),
 														},
 													},
 												},
@@ -47829,8 +47736,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2757, 45),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"short\"",
-														Value: string("short"),
+														Raw:   "\"int\"",
+														Value: string("int"),
 													},
 												},
 											},
@@ -47845,8 +47752,8 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2758, 22),
 															Kind:  lang.LitKind(8),
-															Raw:   "\"System.UInt16\"",
-															Value: string("System.UInt16"),
+															Raw:   "\"System.UInt32\"",
+															Value: string("System.UInt32"),
 														},
 													},
 												},
@@ -47857,8 +47764,8 @@ func preludeAST() *lang.File {
 													X: &lang.Literal{
 														Pos:   p(2758, 46),
 														Kind:  lang.LitKind(8),
-														Raw:   "\"ushort\"",
-														Value: string("ushort"),
+														Raw:   "\"uint\"",
+														Value: string("uint"),
 													},
 												},
 											},
@@ -47873,6 +47780,146 @@ func preludeAST() *lang.File {
 														X: &lang.Literal{
 															Pos:   p(2759, 22),
 															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int64\"",
+															Value: string("System.Int64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2759, 38),
+													X: &lang.Literal{
+														Pos:   p(2759, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"long\"",
+														Value: string("long"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2760, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2760, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2760, 22),
+														X: &lang.Literal{
+															Pos:   p(2760, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt64\"",
+															Value: string("System.UInt64"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2760, 39),
+													X: &lang.Literal{
+														Pos:   p(2760, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ulong\"",
+														Value: string("ulong"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2761, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2761, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2761, 22),
+														X: &lang.Literal{
+															Pos:   p(2761, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Object\"",
+															Value: string("System.Object"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2761, 39),
+													X: &lang.Literal{
+														Pos:   p(2761, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"object\"",
+														Value: string("object"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2762, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2762, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2762, 22),
+														X: &lang.Literal{
+															Pos:   p(2762, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.Int16\"",
+															Value: string("System.Int16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2762, 38),
+													X: &lang.Literal{
+														Pos:   p(2762, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"short\"",
+														Value: string("short"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2763, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2763, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2763, 22),
+														X: &lang.Literal{
+															Pos:   p(2763, 22),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"System.UInt16\"",
+															Value: string("System.UInt16"),
+														},
+													},
+												},
+											},
+											Body: []lang.Stmt{
+												&lang.ReturnStmt{
+													Pos: p(2763, 39),
+													X: &lang.Literal{
+														Pos:   p(2763, 46),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"ushort\"",
+														Value: string("ushort"),
+													},
+												},
+											},
+										},
+										&lang.SwitchSection{
+											Pos: p(2764, 17),
+											Labels: []*lang.CaseLabel{
+												&lang.CaseLabel{
+													Pos: p(2764, 17),
+													Pattern: &lang.ConstPattern{
+														Pos: p(2764, 22),
+														X: &lang.Literal{
+															Pos:   p(2764, 22),
+															Kind:  lang.LitKind(8),
 															Raw:   "\"System.String\"",
 															Value: string("System.String"),
 														},
@@ -47881,9 +47928,9 @@ func preludeAST() *lang.File {
 											},
 											Body: []lang.Stmt{
 												&lang.ReturnStmt{
-													Pos: p(2759, 39),
+													Pos: p(2764, 39),
 													X: &lang.Literal{
-														Pos:   p(2759, 46),
+														Pos:   p(2764, 46),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"string\"",
 														Value: string("string"),
@@ -47894,25 +47941,25 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2761, 13),
+									Pos: p(2766, 13),
 									X: &lang.CondExpr{
-										Pos: p(2761, 33),
+										Pos: p(2766, 33),
 										Cond: &lang.Ident{
-											Pos:  p(2761, 20),
+											Pos:  p(2766, 20),
 											Name: "fullTypeName",
 										},
 										Then: &lang.MemberExpr{
-											Pos: p(2761, 40),
+											Pos: p(2766, 40),
 											X: &lang.Ident{
-												Pos:  p(2761, 35),
+												Pos:  p(2766, 35),
 												Name: "type",
 											},
 											Name: "FullName",
 										},
 										Else: &lang.MemberExpr{
-											Pos: p(2761, 56),
+											Pos: p(2766, 56),
 											X: &lang.Ident{
-												Pos:  p(2761, 51),
+												Pos:  p(2766, 51),
 												Name: "type",
 											},
 											Name: "Name",
@@ -47920,77 +47967,77 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2762, 9),
+							Rbrace: p(2767, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2766, 9),
+						Pos:       p(2771, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2766, 25),
+							Pos:  p(2771, 25),
 							Name: "int",
 						},
 						Name: "PointerIndent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2766, 43),
+								Pos: p(2771, 43),
 								Type: &lang.TypeRef{
-									Pos:  p(2766, 43),
+									Pos:  p(2771, 43),
 									Name: "string",
 								},
 								Name: "value",
 							},
 							&lang.Param{
-								Pos: p(2766, 57),
+								Pos: p(2771, 57),
 								Type: &lang.TypeRef{
-									Pos:  p(2766, 57),
+									Pos:  p(2771, 57),
 									Name: "int",
 								},
 								Name: "index",
 							},
 						},
 						ExprBody: &lang.BinaryExpr{
-							Pos: p(2766, 73),
+							Pos: p(2771, 73),
 							Op:  "+",
 							X: &lang.Literal{
-								Pos:   p(2766, 71),
+								Pos:   p(2771, 71),
 								Raw:   "1",
 								Value: int64(1),
 							},
 							Y: &lang.MemberExpr{
-								Pos: p(2766, 109),
+								Pos: p(2771, 109),
 								X: &lang.CallExpr{
-									Pos: p(2766, 75),
+									Pos: p(2771, 75),
 									Fun: &lang.Ident{
-										Pos:  p(2766, 75),
+										Pos:  p(2771, 75),
 										Name: "Escape",
 									},
 									Args: []*lang.Arg{
 										&lang.Arg{
-											Pos: p(2766, 82),
+											Pos: p(2771, 82),
 											X: &lang.CallExpr{
-												Pos: p(2766, 88),
+												Pos: p(2771, 88),
 												Fun: &lang.MemberExpr{
-													Pos: p(2766, 88),
+													Pos: p(2771, 88),
 													X: &lang.Ident{
-														Pos:  p(2766, 82),
+														Pos:  p(2771, 82),
 														Name: "value",
 													},
 													Name: "Substring",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2766, 98),
+														Pos: p(2771, 98),
 														X: &lang.Literal{
-															Pos:   p(2766, 98),
+															Pos:   p(2771, 98),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													&lang.Arg{
-														Pos: p(2766, 101),
+														Pos: p(2771, 101),
 														X: &lang.Ident{
-															Pos:  p(2766, 101),
+															Pos:  p(2771, 101),
 															Name: "index",
 														},
 													},
@@ -48004,22 +48051,22 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2770, 9),
+						Pos:       p(2775, 9),
 						Modifiers: lang.Modifiers(24),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2770, 25),
+							Pos:  p(2775, 25),
 							Name: "int",
 						},
 						Name: "ItemIndent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2770, 40),
+								Pos: p(2775, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2770, 40),
+									Pos:  p(2775, 40),
 									Name: "List",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2770, 45),
+											Pos:  p(2775, 45),
 											Name: "object",
 										},
 									},
@@ -48027,29 +48074,29 @@ func preludeAST() *lang.File {
 								Name: "items",
 							},
 							&lang.Param{
-								Pos: p(2770, 60),
+								Pos: p(2775, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(2770, 60),
+									Pos:  p(2775, 60),
 									Name: "int",
 								},
 								Name: "index",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2771, 9),
+							Pos: p(2776, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2772, 13),
+									Pos: p(2777, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2772, 13),
+										Pos:  p(2777, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2772, 17),
+											Pos:  p(2777, 17),
 											Name: "n",
 											Init: &lang.Literal{
-												Pos:   p(2772, 21),
+												Pos:   p(2777, 21),
 												Raw:   "1",
 												Value: int64(1),
 											},
@@ -48057,19 +48104,19 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForStmt{
-									Pos: p(2773, 13),
+									Pos: p(2778, 13),
 									InitDecl: &lang.LocalDeclStmt{
-										Pos: p(2773, 18),
+										Pos: p(2778, 18),
 										Type: &lang.TypeRef{
-											Pos:  p(2773, 18),
+											Pos:  p(2778, 18),
 											Name: "int",
 										},
 										Decls: []*lang.Declarator{
 											&lang.Declarator{
-												Pos:  p(2773, 22),
+												Pos:  p(2778, 22),
 												Name: "i",
 												Init: &lang.Literal{
-													Pos:   p(2773, 26),
+													Pos:   p(2778, 26),
 													Raw:   "0",
 													Value: int64(0),
 												},
@@ -48077,61 +48124,61 @@ func preludeAST() *lang.File {
 										},
 									},
 									Cond: &lang.BinaryExpr{
-										Pos: p(2773, 31),
+										Pos: p(2778, 31),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2773, 29),
+											Pos:  p(2778, 29),
 											Name: "i",
 										},
 										Y: &lang.Ident{
-											Pos:  p(2773, 33),
+											Pos:  p(2778, 33),
 											Name: "index",
 										},
 									},
 									Post: []lang.Expr{
 										&lang.PostfixExpr{
-											Pos: p(2773, 41),
+											Pos: p(2778, 41),
 											Op:  "++",
 											X: &lang.Ident{
-												Pos:  p(2773, 40),
+												Pos:  p(2778, 40),
 												Name: "i",
 											},
 										},
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(2773, 45),
+										Pos: p(2778, 45),
 										X: &lang.AssignExpr{
-											Pos: p(2773, 47),
+											Pos: p(2778, 47),
 											Op:  "+=",
 											Left: &lang.Ident{
-												Pos:  p(2773, 45),
+												Pos:  p(2778, 45),
 												Name: "n",
 											},
 											Right: &lang.BinaryExpr{
-												Pos: p(2773, 74),
+												Pos: p(2778, 74),
 												Op:  "+",
 												X: &lang.MemberExpr{
-													Pos: p(2773, 67),
+													Pos: p(2778, 67),
 													X: &lang.CallExpr{
-														Pos: p(2773, 50),
+														Pos: p(2778, 50),
 														Fun: &lang.Ident{
-															Pos:  p(2773, 50),
+															Pos:  p(2778, 50),
 															Name: "Format",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2773, 57),
+																Pos: p(2778, 57),
 																X: &lang.IndexExpr{
-																	Pos: p(2773, 62),
+																	Pos: p(2778, 62),
 																	X: &lang.Ident{
-																		Pos:  p(2773, 57),
+																		Pos:  p(2778, 57),
 																		Name: "items",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(2773, 63),
+																			Pos: p(2778, 63),
 																			X: &lang.Ident{
-																				Pos:  p(2773, 63),
+																				Pos:  p(2778, 63),
 																				Name: "i",
 																			},
 																		},
@@ -48143,7 +48190,7 @@ func preludeAST() *lang.File {
 													Name: "Length",
 												},
 												Y: &lang.Literal{
-													Pos:   p(2773, 76),
+													Pos:   p(2778, 76),
 													Raw:   "2",
 													Value: int64(2),
 												},
@@ -48152,49 +48199,49 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2774, 13),
+									Pos: p(2779, 13),
 									X: &lang.Ident{
-										Pos:  p(2774, 20),
+										Pos:  p(2779, 20),
 										Name: "n",
 									},
 								},
 							},
-							Rbrace: p(2775, 9),
+							Rbrace: p(2780, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2777, 9),
+						Pos:       p(2782, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2777, 16),
+							Pos:  p(2782, 16),
 							Name: "string",
 						},
 						Name: "Escape",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2777, 30),
+								Pos: p(2782, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(2777, 30),
+									Pos:  p(2782, 30),
 									Name: "string",
 								},
 								Name: "s",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2778, 9),
+							Pos: p(2783, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2779, 13),
+									Pos: p(2784, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2779, 13),
+										Pos:  p(2784, 13),
 										Name: "string",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2779, 20),
+											Pos:  p(2784, 20),
 											Name: "r",
 											Init: &lang.Literal{
-												Pos:   p(2779, 24),
+												Pos:   p(2784, 24),
 												Kind:  lang.LitKind(8),
 												Raw:   "\"\"",
 												Value: string(""),
@@ -48203,221 +48250,26 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ForeachStmt{
-									Pos: p(2780, 13),
+									Pos: p(2785, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2780, 22),
+										Pos:  p(2785, 22),
 										Name: "char",
 									},
 									Name: "c",
 									X: &lang.Ident{
-										Pos:  p(2780, 32),
+										Pos:  p(2785, 32),
 										Name: "s",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2781, 13),
+										Pos: p(2786, 13),
 										Stmts: []lang.Stmt{
 											&lang.SwitchStmt{
-												Pos: p(2782, 17),
+												Pos: p(2787, 17),
 												X: &lang.Ident{
-													Pos:  p(2782, 25),
+													Pos:  p(2787, 25),
 													Name: "c",
 												},
 												Sections: []*lang.SwitchSection{
-													&lang.SwitchSection{
-														Pos: p(2784, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2784, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2784, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2784, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\0'",
-																		Value: int32(0),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2784, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2784, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2784, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2784, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\0\"",
-																		Value: string("\\0"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2784, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2785, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2785, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2785, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2785, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\a'",
-																		Value: int32(7),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2785, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2785, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2785, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2785, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\a\"",
-																		Value: string("\\a"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2785, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2786, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2786, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2786, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2786, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\b'",
-																		Value: int32(8),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2786, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2786, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2786, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2786, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\b\"",
-																		Value: string("\\b"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2786, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2787, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2787, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2787, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2787, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\f'",
-																		Value: int32(12),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2787, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2787, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2787, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2787, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\f\"",
-																		Value: string("\\f"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2787, 44),
-															},
-														},
-													},
-													&lang.SwitchSection{
-														Pos: p(2788, 21),
-														Labels: []*lang.CaseLabel{
-															&lang.CaseLabel{
-																Pos: p(2788, 21),
-																Pattern: &lang.ConstPattern{
-																	Pos: p(2788, 26),
-																	X: &lang.Literal{
-																		Pos:   p(2788, 26),
-																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\n'",
-																		Value: int32(10),
-																	},
-																},
-															},
-														},
-														Body: []lang.Stmt{
-															&lang.ExprStmt{
-																Pos: p(2788, 32),
-																X: &lang.AssignExpr{
-																	Pos: p(2788, 34),
-																	Op:  "+=",
-																	Left: &lang.Ident{
-																		Pos:  p(2788, 32),
-																		Name: "r",
-																	},
-																	Right: &lang.Literal{
-																		Pos:   p(2788, 37),
-																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\n\"",
-																		Value: string("\\n"),
-																	},
-																},
-															},
-															&lang.BreakStmt{
-																Pos: p(2788, 44),
-															},
-														},
-													},
 													&lang.SwitchSection{
 														Pos: p(2789, 21),
 														Labels: []*lang.CaseLabel{
@@ -48428,8 +48280,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2789, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\r'",
-																		Value: int32(13),
+																		Raw:   "'\\0'",
+																		Value: int32(0),
 																	},
 																},
 															},
@@ -48447,8 +48299,8 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2789, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\r\"",
-																		Value: string("\\r"),
+																		Raw:   "\"\\\\0\"",
+																		Value: string("\\0"),
 																	},
 																},
 															},
@@ -48467,8 +48319,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2790, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\t'",
-																		Value: int32(9),
+																		Raw:   "'\\a'",
+																		Value: int32(7),
 																	},
 																},
 															},
@@ -48486,8 +48338,8 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2790, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\t\"",
-																		Value: string("\\t"),
+																		Raw:   "\"\\\\a\"",
+																		Value: string("\\a"),
 																	},
 																},
 															},
@@ -48506,8 +48358,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2791, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\v'",
-																		Value: int32(11),
+																		Raw:   "'\\b'",
+																		Value: int32(8),
 																	},
 																},
 															},
@@ -48525,8 +48377,8 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2791, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\v\"",
-																		Value: string("\\v"),
+																		Raw:   "\"\\\\b\"",
+																		Value: string("\\b"),
 																	},
 																},
 															},
@@ -48545,8 +48397,8 @@ func preludeAST() *lang.File {
 																	X: &lang.Literal{
 																		Pos:   p(2792, 26),
 																		Kind:  lang.LitKind(7),
-																		Raw:   "'\\\\'",
-																		Value: int32(92),
+																		Raw:   "'\\f'",
+																		Value: int32(12),
 																	},
 																},
 															},
@@ -48564,13 +48416,13 @@ func preludeAST() *lang.File {
 																	Right: &lang.Literal{
 																		Pos:   p(2792, 37),
 																		Kind:  lang.LitKind(8),
-																		Raw:   "\"\\\\\\\\\"",
-																		Value: string("\\\\"),
+																		Raw:   "\"\\\\f\"",
+																		Value: string("\\f"),
 																	},
 																},
 															},
 															&lang.BreakStmt{
-																Pos: p(2792, 45),
+																Pos: p(2792, 44),
 															},
 														},
 													},
@@ -48578,75 +48430,270 @@ func preludeAST() *lang.File {
 														Pos: p(2793, 21),
 														Labels: []*lang.CaseLabel{
 															&lang.CaseLabel{
-																Pos:       p(2793, 21),
+																Pos: p(2793, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2793, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2793, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\n'",
+																		Value: int32(10),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2793, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2793, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2793, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2793, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\n\"",
+																		Value: string("\\n"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2793, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2794, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2794, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2794, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2794, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\r'",
+																		Value: int32(13),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2794, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2794, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2794, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2794, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\r\"",
+																		Value: string("\\r"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2794, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2795, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2795, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2795, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2795, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\t'",
+																		Value: int32(9),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2795, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2795, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2795, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2795, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\t\"",
+																		Value: string("\\t"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2795, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2796, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2796, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2796, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2796, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\v'",
+																		Value: int32(11),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2796, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2796, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2796, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2796, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\v\"",
+																		Value: string("\\v"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2796, 44),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2797, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos: p(2797, 21),
+																Pattern: &lang.ConstPattern{
+																	Pos: p(2797, 26),
+																	X: &lang.Literal{
+																		Pos:   p(2797, 26),
+																		Kind:  lang.LitKind(7),
+																		Raw:   "'\\\\'",
+																		Value: int32(92),
+																	},
+																},
+															},
+														},
+														Body: []lang.Stmt{
+															&lang.ExprStmt{
+																Pos: p(2797, 32),
+																X: &lang.AssignExpr{
+																	Pos: p(2797, 34),
+																	Op:  "+=",
+																	Left: &lang.Ident{
+																		Pos:  p(2797, 32),
+																		Name: "r",
+																	},
+																	Right: &lang.Literal{
+																		Pos:   p(2797, 37),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"\\\\\\\\\"",
+																		Value: string("\\\\"),
+																	},
+																},
+															},
+															&lang.BreakStmt{
+																Pos: p(2797, 45),
+															},
+														},
+													},
+													&lang.SwitchSection{
+														Pos: p(2798, 21),
+														Labels: []*lang.CaseLabel{
+															&lang.CaseLabel{
+																Pos:       p(2798, 21),
 																IsDefault: true,
 															},
 														},
 														Body: []lang.Stmt{
 															&lang.ExprStmt{
-																Pos: p(2793, 30),
+																Pos: p(2798, 30),
 																X: &lang.AssignExpr{
-																	Pos: p(2793, 32),
+																	Pos: p(2798, 32),
 																	Op:  "+=",
 																	Left: &lang.Ident{
-																		Pos:  p(2793, 30),
+																		Pos:  p(2798, 30),
 																		Name: "r",
 																	},
 																	Right: &lang.Ident{
-																		Pos:  p(2793, 35),
+																		Pos:  p(2798, 35),
 																		Name: "c",
 																	},
 																},
 															},
 															&lang.BreakStmt{
-																Pos: p(2793, 38),
+																Pos: p(2798, 38),
 															},
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2795, 13),
+										Rbrace: p(2800, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2796, 13),
+									Pos: p(2801, 13),
 									X: &lang.Ident{
-										Pos:  p(2796, 20),
+										Pos:  p(2801, 20),
 										Name: "r",
 									},
 								},
 							},
-							Rbrace: p(2797, 9),
+							Rbrace: p(2802, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2803, 5),
+				Pos:       p(2808, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "LockRecursionException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2803, 43),
+						Pos:  p(2808, 43),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2805, 9),
+						Pos:       p(2810, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Init: &lang.CtorInit{
-							Pos:  p(2805, 43),
+							Pos:  p(2810, 43),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2805, 48),
+									Pos: p(2810, 48),
 									X: &lang.Literal{
-										Pos:   p(2805, 48),
+										Pos:   p(2810, 48),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"Exception of type 'System.Threading.LockRecursionException' was thrown.\"",
 										Value: string("Exception of type 'System.Threading.LockRecursionException' was thrown."),
@@ -48655,234 +48702,234 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2805, 123),
-							Rbrace: p(2805, 125),
+							Pos:    p(2810, 123),
+							Rbrace: p(2810, 125),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2806, 9),
+						Pos:       p(2811, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2806, 39),
+								Pos: p(2811, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2806, 39),
+									Pos:  p(2811, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2806, 57),
+							Pos:  p(2811, 57),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2806, 62),
+									Pos: p(2811, 62),
 									X: &lang.Ident{
-										Pos:  p(2806, 62),
+										Pos:  p(2811, 62),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2806, 71),
-							Rbrace: p(2806, 73),
+							Pos:    p(2811, 71),
+							Rbrace: p(2811, 73),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2807, 9),
+						Pos:       p(2812, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "LockRecursionException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2807, 39),
+								Pos: p(2812, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(2807, 39),
+									Pos:  p(2812, 39),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(2807, 55),
+								Pos: p(2812, 55),
 								Type: &lang.TypeRef{
-									Pos:  p(2807, 55),
+									Pos:  p(2812, 55),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2807, 83),
+							Pos:  p(2812, 83),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2807, 88),
+									Pos: p(2812, 88),
 									X: &lang.Ident{
-										Pos:  p(2807, 88),
+										Pos:  p(2812, 88),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2807, 97),
+									Pos: p(2812, 97),
 									X: &lang.Ident{
-										Pos:  p(2807, 97),
+										Pos:  p(2812, 97),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2807, 113),
-							Rbrace: p(2807, 115),
+							Pos:    p(2812, 113),
+							Rbrace: p(2812, 115),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2815, 5),
+				Pos:       p(2820, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Lock",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(2817, 9),
+						Pos:       p(2822, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Lock",
 						Body: &lang.BlockStmt{
-							Pos:    p(2817, 23),
-							Rbrace: p(2817, 25),
+							Pos:    p(2822, 23),
+							Rbrace: p(2822, 25),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2819, 9),
+						Pos:       p(2824, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2819, 16),
+							Pos:  p(2824, 16),
 							Name: "void",
 						},
 						Name: "Enter",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2819, 40),
+							Pos: p(2824, 40),
 							Fun: &lang.MemberExpr{
-								Pos: p(2819, 40),
+								Pos: p(2824, 40),
 								X: &lang.Ident{
-									Pos:  p(2819, 32),
+									Pos:  p(2824, 32),
 									Name: "Monitor",
 								},
 								Name: "Enter",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2819, 46),
+									Pos: p(2824, 46),
 									X: &lang.ThisExpr{
-										Pos: p(2819, 46),
+										Pos: p(2824, 46),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2820, 9),
+						Pos:       p(2825, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2820, 16),
+							Pos:  p(2825, 16),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2820, 43),
+							Pos: p(2825, 43),
 							Fun: &lang.MemberExpr{
-								Pos: p(2820, 43),
+								Pos: p(2825, 43),
 								X: &lang.Ident{
-									Pos:  p(2820, 35),
+									Pos:  p(2825, 35),
 									Name: "Monitor",
 								},
 								Name: "TryEnter",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2820, 52),
+									Pos: p(2825, 52),
 									X: &lang.ThisExpr{
-										Pos: p(2820, 52),
+										Pos: p(2825, 52),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2823, 9),
+						Pos:       p(2828, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2823, 16),
+							Pos:  p(2828, 16),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2823, 30),
+								Pos: p(2828, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(2823, 30),
+									Pos:  p(2828, 30),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2824, 9),
+							Pos: p(2829, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2825, 13),
+									Pos: p(2830, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2825, 13),
+										Pos:  p(2830, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2825, 17),
+											Pos:  p(2830, 17),
 											Name: "ms",
 											Init: &lang.CondExpr{
-												Pos: p(2825, 45),
+												Pos: p(2830, 45),
 												Cond: &lang.IsExpr{
-													Pos: p(2825, 30),
+													Pos: p(2830, 30),
 													X: &lang.Ident{
-														Pos:  p(2825, 22),
+														Pos:  p(2830, 22),
 														Name: "timeout",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(2825, 33),
+														Pos: p(2830, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(2825, 33),
+															Pos:  p(2830, 33),
 															Name: "TimeSpan",
 														},
 														Name: "ts",
 													},
 												},
 												Then: &lang.CastExpr{
-													Pos: p(2825, 47),
+													Pos: p(2830, 47),
 													Type: &lang.TypeRef{
-														Pos:  p(2825, 48),
+														Pos:  p(2830, 48),
 														Name: "int",
 													},
 													X: &lang.MemberExpr{
-														Pos: p(2825, 55),
+														Pos: p(2830, 55),
 														X: &lang.Ident{
-															Pos:  p(2825, 52),
+															Pos:  p(2830, 52),
 															Name: "ts",
 														},
 														Name: "TotalMilliseconds",
 													},
 												},
 												Else: &lang.CastExpr{
-													Pos: p(2825, 75),
+													Pos: p(2830, 75),
 													Type: &lang.TypeRef{
-														Pos:  p(2825, 76),
+														Pos:  p(2830, 76),
 														Name: "int",
 													},
 													X: &lang.Ident{
-														Pos:  p(2825, 80),
+														Pos:  p(2830, 80),
 														Name: "timeout",
 													},
 												},
@@ -48891,59 +48938,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2826, 13),
+									Pos: p(2831, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2826, 20),
+										Pos: p(2831, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2826, 17),
+											Pos:  p(2831, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2826, 22),
+											Pos: p(2831, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2826, 23),
+												Pos:   p(2831, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2826, 26),
+										Pos: p(2831, 26),
 										X: &lang.NewExpr{
-											Pos: p(2826, 32),
+											Pos: p(2831, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(2826, 36),
+												Pos:  p(2831, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2826, 64),
+													Pos: p(2831, 64),
 													X: &lang.CondExpr{
-														Pos: p(2826, 84),
+														Pos: p(2831, 84),
 														Cond: &lang.IsExpr{
-															Pos: p(2826, 72),
+															Pos: p(2831, 72),
 															X: &lang.Ident{
-																Pos:  p(2826, 64),
+																Pos:  p(2831, 64),
 																Name: "timeout",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(2826, 75),
+																Pos: p(2831, 75),
 																X: &lang.Ident{
-																	Pos:  p(2826, 75),
+																	Pos:  p(2831, 75),
 																	Name: "TimeSpan",
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(2826, 86),
+															Pos:   p(2831, 86),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"timeout\"",
 															Value: string("timeout"),
 														},
 														Else: &lang.Literal{
-															Pos:   p(2826, 98),
+															Pos:   p(2831, 98),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"millisecondsTimeout\"",
 															Value: string("millisecondsTimeout"),
@@ -48951,9 +48998,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(2826, 121),
+													Pos: p(2831, 121),
 													X: &lang.Literal{
-														Pos:   p(2826, 121),
+														Pos:   p(2831, 121),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -48964,28 +49011,28 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2827, 13),
+									Pos: p(2832, 13),
 									X: &lang.CallExpr{
-										Pos: p(2827, 28),
+										Pos: p(2832, 28),
 										Fun: &lang.MemberExpr{
-											Pos: p(2827, 28),
+											Pos: p(2832, 28),
 											X: &lang.Ident{
-												Pos:  p(2827, 20),
+												Pos:  p(2832, 20),
 												Name: "Monitor",
 											},
 											Name: "TryEnter",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2827, 37),
+												Pos: p(2832, 37),
 												X: &lang.ThisExpr{
-													Pos: p(2827, 37),
+													Pos: p(2832, 37),
 												},
 											},
 											&lang.Arg{
-												Pos: p(2827, 43),
+												Pos: p(2832, 43),
 												X: &lang.Ident{
-													Pos:  p(2827, 43),
+													Pos:  p(2832, 43),
 													Name: "ms",
 												},
 											},
@@ -48993,58 +49040,58 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2828, 9),
+							Rbrace: p(2833, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2830, 9),
+						Pos:       p(2835, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2830, 16),
+							Pos:  p(2835, 16),
 							Name: "void",
 						},
 						Name: "Exit",
 						Body: &lang.BlockStmt{
-							Pos: p(2831, 9),
+							Pos: p(2836, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2832, 13),
+									Pos: p(2837, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2832, 17),
+										Pos: p(2837, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2832, 26),
+											Pos: p(2837, 26),
 											Fun: &lang.MemberExpr{
-												Pos: p(2832, 26),
+												Pos: p(2837, 26),
 												X: &lang.Ident{
-													Pos:  p(2832, 18),
+													Pos:  p(2837, 18),
 													Name: "Monitor",
 												},
 												Name: "IsEntered",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2832, 36),
+													Pos: p(2837, 36),
 													X: &lang.ThisExpr{
-														Pos: p(2832, 36),
+														Pos: p(2837, 36),
 													},
 												},
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2832, 43),
+										Pos: p(2837, 43),
 										X: &lang.NewExpr{
-											Pos: p(2832, 49),
+											Pos: p(2837, 49),
 											Type: &lang.TypeRef{
-												Pos:  p(2832, 53),
+												Pos:  p(2837, 53),
 												Name: "SynchronizationLockException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2832, 82),
+													Pos: p(2837, 82),
 													X: &lang.Literal{
-														Pos:   p(2832, 82),
+														Pos:   p(2837, 82),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The calling thread does not hold the lock.\"",
 														Value: string("The calling thread does not hold the lock."),
@@ -49055,179 +49102,179 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2833, 13),
+									Pos: p(2838, 13),
 									X: &lang.CallExpr{
-										Pos: p(2833, 21),
+										Pos: p(2838, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(2833, 21),
+											Pos: p(2838, 21),
 											X: &lang.Ident{
-												Pos:  p(2833, 13),
+												Pos:  p(2838, 13),
 												Name: "Monitor",
 											},
 											Name: "Exit",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2833, 26),
+												Pos: p(2838, 26),
 												X: &lang.ThisExpr{
-													Pos: p(2833, 26),
+													Pos: p(2838, 26),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2834, 9),
+							Rbrace: p(2839, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2836, 9),
+						Pos:       p(2841, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2836, 16),
+							Pos:  p(2841, 16),
 							Name: "bool",
 						},
 						Name: "IsHeldByCurrentThread",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2836, 54),
+							Pos: p(2841, 54),
 							Fun: &lang.MemberExpr{
-								Pos: p(2836, 54),
+								Pos: p(2841, 54),
 								X: &lang.Ident{
-									Pos:  p(2836, 46),
+									Pos:  p(2841, 46),
 									Name: "Monitor",
 								},
 								Name: "IsEntered",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2836, 64),
+									Pos: p(2841, 64),
 									X: &lang.ThisExpr{
-										Pos: p(2836, 64),
+										Pos: p(2841, 64),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2838, 9),
+						Pos:       p(2843, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2838, 16),
+							Pos:  p(2843, 16),
 							Name: "Scope",
 						},
 						Name: "EnterScope",
 						Body: &lang.BlockStmt{
-							Pos: p(2839, 9),
+							Pos: p(2844, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2840, 13),
+									Pos: p(2845, 13),
 									X: &lang.CallExpr{
-										Pos: p(2840, 13),
+										Pos: p(2845, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2840, 13),
+											Pos:  p(2845, 13),
 											Name: "Enter",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2841, 13),
+									Pos: p(2846, 13),
 									X: &lang.NewExpr{
-										Pos: p(2841, 20),
+										Pos: p(2846, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2841, 24),
+											Pos:  p(2846, 24),
 											Name: "Scope",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2841, 30),
+												Pos: p(2846, 30),
 												X: &lang.ThisExpr{
-													Pos: p(2841, 30),
+													Pos: p(2846, 30),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2842, 9),
+							Rbrace: p(2847, 9),
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       p(2845, 9),
+						Pos:       p(2850, 9),
 						Kind:      lang.TypeKind("struct"),
 						Name:      "Scope",
 						Namespace: "System.Threading",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2845, 31),
+								Pos:  p(2850, 31),
 								Name: "IDisposable",
 							},
 						},
 						Members: []lang.Member{
 							&lang.FieldDecl{
-								Pos:       p(2847, 13),
+								Pos:       p(2852, 13),
 								Modifiers: lang.Modifiers(256),
 								Type: &lang.TypeRef{
-									Pos:  p(2847, 22),
+									Pos:  p(2852, 22),
 									Name: "Lock",
 								},
 								Decls: []*lang.Declarator{
 									&lang.Declarator{
-										Pos:  p(2847, 27),
+										Pos:  p(2852, 27),
 										Name: "_owner",
 									},
 								},
 							},
 							&lang.CtorDecl{
-								Pos:       p(2848, 13),
+								Pos:       p(2853, 13),
 								Modifiers: lang.Modifiers(8),
 								Name:      "Scope",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: p(2848, 28),
+										Pos: p(2853, 28),
 										Type: &lang.TypeRef{
-											Pos:  p(2848, 28),
+											Pos:  p(2853, 28),
 											Name: "Lock",
 										},
 										Name: "owner",
 									},
 								},
 								Body: &lang.BlockStmt{
-									Pos: p(2848, 40),
+									Pos: p(2853, 40),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(2848, 42),
+											Pos: p(2853, 42),
 											X: &lang.AssignExpr{
-												Pos: p(2848, 49),
+												Pos: p(2853, 49),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(2848, 42),
+													Pos:  p(2853, 42),
 													Name: "_owner",
 												},
 												Right: &lang.Ident{
-													Pos:  p(2848, 51),
+													Pos:  p(2853, 51),
 													Name: "owner",
 												},
 											},
 										},
 									},
-									Rbrace: p(2848, 58),
+									Rbrace: p(2853, 58),
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       p(2849, 13),
+								Pos:       p(2854, 13),
 								Modifiers: lang.Modifiers(1),
 								ReturnType: &lang.TypeRef{
-									Pos:  p(2849, 20),
+									Pos:  p(2854, 20),
 									Name: "void",
 								},
 								Name: "Dispose",
 								ExprBody: &lang.CallExpr{
-									Pos: p(2849, 46),
+									Pos: p(2854, 46),
 									Fun: &lang.MemberExpr{
-										Pos: p(2849, 46),
+										Pos: p(2854, 46),
 										X: &lang.Ident{
-											Pos:  p(2849, 38),
+											Pos:  p(2854, 38),
 											Name: "_owner",
 										},
 										Name:     "Exit",
@@ -49240,33 +49287,33 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2857, 5),
+				Pos:       p(2862, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2857, 33),
+						Pos:  p(2862, 33),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2859, 9),
+						Pos:       p(2864, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2859, 18),
+							Pos:  p(2864, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2859, 25),
+								Pos:  p(2864, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(2859, 33),
+									Pos: p(2864, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(2859, 37),
+										Pos:  p(2864, 37),
 										Name: "object",
 									},
 								},
@@ -49274,111 +49321,111 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2860, 9),
+						Pos:       p(2865, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2860, 18),
+							Pos:  p(2865, 18),
 							Name: "TimerCallback",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2860, 32),
+								Pos:  p(2865, 32),
 								Name: "_callback",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2861, 9),
+						Pos:       p(2866, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2861, 18),
+							Pos:  p(2866, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2861, 25),
+								Pos:  p(2866, 25),
 								Name: "_state",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2862, 9),
+						Pos: p(2867, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2862, 9),
+							Pos:  p(2867, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2862, 13),
+								Pos:  p(2867, 13),
 								Name: "_generation",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2863, 9),
+						Pos: p(2868, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2863, 9),
+							Pos:  p(2868, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2863, 14),
+								Pos:  p(2868, 14),
 								Name: "_disposed",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2865, 9),
+						Pos:       p(2870, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2865, 22),
+								Pos: p(2870, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(2865, 22),
+									Pos:  p(2870, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2865, 48),
+							Pos:  p(2870, 48),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2865, 53),
+									Pos: p(2870, 53),
 									X: &lang.Ident{
-										Pos:  p(2865, 53),
+										Pos:  p(2870, 53),
 										Name: "callback",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2865, 63),
+									Pos: p(2870, 63),
 									X: &lang.Literal{
-										Pos:  p(2865, 63),
+										Pos:  p(2870, 63),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2865, 69),
+									Pos: p(2870, 69),
 									X: &lang.UnaryExpr{
-										Pos: p(2865, 69),
+										Pos: p(2870, 69),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(2865, 70),
+											Pos:   p(2870, 70),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 								},
 								&lang.Arg{
-									Pos: p(2865, 73),
+									Pos: p(2870, 73),
 									X: &lang.UnaryExpr{
-										Pos: p(2865, 73),
+										Pos: p(2870, 73),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(2865, 74),
+											Pos:   p(2870, 74),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -49387,81 +49434,81 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2865, 77),
-							Rbrace: p(2865, 79),
+							Pos:    p(2870, 77),
+							Rbrace: p(2870, 79),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2868, 9),
+						Pos:       p(2873, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2868, 22),
+								Pos: p(2873, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(2868, 22),
+									Pos:  p(2873, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 							&lang.Param{
-								Pos: p(2868, 46),
+								Pos: p(2873, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(2868, 46),
+									Pos:  p(2873, 46),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: p(2868, 60),
+								Pos: p(2873, 60),
 								Type: &lang.TypeRef{
-									Pos:  p(2868, 60),
+									Pos:  p(2873, 60),
 									Name: "object",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(2868, 76),
+								Pos: p(2873, 76),
 								Type: &lang.TypeRef{
-									Pos:  p(2868, 76),
+									Pos:  p(2873, 76),
 									Name: "object",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2869, 9),
+							Pos: p(2874, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2870, 13),
+									Pos: p(2875, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2870, 26),
+										Pos: p(2875, 26),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(2870, 17),
+											Pos:  p(2875, 17),
 											Name: "callback",
 										},
 										Y: &lang.Literal{
-											Pos:  p(2870, 29),
+											Pos:  p(2875, 29),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2870, 35),
+										Pos: p(2875, 35),
 										X: &lang.NewExpr{
-											Pos: p(2870, 41),
+											Pos: p(2875, 41),
 											Type: &lang.TypeRef{
-												Pos:  p(2870, 45),
+												Pos:  p(2875, 45),
 												Name: "ArgumentNullException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2870, 67),
+													Pos: p(2875, 67),
 													X: &lang.NameOfExpr{
-														Pos: p(2870, 67),
+														Pos: p(2875, 67),
 														X: &lang.Ident{
-															Pos:  p(2870, 74),
+															Pos:  p(2875, 74),
 															Name: "callback",
 														},
 													},
@@ -49471,55 +49518,55 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2871, 13),
+									Pos: p(2876, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2871, 23),
+										Pos: p(2876, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2871, 13),
+											Pos:  p(2876, 13),
 											Name: "_callback",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2871, 25),
+											Pos:  p(2876, 25),
 											Name: "callback",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2872, 13),
+									Pos: p(2877, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2872, 20),
+										Pos: p(2877, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2872, 13),
+											Pos:  p(2877, 13),
 											Name: "_state",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2872, 22),
+											Pos:  p(2877, 22),
 											Name: "state",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2873, 13),
+									Pos: p(2878, 13),
 									X: &lang.CallExpr{
-										Pos: p(2873, 13),
+										Pos: p(2878, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2873, 13),
+											Pos:  p(2878, 13),
 											Name: "Change",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2873, 20),
+												Pos: p(2878, 20),
 												X: &lang.Ident{
-													Pos:  p(2873, 20),
+													Pos:  p(2878, 20),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2873, 29),
+												Pos: p(2878, 29),
 												X: &lang.Ident{
-													Pos:  p(2873, 29),
+													Pos:  p(2878, 29),
 													Name: "period",
 												},
 											},
@@ -49527,88 +49574,88 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2874, 9),
+							Rbrace: p(2879, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2876, 9),
+						Pos:       p(2881, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2876, 16),
+							Pos:  p(2881, 16),
 							Name: "long",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2876, 24),
+								Pos: p(2881, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(2876, 24),
+									Pos:  p(2881, 24),
 									Name: "object",
 								},
 								Name: "time",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(2876, 60),
+							Pos: p(2881, 60),
 							Cond: &lang.IsExpr{
-								Pos: p(2876, 45),
+								Pos: p(2881, 45),
 								X: &lang.Ident{
-									Pos:  p(2876, 40),
+									Pos:  p(2881, 40),
 									Name: "time",
 								},
 								Pattern: &lang.TypePattern{
-									Pos: p(2876, 48),
+									Pos: p(2881, 48),
 									Type: &lang.TypeRef{
-										Pos:  p(2876, 48),
+										Pos:  p(2881, 48),
 										Name: "TimeSpan",
 									},
 									Name: "ts",
 								},
 							},
 							Then: &lang.CastExpr{
-								Pos: p(2876, 62),
+								Pos: p(2881, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(2876, 63),
+									Pos:  p(2881, 63),
 									Name: "long",
 								},
 								X: &lang.MemberExpr{
-									Pos: p(2876, 71),
+									Pos: p(2881, 71),
 									X: &lang.Ident{
-										Pos:  p(2876, 68),
+										Pos:  p(2881, 68),
 										Name: "ts",
 									},
 									Name: "TotalMilliseconds",
 								},
 							},
 							Else: &lang.CondExpr{
-								Pos: p(2876, 105),
+								Pos: p(2881, 105),
 								Cond: &lang.IsExpr{
-									Pos: p(2876, 96),
+									Pos: p(2881, 96),
 									X: &lang.Ident{
-										Pos:  p(2876, 91),
+										Pos:  p(2881, 91),
 										Name: "time",
 									},
 									Pattern: &lang.TypePattern{
-										Pos: p(2876, 99),
+										Pos: p(2881, 99),
 										Type: &lang.TypeRef{
-											Pos:  p(2876, 99),
+											Pos:  p(2881, 99),
 											Name: "int",
 										},
 										Name: "i",
 									},
 								},
 								Then: &lang.Ident{
-									Pos:  p(2876, 107),
+									Pos:  p(2881, 107),
 									Name: "i",
 								},
 								Else: &lang.CastExpr{
-									Pos: p(2876, 111),
+									Pos: p(2881, 111),
 									Type: &lang.TypeRef{
-										Pos:  p(2876, 112),
+										Pos:  p(2881, 112),
 										Name: "long",
 									},
 									X: &lang.Ident{
-										Pos:  p(2876, 117),
+										Pos:  p(2881, 117),
 										Name: "time",
 									},
 								},
@@ -49616,73 +49663,73 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2878, 9),
+						Pos:       p(2883, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2878, 16),
+							Pos:  p(2883, 16),
 							Name: "void",
 						},
 						Name: "CheckTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2878, 31),
+								Pos: p(2883, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(2878, 31),
+									Pos:  p(2883, 31),
 									Name: "long",
 								},
 								Name: "ms",
 							},
 							&lang.Param{
-								Pos: p(2878, 40),
+								Pos: p(2883, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2878, 40),
+									Pos:  p(2883, 40),
 									Name: "string",
 								},
 								Name: "name",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2879, 9),
+							Pos: p(2884, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2880, 13),
+									Pos: p(2885, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2880, 20),
+										Pos: p(2885, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2880, 17),
+											Pos:  p(2885, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2880, 22),
+											Pos: p(2885, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2880, 23),
+												Pos:   p(2885, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2880, 26),
+										Pos: p(2885, 26),
 										X: &lang.NewExpr{
-											Pos: p(2880, 32),
+											Pos: p(2885, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(2880, 36),
+												Pos:  p(2885, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2880, 64),
+													Pos: p(2885, 64),
 													X: &lang.Ident{
-														Pos:  p(2880, 64),
+														Pos:  p(2885, 64),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2880, 70),
+													Pos: p(2885, 70),
 													X: &lang.Literal{
-														Pos:   p(2880, 70),
+														Pos:   p(2885, 70),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -49693,41 +49740,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2881, 13),
+									Pos: p(2886, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2881, 20),
+										Pos: p(2886, 20),
 										Op:  ">",
 										X: &lang.Ident{
-											Pos:  p(2881, 17),
+											Pos:  p(2886, 17),
 											Name: "ms",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2881, 22),
+											Pos:   p(2886, 22),
 											Kind:  lang.LitKind(1),
 											Raw:   "4294967294",
 											Value: uint64(4294967294),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2881, 34),
+										Pos: p(2886, 34),
 										X: &lang.NewExpr{
-											Pos: p(2881, 40),
+											Pos: p(2886, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(2881, 44),
+												Pos:  p(2886, 44),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2881, 72),
+													Pos: p(2886, 72),
 													X: &lang.Ident{
-														Pos:  p(2881, 72),
+														Pos:  p(2886, 72),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2881, 78),
+													Pos: p(2886, 78),
 													X: &lang.Literal{
-														Pos:   p(2881, 78),
+														Pos:   p(2886, 78),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Time-out interval must be less than 2^32-2.\"",
 														Value: string("Time-out interval must be less than 2^32-2."),
@@ -49738,59 +49785,59 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2882, 9),
+							Rbrace: p(2887, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2884, 9),
+						Pos:       p(2889, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2884, 16),
+							Pos:  p(2889, 16),
 							Name: "bool",
 						},
 						Name: "Change",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2884, 28),
+								Pos: p(2889, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(2884, 28),
+									Pos:  p(2889, 28),
 									Name: "object",
 								},
 								Name: "due",
 							},
 							&lang.Param{
-								Pos: p(2884, 40),
+								Pos: p(2889, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2884, 40),
+									Pos:  p(2889, 40),
 									Name: "object",
 								},
 								Name: "every",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2885, 9),
+							Pos: p(2890, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(2886, 13),
+									Pos: p(2891, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2886, 13),
+										Pos:  p(2891, 13),
 										Name: "long",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2886, 18),
+											Pos:  p(2891, 18),
 											Name: "dueTime",
 											Init: &lang.CallExpr{
-												Pos: p(2886, 28),
+												Pos: p(2891, 28),
 												Fun: &lang.Ident{
-													Pos:  p(2886, 28),
+													Pos:  p(2891, 28),
 													Name: "Ms",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2886, 31),
+														Pos: p(2891, 31),
 														X: &lang.Ident{
-															Pos:  p(2886, 31),
+															Pos:  p(2891, 31),
 															Name: "due",
 														},
 													},
@@ -49798,19 +49845,19 @@ func preludeAST() *lang.File {
 											},
 										},
 										&lang.Declarator{
-											Pos:  p(2886, 37),
+											Pos:  p(2891, 37),
 											Name: "period",
 											Init: &lang.CallExpr{
-												Pos: p(2886, 46),
+												Pos: p(2891, 46),
 												Fun: &lang.Ident{
-													Pos:  p(2886, 46),
+													Pos:  p(2891, 46),
 													Name: "Ms",
 												},
 												Args: []*lang.Arg{
 													&lang.Arg{
-														Pos: p(2886, 49),
+														Pos: p(2891, 49),
 														X: &lang.Ident{
-															Pos:  p(2886, 49),
+															Pos:  p(2891, 49),
 															Name: "every",
 														},
 													},
@@ -49820,27 +49867,27 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2887, 13),
+									Pos: p(2892, 13),
 									X: &lang.CallExpr{
-										Pos: p(2887, 13),
+										Pos: p(2892, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2887, 13),
+											Pos:  p(2892, 13),
 											Name: "CheckTime",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2887, 23),
+												Pos: p(2892, 23),
 												X: &lang.Ident{
-													Pos:  p(2887, 23),
+													Pos:  p(2892, 23),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2887, 32),
+												Pos: p(2892, 32),
 												X: &lang.NameOfExpr{
-													Pos: p(2887, 32),
+													Pos: p(2892, 32),
 													X: &lang.Ident{
-														Pos:  p(2887, 39),
+														Pos:  p(2892, 39),
 														Name: "dueTime",
 													},
 												},
@@ -49849,27 +49896,27 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2888, 13),
+									Pos: p(2893, 13),
 									X: &lang.CallExpr{
-										Pos: p(2888, 13),
+										Pos: p(2893, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2888, 13),
+											Pos:  p(2893, 13),
 											Name: "CheckTime",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2888, 23),
+												Pos: p(2893, 23),
 												X: &lang.Ident{
-													Pos:  p(2888, 23),
+													Pos:  p(2893, 23),
 													Name: "period",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2888, 31),
+												Pos: p(2893, 31),
 												X: &lang.NameOfExpr{
-													Pos: p(2888, 31),
+													Pos: p(2893, 31),
 													X: &lang.Ident{
-														Pos:  p(2888, 38),
+														Pos:  p(2893, 38),
 														Name: "period",
 													},
 												},
@@ -49878,54 +49925,54 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2889, 13),
+									Pos: p(2894, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2889, 13),
+										Pos:  p(2894, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2889, 17),
+											Pos:  p(2894, 17),
 											Name: "generation",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2890, 13),
+									Pos: p(2895, 13),
 									X: &lang.Ident{
-										Pos:  p(2890, 19),
+										Pos:  p(2895, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2891, 13),
+										Pos: p(2896, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2892, 17),
+												Pos: p(2897, 17),
 												Cond: &lang.Ident{
-													Pos:  p(2892, 21),
+													Pos:  p(2897, 21),
 													Name: "_disposed",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2892, 32),
+													Pos: p(2897, 32),
 													X: &lang.NewExpr{
-														Pos: p(2892, 38),
+														Pos: p(2897, 38),
 														Type: &lang.TypeRef{
-															Pos:  p(2892, 42),
+															Pos:  p(2897, 42),
 															Name: "ObjectDisposedException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2892, 66),
+																Pos: p(2897, 66),
 																X: &lang.Literal{
-																	Pos:  p(2892, 66),
+																	Pos:  p(2897, 66),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															&lang.Arg{
-																Pos: p(2892, 72),
+																Pos: p(2897, 72),
 																X: &lang.Literal{
-																	Pos:   p(2892, 72),
+																	Pos:   p(2897, 72),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Cannot access a disposed object.\"",
 																	Value: string("Cannot access a disposed object."),
@@ -49936,87 +49983,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2893, 17),
+												Pos: p(2898, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2893, 28),
+													Pos: p(2898, 28),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2893, 17),
+														Pos:  p(2898, 17),
 														Name: "generation",
 													},
 													Right: &lang.UnaryExpr{
-														Pos: p(2893, 30),
+														Pos: p(2898, 30),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(2893, 32),
+															Pos:  p(2898, 32),
 															Name: "_generation",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2894, 13),
+										Rbrace: p(2899, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2895, 13),
+									Pos: p(2900, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2895, 25),
+										Pos: p(2900, 25),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(2895, 17),
+											Pos:  p(2900, 17),
 											Name: "dueTime",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2895, 28),
+											Pos: p(2900, 28),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2895, 29),
+												Pos:   p(2900, 29),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2895, 32),
+										Pos: p(2900, 32),
 										X: &lang.CallExpr{
-											Pos: p(2895, 32),
+											Pos: p(2900, 32),
 											Fun: &lang.Ident{
-												Pos:  p(2895, 32),
+												Pos:  p(2900, 32),
 												Name: "Schedule",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2895, 41),
+													Pos: p(2900, 41),
 													X: &lang.Ident{
-														Pos:  p(2895, 41),
+														Pos:  p(2900, 41),
 														Name: "generation",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2895, 53),
+													Pos: p(2900, 53),
 													X: &lang.CastExpr{
-														Pos: p(2895, 53),
+														Pos: p(2900, 53),
 														Type: &lang.TypeRef{
-															Pos:  p(2895, 54),
+															Pos:  p(2900, 54),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(2895, 58),
+															Pos:  p(2900, 58),
 															Name: "dueTime",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2895, 67),
+													Pos: p(2900, 67),
 													X: &lang.CastExpr{
-														Pos: p(2895, 67),
+														Pos: p(2900, 67),
 														Type: &lang.TypeRef{
-															Pos:  p(2895, 68),
+															Pos:  p(2900, 68),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(2895, 72),
+															Pos:  p(2900, 72),
 															Name: "period",
 														},
 													},
@@ -50026,70 +50073,12 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2896, 13),
+									Pos: p(2901, 13),
 									X: &lang.Literal{
-										Pos:   p(2896, 20),
+										Pos:   p(2901, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
-									},
-								},
-							},
-							Rbrace: p(2897, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos: p(2899, 9),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2899, 9),
-							Name: "bool",
-						},
-						Name: "Current",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2899, 22),
-								Type: &lang.TypeRef{
-									Pos:  p(2899, 22),
-									Name: "int",
-								},
-								Name: "generation",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(2900, 9),
-							Stmts: []lang.Stmt{
-								&lang.LockStmt{
-									Pos: p(2901, 13),
-									X: &lang.Ident{
-										Pos:  p(2901, 19),
-										Name: "_gate",
-									},
-									Body: &lang.ReturnStmt{
-										Pos: p(2901, 26),
-										X: &lang.BinaryExpr{
-											Pos: p(2901, 44),
-											Op:  "&&",
-											X: &lang.UnaryExpr{
-												Pos: p(2901, 33),
-												Op:  "!",
-												X: &lang.Ident{
-													Pos:  p(2901, 34),
-													Name: "_disposed",
-												},
-											},
-											Y: &lang.BinaryExpr{
-												Pos: p(2901, 59),
-												Op:  "==",
-												X: &lang.Ident{
-													Pos:  p(2901, 47),
-													Name: "_generation",
-												},
-												Y: &lang.Ident{
-													Pos:  p(2901, 62),
-													Name: "generation",
-												},
-											},
-										},
 									},
 								},
 							},
@@ -50097,62 +50086,120 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2904, 9),
+						Pos: p(2904, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2904, 9),
+							Name: "bool",
+						},
+						Name: "Current",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2904, 22),
+								Type: &lang.TypeRef{
+									Pos:  p(2904, 22),
+									Name: "int",
+								},
+								Name: "generation",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2905, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(2906, 13),
+									X: &lang.Ident{
+										Pos:  p(2906, 19),
+										Name: "_gate",
+									},
+									Body: &lang.ReturnStmt{
+										Pos: p(2906, 26),
+										X: &lang.BinaryExpr{
+											Pos: p(2906, 44),
+											Op:  "&&",
+											X: &lang.UnaryExpr{
+												Pos: p(2906, 33),
+												Op:  "!",
+												X: &lang.Ident{
+													Pos:  p(2906, 34),
+													Name: "_disposed",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(2906, 59),
+												Op:  "==",
+												X: &lang.Ident{
+													Pos:  p(2906, 47),
+													Name: "_generation",
+												},
+												Y: &lang.Ident{
+													Pos:  p(2906, 62),
+													Name: "generation",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2907, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2909, 9),
 						Modifiers: lang.Modifiers(1024),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2904, 15),
+							Pos:  p(2909, 15),
 							Name: "void",
 						},
 						Name: "Schedule",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2904, 29),
+								Pos: p(2909, 29),
 								Type: &lang.TypeRef{
-									Pos:  p(2904, 29),
+									Pos:  p(2909, 29),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 							&lang.Param{
-								Pos: p(2904, 45),
+								Pos: p(2909, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(2904, 45),
+									Pos:  p(2909, 45),
 									Name: "int",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(2904, 58),
+								Pos: p(2909, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(2904, 58),
+									Pos:  p(2909, 58),
 									Name: "int",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2905, 9),
+							Pos: p(2910, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2906, 13),
+									Pos: p(2911, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(2906, 13),
+										Pos: p(2911, 13),
 										X: &lang.CallExpr{
-											Pos: p(2906, 62),
+											Pos: p(2911, 62),
 											Fun: &lang.MemberExpr{
-												Pos: p(2906, 62),
+												Pos: p(2911, 62),
 												X: &lang.CallExpr{
-													Pos: p(2906, 47),
+													Pos: p(2911, 47),
 													Fun: &lang.MemberExpr{
-														Pos: p(2906, 47),
+														Pos: p(2911, 47),
 														X: &lang.MemberExpr{
-															Pos: p(2906, 42),
+															Pos: p(2911, 42),
 															X: &lang.MemberExpr{
-																Pos: p(2906, 36),
+																Pos: p(2911, 36),
 																X: &lang.MemberExpr{
-																	Pos: p(2906, 26),
+																	Pos: p(2911, 26),
 																	X: &lang.Ident{
-																		Pos:  p(2906, 19),
+																		Pos:  p(2911, 19),
 																		Name: "System",
 																	},
 																	Name: "Threading",
@@ -50165,9 +50212,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2906, 53),
+															Pos: p(2911, 53),
 															X: &lang.Ident{
-																Pos:  p(2906, 53),
+																Pos:  p(2911, 53),
 																Name: "dueTime",
 															},
 														},
@@ -50177,9 +50224,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2906, 77),
+													Pos: p(2911, 77),
 													X: &lang.Literal{
-														Pos:   p(2906, 77),
+														Pos:   p(2911, 77),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -50190,83 +50237,83 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(2907, 13),
+									Pos: p(2912, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(2907, 20),
+										Pos: p(2912, 20),
 										Fun: &lang.Ident{
-											Pos:  p(2907, 20),
+											Pos:  p(2912, 20),
 											Name: "Current",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2907, 28),
+												Pos: p(2912, 28),
 												X: &lang.Ident{
-													Pos:  p(2907, 28),
+													Pos:  p(2912, 28),
 													Name: "generation",
 												},
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2908, 13),
+										Pos: p(2913, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2909, 17),
+												Pos: p(2914, 17),
 												X: &lang.CallExpr{
-													Pos: p(2909, 28),
+													Pos: p(2914, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(2909, 28),
+														Pos: p(2914, 28),
 														X: &lang.Ident{
-															Pos:  p(2909, 17),
+															Pos:  p(2914, 17),
 															Name: "ThreadPool",
 														},
 														Name: "QueueUserWorkItem",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2909, 46),
+															Pos: p(2914, 46),
 															X: &lang.LambdaExpr{
-																Pos: p(2909, 46),
+																Pos: p(2914, 46),
 																Params: []*lang.Param{
 																	&lang.Param{
-																		Pos:  p(2909, 46),
+																		Pos:  p(2914, 46),
 																		Name: "_",
 																	},
 																},
 																Body: &lang.BlockStmt{
-																	Pos: p(2910, 17),
+																	Pos: p(2915, 17),
 																	Stmts: []lang.Stmt{
 																		&lang.IfStmt{
-																			Pos: p(2911, 21),
+																			Pos: p(2916, 21),
 																			Cond: &lang.CallExpr{
-																				Pos: p(2911, 25),
+																				Pos: p(2916, 25),
 																				Fun: &lang.Ident{
-																					Pos:  p(2911, 25),
+																					Pos:  p(2916, 25),
 																					Name: "Current",
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(2911, 33),
+																						Pos: p(2916, 33),
 																						X: &lang.Ident{
-																							Pos:  p(2911, 33),
+																							Pos:  p(2916, 33),
 																							Name: "generation",
 																						},
 																					},
 																				},
 																			},
 																			Then: &lang.ExprStmt{
-																				Pos: p(2911, 46),
+																				Pos: p(2916, 46),
 																				X: &lang.CallExpr{
-																					Pos: p(2911, 46),
+																					Pos: p(2916, 46),
 																					Fun: &lang.Ident{
-																						Pos:  p(2911, 46),
+																						Pos:  p(2916, 46),
 																						Name: "_callback",
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2911, 56),
+																							Pos: p(2916, 56),
 																							X: &lang.Ident{
-																								Pos:  p(2911, 56),
+																								Pos:  p(2916, 56),
 																								Name: "_state",
 																							},
 																						},
@@ -50275,7 +50322,7 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																	},
-																	Rbrace: p(2912, 17),
+																	Rbrace: p(2917, 17),
 																},
 															},
 														},
@@ -50283,65 +50330,65 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2913, 17),
+												Pos: p(2918, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2913, 34),
+													Pos: p(2918, 34),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(2913, 28),
+														Pos: p(2918, 28),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2913, 21),
+															Pos:  p(2918, 21),
 															Name: "period",
 														},
 														Y: &lang.UnaryExpr{
-															Pos: p(2913, 31),
+															Pos: p(2918, 31),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2913, 32),
+																Pos:   p(2918, 32),
 																Raw:   "1",
 																Value: int64(1),
 															},
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2913, 44),
+														Pos: p(2918, 44),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2913, 37),
+															Pos:  p(2918, 37),
 															Name: "period",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2913, 47),
+															Pos:   p(2918, 47),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(2913, 50),
+													Pos: p(2918, 50),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2914, 17),
+												Pos: p(2919, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(2914, 17),
+													Pos: p(2919, 17),
 													X: &lang.CallExpr{
-														Pos: p(2914, 65),
+														Pos: p(2919, 65),
 														Fun: &lang.MemberExpr{
-															Pos: p(2914, 65),
+															Pos: p(2919, 65),
 															X: &lang.CallExpr{
-																Pos: p(2914, 51),
+																Pos: p(2919, 51),
 																Fun: &lang.MemberExpr{
-																	Pos: p(2914, 51),
+																	Pos: p(2919, 51),
 																	X: &lang.MemberExpr{
-																		Pos: p(2914, 46),
+																		Pos: p(2919, 46),
 																		X: &lang.MemberExpr{
-																			Pos: p(2914, 40),
+																			Pos: p(2919, 40),
 																			X: &lang.MemberExpr{
-																				Pos: p(2914, 30),
+																				Pos: p(2919, 30),
 																				X: &lang.Ident{
-																					Pos:  p(2914, 23),
+																					Pos:  p(2919, 23),
 																					Name: "System",
 																				},
 																				Name: "Threading",
@@ -50354,9 +50401,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2914, 57),
+																		Pos: p(2919, 57),
 																		X: &lang.Ident{
-																			Pos:  p(2914, 57),
+																			Pos:  p(2919, 57),
 																			Name: "period",
 																		},
 																	},
@@ -50366,9 +50413,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2914, 80),
+																Pos: p(2919, 80),
 																X: &lang.Literal{
-																	Pos:   p(2914, 80),
+																	Pos:   p(2919, 80),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -50379,46 +50426,7 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2915, 13),
-									},
-								},
-							},
-							Rbrace: p(2916, 9),
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       p(2918, 9),
-						Modifiers: lang.Modifiers(1),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2918, 16),
-							Name: "void",
-						},
-						Name: "Dispose",
-						Body: &lang.BlockStmt{
-							Pos: p(2919, 9),
-							Stmts: []lang.Stmt{
-								&lang.LockStmt{
-									Pos: p(2920, 13),
-									X: &lang.Ident{
-										Pos:  p(2920, 19),
-										Name: "_gate",
-									},
-									Body: &lang.ExprStmt{
-										Pos: p(2920, 26),
-										X: &lang.AssignExpr{
-											Pos: p(2920, 36),
-											Op:  "=",
-											Left: &lang.Ident{
-												Pos:  p(2920, 26),
-												Name: "_disposed",
-											},
-											Right: &lang.Literal{
-												Pos:   p(2920, 38),
-												Kind:  lang.LitKind(9),
-												Raw:   "true",
-												Value: bool(true),
-											},
-										},
+										Rbrace: p(2920, 13),
 									},
 								},
 							},
@@ -50430,62 +50438,101 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
 							Pos:  p(2923, 16),
+							Name: "void",
+						},
+						Name: "Dispose",
+						Body: &lang.BlockStmt{
+							Pos: p(2924, 9),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(2925, 13),
+									X: &lang.Ident{
+										Pos:  p(2925, 19),
+										Name: "_gate",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(2925, 26),
+										X: &lang.AssignExpr{
+											Pos: p(2925, 36),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(2925, 26),
+												Name: "_disposed",
+											},
+											Right: &lang.Literal{
+												Pos:   p(2925, 38),
+												Kind:  lang.LitKind(9),
+												Raw:   "true",
+												Value: bool(true),
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2926, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2928, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2928, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(2924, 9),
+							Pos: p(2929, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2925, 13),
+									Pos: p(2930, 13),
 									X: &lang.CallExpr{
-										Pos: p(2925, 13),
+										Pos: p(2930, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2925, 13),
+											Pos:  p(2930, 13),
 											Name: "Dispose",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2926, 13),
+									Pos: p(2931, 13),
 									X: &lang.DefaultExpr{
-										Pos: p(2926, 20),
+										Pos: p(2931, 20),
 									},
 								},
 							},
-							Rbrace: p(2927, 9),
+							Rbrace: p(2932, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2932, 5),
+				Pos:       p(2937, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Barrier",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2932, 28),
+						Pos:  p(2937, 28),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2934, 9),
+						Pos:       p(2939, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2934, 18),
+							Pos:  p(2939, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2934, 25),
+								Pos:  p(2939, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(2934, 33),
+									Pos: p(2939, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(2934, 37),
+										Pos:  p(2939, 37),
 										Name: "object",
 									},
 								},
@@ -50493,106 +50540,106 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2935, 9),
+						Pos:       p(2940, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2935, 18),
+							Pos:  p(2940, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2935, 25),
+									Pos:  p(2940, 25),
 									Name: "Barrier",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2935, 34),
+								Pos:  p(2940, 34),
 								Name: "_postPhaseAction",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2936, 9),
+						Pos: p(2941, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2936, 9),
+							Pos:  p(2941, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2936, 13),
+								Pos:  p(2941, 13),
 								Name: "_participants",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2937, 9),
+						Pos: p(2942, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2937, 9),
+							Pos:  p(2942, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2937, 13),
+								Pos:  p(2942, 13),
 								Name: "_remaining",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2938, 9),
+						Pos: p(2943, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2938, 9),
+							Pos:  p(2943, 9),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2938, 14),
+								Pos:  p(2943, 14),
 								Name: "_phase",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2939, 9),
+						Pos: p(2944, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2939, 9),
+							Pos:  p(2944, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2939, 19),
+								Pos:  p(2944, 19),
 								Name: "_postPhaseException",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2941, 9),
+						Pos:       p(2946, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Barrier",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2941, 24),
+								Pos: p(2946, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(2941, 24),
+									Pos:  p(2946, 24),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2941, 48),
+							Pos:  p(2946, 48),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2941, 53),
+									Pos: p(2946, 53),
 									X: &lang.Ident{
-										Pos:  p(2941, 53),
+										Pos:  p(2946, 53),
 										Name: "participantCount",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2941, 71),
+									Pos: p(2946, 71),
 									X: &lang.Literal{
-										Pos:  p(2941, 71),
+										Pos:  p(2946, 71),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -50600,31 +50647,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2941, 77),
-							Rbrace: p(2941, 79),
+							Pos:    p(2946, 77),
+							Rbrace: p(2946, 79),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2942, 9),
+						Pos:       p(2947, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Barrier",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2942, 24),
+								Pos: p(2947, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(2942, 24),
+									Pos:  p(2947, 24),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 							&lang.Param{
-								Pos: p(2942, 46),
+								Pos: p(2947, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(2942, 46),
+									Pos:  p(2947, 46),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2942, 53),
+											Pos:  p(2947, 53),
 											Name: "Barrier",
 										},
 									},
@@ -50633,63 +50680,63 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2943, 9),
+							Pos: p(2948, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2944, 13),
+									Pos: p(2949, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2944, 38),
+										Pos: p(2949, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2944, 34),
+											Pos: p(2949, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2944, 17),
+												Pos:  p(2949, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2944, 36),
+												Pos:   p(2949, 36),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2944, 58),
+											Pos: p(2949, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(2944, 41),
+												Pos:  p(2949, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2944, 60),
+												Pos:   p(2949, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2945, 17),
+										Pos: p(2950, 17),
 										X: &lang.NewExpr{
-											Pos: p(2945, 23),
+											Pos: p(2950, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2945, 27),
+												Pos:  p(2950, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2945, 55),
+													Pos: p(2950, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2945, 55),
+														Pos: p(2950, 55),
 														X: &lang.Ident{
-															Pos:  p(2945, 62),
+															Pos:  p(2950, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2945, 81),
+													Pos: p(2950, 81),
 													X: &lang.Literal{
-														Pos:   p(2945, 81),
+														Pos:   p(2950, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be non-negative and less than or equal to 32767.\"",
 														Value: string("The participantCount argument must be non-negative and less than or equal to 32767."),
@@ -50700,178 +50747,178 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2946, 13),
+									Pos: p(2951, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2946, 27),
+										Pos: p(2951, 27),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2946, 13),
+											Pos:  p(2951, 13),
 											Name: "_participants",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2946, 29),
+											Pos:  p(2951, 29),
 											Name: "participantCount",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2947, 13),
+									Pos: p(2952, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2947, 24),
+										Pos: p(2952, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2947, 13),
+											Pos:  p(2952, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2947, 26),
+											Pos:  p(2952, 26),
 											Name: "participantCount",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2948, 13),
+									Pos: p(2953, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2948, 30),
+										Pos: p(2953, 30),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2948, 13),
+											Pos:  p(2953, 13),
 											Name: "_postPhaseAction",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2948, 32),
+											Pos:  p(2953, 32),
 											Name: "postPhaseAction",
 										},
 									},
 								},
 							},
-							Rbrace: p(2949, 9),
+							Rbrace: p(2954, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2951, 9),
+						Pos:       p(2956, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2951, 16),
+							Pos:  p(2956, 16),
 							Name: "long",
 						},
 						Name: "CurrentPhaseNumber",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2951, 42),
+								Pos:  p(2956, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2951, 46),
+									Pos: p(2956, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2951, 48),
+											Pos: p(2956, 48),
 											X: &lang.Ident{
-												Pos:  p(2951, 54),
+												Pos:  p(2956, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2951, 61),
+												Pos: p(2956, 61),
 												X: &lang.Ident{
-													Pos:  p(2951, 68),
+													Pos:  p(2956, 68),
 													Name: "_phase",
 												},
 											},
 										},
 									},
-									Rbrace: p(2951, 76),
+									Rbrace: p(2956, 76),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2952, 9),
+						Pos:       p(2957, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2952, 16),
+							Pos:  p(2957, 16),
 							Name: "int",
 						},
 						Name: "ParticipantCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2952, 39),
+								Pos:  p(2957, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2952, 43),
+									Pos: p(2957, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2952, 45),
+											Pos: p(2957, 45),
 											X: &lang.Ident{
-												Pos:  p(2952, 51),
+												Pos:  p(2957, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2952, 58),
+												Pos: p(2957, 58),
 												X: &lang.Ident{
-													Pos:  p(2952, 65),
+													Pos:  p(2957, 65),
 													Name: "_participants",
 												},
 											},
 										},
 									},
-									Rbrace: p(2952, 80),
+									Rbrace: p(2957, 80),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2953, 9),
+						Pos:       p(2958, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2953, 16),
+							Pos:  p(2958, 16),
 							Name: "int",
 						},
 						Name: "ParticipantsRemaining",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2953, 44),
+								Pos:  p(2958, 44),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2953, 48),
+									Pos: p(2958, 48),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2953, 50),
+											Pos: p(2958, 50),
 											X: &lang.Ident{
-												Pos:  p(2953, 56),
+												Pos:  p(2958, 56),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2953, 63),
+												Pos: p(2958, 63),
 												X: &lang.Ident{
-													Pos:  p(2953, 70),
+													Pos:  p(2958, 70),
 													Name: "_remaining",
 												},
 											},
 										},
 									},
-									Rbrace: p(2953, 82),
+									Rbrace: p(2958, 82),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2955, 9),
+						Pos:       p(2960, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2955, 16),
+							Pos:  p(2960, 16),
 							Name: "long",
 						},
 						Name: "AddParticipant",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2955, 41),
+							Pos: p(2960, 41),
 							Fun: &lang.Ident{
-								Pos:  p(2955, 41),
+								Pos:  p(2960, 41),
 								Name: "AddParticipants",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2955, 57),
+									Pos: p(2960, 57),
 									X: &lang.Literal{
-										Pos:   p(2955, 57),
+										Pos:   p(2960, 57),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -50880,81 +50927,81 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2956, 9),
+						Pos:       p(2961, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2956, 16),
+							Pos:  p(2961, 16),
 							Name: "long",
 						},
 						Name: "AddParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2956, 37),
+								Pos: p(2961, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2956, 37),
+									Pos:  p(2961, 37),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2957, 9),
+							Pos: p(2962, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2958, 13),
+									Pos: p(2963, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2958, 38),
+										Pos: p(2963, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2958, 34),
+											Pos: p(2963, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2958, 17),
+												Pos:  p(2963, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2958, 36),
+												Pos:   p(2963, 36),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2958, 58),
+											Pos: p(2963, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(2958, 41),
+												Pos:  p(2963, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2958, 60),
+												Pos:   p(2963, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2959, 17),
+										Pos: p(2964, 17),
 										X: &lang.NewExpr{
-											Pos: p(2959, 23),
+											Pos: p(2964, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2959, 27),
+												Pos:  p(2964, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2959, 55),
+													Pos: p(2964, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2959, 55),
+														Pos: p(2964, 55),
 														X: &lang.Ident{
-															Pos:  p(2959, 62),
+															Pos:  p(2964, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2959, 81),
+													Pos: p(2964, 81),
 													X: &lang.Literal{
-														Pos:   p(2959, 81),
+														Pos:   p(2964, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -50965,60 +51012,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2960, 13),
+									Pos: p(2965, 13),
 									X: &lang.Ident{
-										Pos:  p(2960, 19),
+										Pos:  p(2965, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2961, 13),
+										Pos: p(2966, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2962, 17),
+												Pos: p(2967, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2962, 54),
+													Pos: p(2967, 54),
 													Op:  ">",
 													X: &lang.BinaryExpr{
-														Pos: p(2962, 35),
+														Pos: p(2967, 35),
 														Op:  "+",
 														X: &lang.Ident{
-															Pos:  p(2962, 21),
+															Pos:  p(2967, 21),
 															Name: "_participants",
 														},
 														Y: &lang.Ident{
-															Pos:  p(2962, 37),
+															Pos:  p(2967, 37),
 															Name: "participantCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(2962, 56),
+														Pos:   p(2967, 56),
 														Raw:   "32767",
 														Value: int64(32767),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2963, 21),
+													Pos: p(2968, 21),
 													X: &lang.NewExpr{
-														Pos: p(2963, 27),
+														Pos: p(2968, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2963, 31),
+															Pos:  p(2968, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2963, 59),
+																Pos: p(2968, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(2963, 59),
+																	Pos: p(2968, 59),
 																	X: &lang.Ident{
-																		Pos:  p(2963, 66),
+																		Pos:  p(2968, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(2963, 85),
+																Pos: p(2968, 85),
 																X: &lang.Literal{
-																	Pos:   p(2963, 85),
+																	Pos:   p(2968, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Adding participantCount participants would result in the number of participants exceeding the maximum number allowed.\"",
 																	Value: string("Adding participantCount participants would result in the number of participants exceeding the maximum number allowed."),
@@ -51029,69 +51076,69 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2964, 17),
+												Pos: p(2969, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2964, 31),
+													Pos: p(2969, 31),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(2964, 17),
+														Pos:  p(2969, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2964, 34),
+														Pos:  p(2969, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2965, 17),
+												Pos: p(2970, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2965, 28),
+													Pos: p(2970, 28),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(2965, 17),
+														Pos:  p(2970, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2965, 31),
+														Pos:  p(2970, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2966, 17),
+												Pos: p(2971, 17),
 												X: &lang.Ident{
-													Pos:  p(2966, 24),
+													Pos:  p(2971, 24),
 													Name: "_phase",
 												},
 											},
 										},
-										Rbrace: p(2967, 13),
+										Rbrace: p(2972, 13),
 									},
 								},
 							},
-							Rbrace: p(2968, 9),
+							Rbrace: p(2973, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2970, 9),
+						Pos:       p(2975, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2970, 16),
+							Pos:  p(2975, 16),
 							Name: "void",
 						},
 						Name: "RemoveParticipant",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2970, 44),
+							Pos: p(2975, 44),
 							Fun: &lang.Ident{
-								Pos:  p(2970, 44),
+								Pos:  p(2975, 44),
 								Name: "RemoveParticipants",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2970, 63),
+									Pos: p(2975, 63),
 									X: &lang.Literal{
-										Pos:   p(2970, 63),
+										Pos:   p(2975, 63),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -51100,64 +51147,64 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2971, 9),
+						Pos:       p(2976, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2971, 16),
+							Pos:  p(2976, 16),
 							Name: "void",
 						},
 						Name: "RemoveParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2971, 40),
+								Pos: p(2976, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2971, 40),
+									Pos:  p(2976, 40),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2972, 9),
+							Pos: p(2977, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2973, 13),
+									Pos: p(2978, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2973, 34),
+										Pos: p(2978, 34),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2973, 17),
+											Pos:  p(2978, 17),
 											Name: "participantCount",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2973, 36),
+											Pos:   p(2978, 36),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2974, 17),
+										Pos: p(2979, 17),
 										X: &lang.NewExpr{
-											Pos: p(2974, 23),
+											Pos: p(2979, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2974, 27),
+												Pos:  p(2979, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2974, 55),
+													Pos: p(2979, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2974, 55),
+														Pos: p(2979, 55),
 														X: &lang.Ident{
-															Pos:  p(2974, 62),
+															Pos:  p(2979, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2974, 81),
+													Pos: p(2979, 81),
 													X: &lang.Literal{
-														Pos:   p(2974, 81),
+														Pos:   p(2979, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -51168,51 +51215,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2975, 13),
+									Pos: p(2980, 13),
 									X: &lang.Ident{
-										Pos:  p(2975, 19),
+										Pos:  p(2980, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2976, 13),
+										Pos: p(2981, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2977, 17),
+												Pos: p(2982, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2977, 38),
+													Pos: p(2982, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(2977, 21),
+														Pos:  p(2982, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2977, 40),
+														Pos:  p(2982, 40),
 														Name: "_participants",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2978, 21),
+													Pos: p(2983, 21),
 													X: &lang.NewExpr{
-														Pos: p(2978, 27),
+														Pos: p(2983, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2978, 31),
+															Pos:  p(2983, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2978, 59),
+																Pos: p(2983, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(2978, 59),
+																	Pos: p(2983, 59),
 																	X: &lang.Ident{
-																		Pos:  p(2978, 66),
+																		Pos:  p(2983, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(2978, 85),
+																Pos: p(2983, 85),
 																X: &lang.Literal{
-																	Pos:   p(2978, 85),
+																	Pos:   p(2983, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument must be less than or equal the number of participants.\"",
 																	Value: string("The participantCount argument must be less than or equal the number of participants."),
@@ -51223,32 +51270,32 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2979, 17),
+												Pos: p(2984, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2979, 38),
+													Pos: p(2984, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(2979, 21),
+														Pos:  p(2984, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2979, 40),
+														Pos:  p(2984, 40),
 														Name: "_remaining",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2980, 21),
+													Pos: p(2985, 21),
 													X: &lang.NewExpr{
-														Pos: p(2980, 27),
+														Pos: p(2985, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2980, 31),
+															Pos:  p(2985, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2980, 57),
+																Pos: p(2985, 57),
 																X: &lang.Literal{
-																	Pos:   p(2980, 57),
+																	Pos:   p(2985, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase.\"",
 																	Value: string("The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase."),
@@ -51259,108 +51306,108 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2981, 17),
+												Pos: p(2986, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2981, 31),
+													Pos: p(2986, 31),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(2981, 17),
+														Pos:  p(2986, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2981, 34),
+														Pos:  p(2986, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2982, 17),
+												Pos: p(2987, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2982, 28),
+													Pos: p(2987, 28),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(2982, 17),
+														Pos:  p(2987, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2982, 31),
+														Pos:  p(2987, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2983, 17),
+												Pos: p(2988, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2983, 37),
+													Pos: p(2988, 37),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(2983, 32),
+														Pos: p(2988, 32),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2983, 21),
+															Pos:  p(2988, 21),
 															Name: "_remaining",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2983, 35),
+															Pos:   p(2988, 35),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2983, 54),
+														Pos: p(2988, 54),
 														Op:  ">",
 														X: &lang.Ident{
-															Pos:  p(2983, 40),
+															Pos:  p(2988, 40),
 															Name: "_participants",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2983, 56),
+															Pos:   p(2988, 56),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(2983, 59),
+													Pos: p(2988, 59),
 													X: &lang.CallExpr{
-														Pos: p(2983, 59),
+														Pos: p(2988, 59),
 														Fun: &lang.Ident{
-															Pos:  p(2983, 59),
+															Pos:  p(2988, 59),
 															Name: "FinishPhase",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2984, 13),
+										Rbrace: p(2989, 13),
 									},
 								},
 							},
-							Rbrace: p(2985, 9),
+							Rbrace: p(2990, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2987, 9),
+						Pos:       p(2992, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2987, 16),
+							Pos:  p(2992, 16),
 							Name: "void",
 						},
 						Name: "SignalAndWait",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2987, 40),
+							Pos: p(2992, 40),
 							Fun: &lang.Ident{
-								Pos:  p(2987, 40),
+								Pos:  p(2992, 40),
 								Name: "Signal",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2987, 47),
+									Pos: p(2992, 47),
 									X: &lang.UnaryExpr{
-										Pos: p(2987, 47),
+										Pos: p(2992, 47),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(2987, 48),
+											Pos:   p(2992, 48),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -51370,54 +51417,54 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2991, 9),
+						Pos:       p(2996, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2991, 16),
+							Pos:  p(2996, 16),
 							Name: "bool",
 						},
 						Name: "SignalAndWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2991, 35),
+								Pos: p(2996, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2991, 35),
+									Pos:  p(2996, 35),
 									Name: "object",
 								},
 								Name: "timeoutOrToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2992, 9),
+							Pos: p(2997, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2993, 13),
+									Pos: p(2998, 13),
 									Cond: &lang.IsExpr{
-										Pos: p(2993, 32),
+										Pos: p(2998, 32),
 										X: &lang.Ident{
-											Pos:  p(2993, 17),
+											Pos:  p(2998, 17),
 											Name: "timeoutOrToken",
 										},
 										Pattern: &lang.TypePattern{
-											Pos: p(2993, 35),
+											Pos: p(2998, 35),
 											Type: &lang.TypeRef{
-												Pos:  p(2993, 35),
+												Pos:  p(2998, 35),
 												Name: "CancellationToken",
 											},
 											Name: "ct",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(2994, 13),
+										Pos: p(2999, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2995, 17),
+												Pos: p(3000, 17),
 												X: &lang.CallExpr{
-													Pos: p(2995, 20),
+													Pos: p(3000, 20),
 													Fun: &lang.MemberExpr{
-														Pos: p(2995, 20),
+														Pos: p(3000, 20),
 														X: &lang.Ident{
-															Pos:  p(2995, 17),
+															Pos:  p(3000, 17),
 															Name: "ct",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -51425,21 +51472,21 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2996, 17),
+												Pos: p(3001, 17),
 												X: &lang.CallExpr{
-													Pos: p(2996, 24),
+													Pos: p(3001, 24),
 													Fun: &lang.Ident{
-														Pos:  p(2996, 24),
+														Pos:  p(3001, 24),
 														Name: "Signal",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2996, 31),
+															Pos: p(3001, 31),
 															X: &lang.UnaryExpr{
-																Pos: p(2996, 31),
+																Pos: p(3001, 31),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(2996, 32),
+																	Pos:   p(3001, 32),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
@@ -51449,60 +51496,60 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2997, 13),
+										Rbrace: p(3002, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2998, 13),
+									Pos: p(3003, 13),
 									X: &lang.CallExpr{
-										Pos: p(2998, 20),
+										Pos: p(3003, 20),
 										Fun: &lang.Ident{
-											Pos:  p(2998, 20),
+											Pos:  p(3003, 20),
 											Name: "Signal",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2998, 27),
+												Pos: p(3003, 27),
 												X: &lang.CondExpr{
-													Pos: p(2998, 57),
+													Pos: p(3003, 57),
 													Cond: &lang.IsExpr{
-														Pos: p(2998, 42),
+														Pos: p(3003, 42),
 														X: &lang.Ident{
-															Pos:  p(2998, 27),
+															Pos:  p(3003, 27),
 															Name: "timeoutOrToken",
 														},
 														Pattern: &lang.TypePattern{
-															Pos: p(2998, 45),
+															Pos: p(3003, 45),
 															Type: &lang.TypeRef{
-																Pos:  p(2998, 45),
+																Pos:  p(3003, 45),
 																Name: "TimeSpan",
 															},
 															Name: "ts",
 														},
 													},
 													Then: &lang.CastExpr{
-														Pos: p(2998, 59),
+														Pos: p(3003, 59),
 														Type: &lang.TypeRef{
-															Pos:  p(2998, 60),
+															Pos:  p(3003, 60),
 															Name: "int",
 														},
 														X: &lang.MemberExpr{
-															Pos: p(2998, 67),
+															Pos: p(3003, 67),
 															X: &lang.Ident{
-																Pos:  p(2998, 64),
+																Pos:  p(3003, 64),
 																Name: "ts",
 															},
 															Name: "TotalMilliseconds",
 														},
 													},
 													Else: &lang.CastExpr{
-														Pos: p(2998, 87),
+														Pos: p(3003, 87),
 														Type: &lang.TypeRef{
-															Pos:  p(2998, 88),
+															Pos:  p(3003, 88),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(2998, 92),
+															Pos:  p(3003, 92),
 															Name: "timeoutOrToken",
 														},
 													},
@@ -51512,71 +51559,71 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2999, 9),
+							Rbrace: p(3004, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3001, 9),
+						Pos: p(3006, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3001, 9),
+							Pos:  p(3006, 9),
 							Name: "bool",
 						},
 						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3001, 21),
+								Pos: p(3006, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(3001, 21),
+									Pos:  p(3006, 21),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3002, 9),
+							Pos: p(3007, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3003, 13),
+									Pos: p(3008, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3003, 37),
+										Pos: p(3008, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3003, 17),
+											Pos:  p(3008, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(3003, 39),
+											Pos: p(3008, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(3003, 40),
+												Pos:   p(3008, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3004, 17),
+										Pos: p(3009, 17),
 										X: &lang.NewExpr{
-											Pos: p(3004, 23),
+											Pos: p(3009, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3004, 27),
+												Pos:  p(3009, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3004, 55),
+													Pos: p(3009, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(3004, 55),
+														Pos: p(3009, 55),
 														X: &lang.Ident{
-															Pos:  p(3004, 62),
+															Pos:  p(3009, 62),
 															Name: "millisecondsTimeout",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3004, 84),
+													Pos: p(3009, 84),
 													X: &lang.Literal{
-														Pos:   p(3004, 84),
+														Pos:   p(3009, 84),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -51587,42 +51634,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3005, 13),
+									Pos: p(3010, 13),
 									X: &lang.Ident{
-										Pos:  p(3005, 19),
+										Pos:  p(3010, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3006, 13),
+										Pos: p(3011, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3007, 17),
+												Pos: p(3012, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3007, 35),
+													Pos: p(3012, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3007, 21),
+														Pos:  p(3012, 21),
 														Name: "_participants",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3007, 38),
+														Pos:   p(3012, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3008, 21),
+													Pos: p(3013, 21),
 													X: &lang.NewExpr{
-														Pos: p(3008, 27),
+														Pos: p(3013, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3008, 31),
+															Pos:  p(3013, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3008, 57),
+																Pos: p(3013, 57),
 																X: &lang.Literal{
-																	Pos:   p(3008, 57),
+																	Pos:   p(3013, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The barrier has no registered participants.\"",
 																	Value: string("The barrier has no registered participants."),
@@ -51633,33 +51680,33 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3009, 17),
+												Pos: p(3014, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3009, 32),
+													Pos: p(3014, 32),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3009, 21),
+														Pos:  p(3014, 21),
 														Name: "_remaining",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3009, 35),
+														Pos:   p(3014, 35),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3010, 21),
+													Pos: p(3015, 21),
 													X: &lang.NewExpr{
-														Pos: p(3010, 27),
+														Pos: p(3015, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3010, 31),
+															Pos:  p(3015, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3010, 57),
+																Pos: p(3015, 57),
 																X: &lang.Literal{
-																	Pos:   p(3010, 57),
+																	Pos:   p(3015, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The number of threads using the barrier exceeded the total number of registered participants.\"",
 																	Value: string("The number of threads using the barrier exceeded the total number of registered participants."),
@@ -51670,89 +51717,89 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3011, 17),
+												Pos: p(3016, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3011, 17),
+													Pos:  p(3016, 17),
 													Name: "long",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3011, 22),
+														Pos:  p(3016, 22),
 														Name: "phase",
 														Init: &lang.Ident{
-															Pos:  p(3011, 30),
+															Pos:  p(3016, 30),
 															Name: "_phase",
 														},
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3012, 17),
+												Pos: p(3017, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3012, 27),
+													Pos: p(3017, 27),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3012, 17),
+														Pos:  p(3017, 17),
 														Name: "_remaining",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3013, 17),
+												Pos: p(3018, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3013, 32),
+													Pos: p(3018, 32),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3013, 21),
+														Pos:  p(3018, 21),
 														Name: "_remaining",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3013, 35),
+														Pos:   p(3018, 35),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3014, 17),
+													Pos: p(3019, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3015, 21),
+															Pos: p(3020, 21),
 															X: &lang.CallExpr{
-																Pos: p(3015, 21),
+																Pos: p(3020, 21),
 																Fun: &lang.Ident{
-																	Pos:  p(3015, 21),
+																	Pos:  p(3020, 21),
 																	Name: "FinishPhase",
 																},
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(3016, 21),
+															Pos: p(3021, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3016, 45),
+																Pos: p(3021, 45),
 																Op:  "!=",
 																X: &lang.Ident{
-																	Pos:  p(3016, 25),
+																	Pos:  p(3021, 25),
 																	Name: "_postPhaseException",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(3016, 48),
+																	Pos:  p(3021, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3016, 54),
+																Pos: p(3021, 54),
 																X: &lang.NewExpr{
-																	Pos: p(3016, 60),
+																	Pos: p(3021, 60),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3016, 64),
+																		Pos:  p(3021, 64),
 																		Name: "BarrierPostPhaseException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3016, 90),
+																			Pos: p(3021, 90),
 																			X: &lang.Ident{
-																				Pos:  p(3016, 90),
+																				Pos:  p(3021, 90),
 																				Name: "_postPhaseException",
 																			},
 																		},
@@ -51761,65 +51808,65 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3017, 21),
+															Pos: p(3022, 21),
 															X: &lang.Literal{
-																Pos:   p(3017, 28),
+																Pos:   p(3022, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3018, 17),
+													Rbrace: p(3023, 17),
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(3019, 17),
+												Pos: p(3024, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3019, 31),
+													Pos: p(3024, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3019, 24),
+														Pos:  p(3024, 24),
 														Name: "_phase",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3019, 34),
+														Pos:  p(3024, 34),
 														Name: "phase",
 													},
 												},
 												Body: &lang.BlockStmt{
-													Pos: p(3020, 17),
+													Pos: p(3025, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3021, 21),
+															Pos: p(3026, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3021, 67),
+																Pos: p(3026, 67),
 																Op:  "&&",
 																X: &lang.UnaryExpr{
-																	Pos: p(3021, 25),
+																	Pos: p(3026, 25),
 																	Op:  "!",
 																	X: &lang.CallExpr{
-																		Pos: p(3021, 34),
+																		Pos: p(3026, 34),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(3021, 34),
+																			Pos: p(3026, 34),
 																			X: &lang.Ident{
-																				Pos:  p(3021, 26),
+																				Pos:  p(3026, 26),
 																				Name: "Monitor",
 																			},
 																			Name: "Wait",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(3021, 39),
+																				Pos: p(3026, 39),
 																				X: &lang.Ident{
-																					Pos:  p(3021, 39),
+																					Pos:  p(3026, 39),
 																					Name: "_gate",
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(3021, 46),
+																				Pos: p(3026, 46),
 																				X: &lang.Ident{
-																					Pos:  p(3021, 46),
+																					Pos:  p(3026, 46),
 																					Name: "millisecondsTimeout",
 																				},
 																			},
@@ -51827,77 +51874,77 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.BinaryExpr{
-																	Pos: p(3021, 77),
+																	Pos: p(3026, 77),
 																	Op:  "==",
 																	X: &lang.Ident{
-																		Pos:  p(3021, 70),
+																		Pos:  p(3026, 70),
 																		Name: "_phase",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(3021, 80),
+																		Pos:  p(3026, 80),
 																		Name: "phase",
 																	},
 																},
 															},
 															Then: &lang.BlockStmt{
-																Pos: p(3022, 21),
+																Pos: p(3027, 21),
 																Stmts: []lang.Stmt{
 																	&lang.ExprStmt{
-																		Pos: p(3023, 25),
+																		Pos: p(3028, 25),
 																		X: &lang.PostfixExpr{
-																			Pos: p(3023, 35),
+																			Pos: p(3028, 35),
 																			Op:  "++",
 																			X: &lang.Ident{
-																				Pos:  p(3023, 25),
+																				Pos:  p(3028, 25),
 																				Name: "_remaining",
 																			},
 																		},
 																	},
 																	&lang.ReturnStmt{
-																		Pos: p(3024, 25),
+																		Pos: p(3029, 25),
 																		X: &lang.Literal{
-																			Pos:   p(3024, 32),
+																			Pos:   p(3029, 32),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
 																		},
 																	},
 																},
-																Rbrace: p(3025, 21),
+																Rbrace: p(3030, 21),
 															},
 														},
 													},
-													Rbrace: p(3026, 17),
+													Rbrace: p(3031, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3027, 17),
+												Pos: p(3032, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3027, 41),
+													Pos: p(3032, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3027, 21),
+														Pos:  p(3032, 21),
 														Name: "_postPhaseException",
 													},
 													Y: &lang.Literal{
-														Pos:  p(3027, 44),
+														Pos:  p(3032, 44),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3027, 50),
+													Pos: p(3032, 50),
 													X: &lang.NewExpr{
-														Pos: p(3027, 56),
+														Pos: p(3032, 56),
 														Type: &lang.TypeRef{
-															Pos:  p(3027, 60),
+															Pos:  p(3032, 60),
 															Name: "BarrierPostPhaseException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3027, 86),
+																Pos: p(3032, 86),
 																X: &lang.Ident{
-																	Pos:  p(3027, 86),
+																	Pos:  p(3032, 86),
 																	Name: "_postPhaseException",
 																},
 															},
@@ -51906,171 +51953,171 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3028, 17),
+												Pos: p(3033, 17),
 												X: &lang.Literal{
-													Pos:   p(3028, 24),
+													Pos:   p(3033, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(3029, 13),
+										Rbrace: p(3034, 13),
 									},
 								},
 							},
-							Rbrace: p(3030, 9),
+							Rbrace: p(3035, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3033, 9),
+						Pos: p(3038, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3033, 9),
+							Pos:  p(3038, 9),
 							Name: "void",
 						},
 						Name: "FinishPhase",
 						Body: &lang.BlockStmt{
-							Pos: p(3034, 9),
+							Pos: p(3039, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3035, 13),
+									Pos: p(3040, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3035, 33),
+										Pos: p(3040, 33),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3035, 13),
+											Pos:  p(3040, 13),
 											Name: "_postPhaseException",
 										},
 										Right: &lang.Literal{
-											Pos:  p(3035, 35),
+											Pos:  p(3040, 35),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(3036, 13),
+									Pos: p(3041, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3036, 34),
+										Pos: p(3041, 34),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(3036, 17),
+											Pos:  p(3041, 17),
 											Name: "_postPhaseAction",
 										},
 										Y: &lang.Literal{
-											Pos:  p(3036, 37),
+											Pos:  p(3041, 37),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(3037, 13),
+										Pos: p(3042, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(3038, 17),
+												Pos: p(3043, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(3038, 21),
+													Pos: p(3043, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3038, 23),
+															Pos: p(3043, 23),
 															X: &lang.CallExpr{
-																Pos: p(3038, 23),
+																Pos: p(3043, 23),
 																Fun: &lang.Ident{
-																	Pos:  p(3038, 23),
+																	Pos:  p(3043, 23),
 																	Name: "_postPhaseAction",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(3038, 40),
+																		Pos: p(3043, 40),
 																		X: &lang.ThisExpr{
-																			Pos: p(3038, 40),
+																			Pos: p(3043, 40),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(3038, 47),
+													Rbrace: p(3043, 47),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(3039, 17),
+														Pos: p(3044, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(3039, 24),
+															Pos:  p(3044, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(3039, 37),
+															Pos: p(3044, 37),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(3039, 39),
+																	Pos: p(3044, 39),
 																	X: &lang.AssignExpr{
-																		Pos: p(3039, 59),
+																		Pos: p(3044, 59),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(3039, 39),
+																			Pos:  p(3044, 39),
 																			Name: "_postPhaseException",
 																		},
 																		Right: &lang.Ident{
-																			Pos:  p(3039, 61),
+																			Pos:  p(3044, 61),
 																			Name: "e",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(3039, 64),
+															Rbrace: p(3044, 64),
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(3040, 13),
+										Rbrace: p(3045, 13),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3041, 13),
+									Pos: p(3046, 13),
 									X: &lang.PostfixExpr{
-										Pos: p(3041, 19),
+										Pos: p(3046, 19),
 										Op:  "++",
 										X: &lang.Ident{
-											Pos:  p(3041, 13),
+											Pos:  p(3046, 13),
 											Name: "_phase",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3042, 13),
+									Pos: p(3047, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3042, 24),
+										Pos: p(3047, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3042, 13),
+											Pos:  p(3047, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3042, 26),
+											Pos:  p(3047, 26),
 											Name: "_participants",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3043, 13),
+									Pos: p(3048, 13),
 									X: &lang.CallExpr{
-										Pos: p(3043, 21),
+										Pos: p(3048, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(3043, 21),
+											Pos: p(3048, 21),
 											X: &lang.Ident{
-												Pos:  p(3043, 13),
+												Pos:  p(3048, 13),
 												Name: "Monitor",
 											},
 											Name: "PulseAll",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3043, 30),
+												Pos: p(3048, 30),
 												X: &lang.Ident{
-													Pos:  p(3043, 30),
+													Pos:  p(3048, 30),
 													Name: "_gate",
 												},
 											},
@@ -52078,49 +52125,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3044, 9),
+							Rbrace: p(3049, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3046, 9),
+						Pos:       p(3051, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3046, 16),
+							Pos:  p(3051, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3046, 31),
-							Rbrace: p(3046, 33),
+							Pos:    p(3051, 31),
+							Rbrace: p(3051, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3049, 5),
+				Pos:       p(3054, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BarrierPostPhaseException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3049, 46),
+						Pos:  p(3054, 46),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(3051, 9),
+						Pos:       p(3056, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Init: &lang.CtorInit{
-							Pos:  p(3051, 46),
+							Pos:  p(3056, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3051, 51),
+									Pos: p(3056, 51),
 									X: &lang.Literal{
-										Pos:   p(3051, 51),
+										Pos:   p(3056, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
@@ -52129,177 +52176,177 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3051, 100),
-							Rbrace: p(3051, 102),
+							Pos:    p(3056, 100),
+							Rbrace: p(3056, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3052, 9),
+						Pos:       p(3057, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3052, 42),
+								Pos: p(3057, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3052, 42),
+									Pos:  p(3057, 42),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(3052, 70),
+							Pos:  p(3057, 70),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3052, 75),
+									Pos: p(3057, 75),
 									X: &lang.Literal{
-										Pos:   p(3052, 75),
+										Pos:   p(3057, 75),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3052, 124),
+									Pos: p(3057, 124),
 									X: &lang.Ident{
-										Pos:  p(3052, 124),
+										Pos:  p(3057, 124),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3052, 140),
-							Rbrace: p(3052, 142),
+							Pos:    p(3057, 140),
+							Rbrace: p(3057, 142),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3053, 9),
+						Pos:       p(3058, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3053, 42),
+								Pos: p(3058, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3053, 42),
+									Pos:  p(3058, 42),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(3053, 60),
+							Pos:  p(3058, 60),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3053, 65),
+									Pos: p(3058, 65),
 									X: &lang.Ident{
-										Pos:  p(3053, 65),
+										Pos:  p(3058, 65),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3053, 74),
-							Rbrace: p(3053, 76),
+							Pos:    p(3058, 74),
+							Rbrace: p(3058, 76),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3054, 9),
+						Pos:       p(3059, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3054, 42),
+								Pos: p(3059, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3054, 42),
+									Pos:  p(3059, 42),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(3054, 58),
+								Pos: p(3059, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(3054, 58),
+									Pos:  p(3059, 58),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(3054, 86),
+							Pos:  p(3059, 86),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3054, 91),
+									Pos: p(3059, 91),
 									X: &lang.Ident{
-										Pos:  p(3054, 91),
+										Pos:  p(3059, 91),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3054, 100),
+									Pos: p(3059, 100),
 									X: &lang.Ident{
-										Pos:  p(3054, 100),
+										Pos:  p(3059, 100),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3054, 116),
-							Rbrace: p(3054, 118),
+							Pos:    p(3059, 116),
+							Rbrace: p(3059, 118),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3057, 5),
+				Pos:       p(3062, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LockRecursionPolicy",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(3057, 39),
+						Pos:  p(3062, 39),
 						Name: "NoRecursion",
 					},
 					&lang.EnumMember{
-						Pos:  p(3057, 52),
+						Pos:  p(3062, 52),
 						Name: "SupportsRecursion",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3063, 5),
+				Pos:       p(3068, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReaderWriterLockSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3063, 41),
+						Pos:  p(3068, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(3065, 9),
+						Pos:       p(3070, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3065, 18),
+							Pos:  p(3070, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3065, 25),
+								Pos:  p(3070, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(3065, 33),
+									Pos: p(3070, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(3065, 37),
+										Pos:  p(3070, 37),
 										Name: "object",
 									},
 								},
@@ -52307,38 +52354,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3066, 9),
+						Pos:       p(3071, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3066, 18),
+							Pos:  p(3071, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3066, 56),
+									Pos:  p(3071, 56),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(3066, 61),
+									Pos:  p(3071, 61),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3066, 66),
+								Pos:  p(3071, 66),
 								Name: "_readers",
 								Init: &lang.NewExpr{
-									Pos: p(3066, 77),
+									Pos: p(3071, 77),
 									Type: &lang.TypeRef{
-										Pos:  p(3066, 81),
+										Pos:  p(3071, 81),
 										Name: "System.Collections.Generic.Dictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(3066, 119),
+												Pos:  p(3071, 119),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(3066, 124),
+												Pos:  p(3071, 124),
 												Name: "int",
 											},
 										},
@@ -52348,92 +52395,92 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3067, 9),
+						Pos: p(3072, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3067, 9),
+							Pos:  p(3072, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3067, 13),
+								Pos:  p(3072, 13),
 								Name: "_writer",
 								Init: &lang.UnaryExpr{
-									Pos: p(3067, 23),
+									Pos: p(3072, 23),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(3067, 24),
+										Pos:   p(3072, 24),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(3067, 27),
+								Pos:  p(3072, 27),
 								Name: "_writeCount",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3068, 9),
+						Pos: p(3073, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3068, 9),
+							Pos:  p(3073, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3068, 13),
+								Pos:  p(3073, 13),
 								Name: "_upgrader",
 								Init: &lang.UnaryExpr{
-									Pos: p(3068, 25),
+									Pos: p(3073, 25),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(3068, 26),
+										Pos:   p(3073, 26),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(3068, 29),
+								Pos:  p(3073, 29),
 								Name: "_upgradeCount",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3069, 9),
+						Pos: p(3074, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3069, 9),
+							Pos:  p(3074, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3069, 13),
+								Pos:  p(3074, 13),
 								Name: "_waitingWriters",
 							},
 							&lang.Declarator{
-								Pos:  p(3069, 30),
+								Pos:  p(3074, 30),
 								Name: "_waitingReaders",
 							},
 							&lang.Declarator{
-								Pos:  p(3069, 47),
+								Pos:  p(3074, 47),
 								Name: "_waitingUpgraders",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3071, 9),
+						Pos:       p(3076, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Init: &lang.CtorInit{
-							Pos:  p(3071, 41),
+							Pos:  p(3076, 41),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3071, 46),
+									Pos: p(3076, 46),
 									X: &lang.MemberExpr{
-										Pos: p(3071, 66),
+										Pos: p(3076, 66),
 										X: &lang.Ident{
-											Pos:  p(3071, 46),
+											Pos:  p(3076, 46),
 											Name: "LockRecursionPolicy",
 										},
 										Name: "NoRecursion",
@@ -52442,116 +52489,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3071, 79),
-							Rbrace: p(3071, 81),
+							Pos:    p(3076, 79),
+							Rbrace: p(3076, 81),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3072, 9),
+						Pos:       p(3077, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3072, 37),
+								Pos: p(3077, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(3072, 37),
+									Pos:  p(3077, 37),
 									Name: "LockRecursionPolicy",
 								},
 								Name: "recursionPolicy",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3072, 74),
+							Pos: p(3077, 74),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3072, 76),
+									Pos: p(3077, 76),
 									X: &lang.AssignExpr{
-										Pos: p(3072, 92),
+										Pos: p(3077, 92),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3072, 76),
+											Pos:  p(3077, 76),
 											Name: "RecursionPolicy",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3072, 94),
+											Pos:  p(3077, 94),
 											Name: "recursionPolicy",
 										},
 									},
 								},
 							},
-							Rbrace: p(3072, 111),
+							Rbrace: p(3077, 111),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3074, 9),
+						Pos:       p(3079, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3074, 16),
+							Pos:  p(3079, 16),
 							Name: "LockRecursionPolicy",
 						},
 						Name: "RecursionPolicy",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3074, 54),
+								Pos:  p(3079, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3075, 9),
+						Pos:       p(3080, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(3075, 16),
+							Pos:  p(3080, 16),
 							Name: "int",
 						},
 						Name: "Me",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(3075, 38),
+							Pos: p(3080, 38),
 							X: &lang.Ident{
-								Pos:  p(3075, 26),
+								Pos:  p(3080, 26),
 								Name: "Environment",
 							},
 							Name: "CurrentManagedThreadId",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3077, 9),
+						Pos:       p(3082, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3077, 16),
+							Pos:  p(3082, 16),
 							Name: "bool",
 						},
 						Name: "IsReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3077, 38),
+								Pos:  p(3082, 38),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3077, 42),
+									Pos: p(3082, 42),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3077, 44),
+											Pos: p(3082, 44),
 											X: &lang.Ident{
-												Pos:  p(3077, 50),
+												Pos:  p(3082, 50),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3077, 57),
+												Pos: p(3082, 57),
 												X: &lang.CallExpr{
-													Pos: p(3077, 73),
+													Pos: p(3082, 73),
 													Fun: &lang.MemberExpr{
-														Pos: p(3077, 73),
+														Pos: p(3082, 73),
 														X: &lang.Ident{
-															Pos:  p(3077, 64),
+															Pos:  p(3082, 64),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3077, 85),
+															Pos: p(3082, 85),
 															X: &lang.Ident{
-																Pos:  p(3077, 85),
+																Pos:  p(3082, 85),
 																Name: "Me",
 															},
 														},
@@ -52560,296 +52607,7 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3077, 90),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3078, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(3078, 16),
-							Name: "bool",
-						},
-						Name: "IsWriteLockHeld",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(3078, 39),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(3078, 43),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(3078, 45),
-											X: &lang.Ident{
-												Pos:  p(3078, 51),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(3078, 58),
-												X: &lang.BinaryExpr{
-													Pos: p(3078, 73),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(3078, 65),
-														Name: "_writer",
-													},
-													Y: &lang.Ident{
-														Pos:  p(3078, 76),
-														Name: "Me",
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(3078, 80),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3079, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(3079, 16),
-							Name: "bool",
-						},
-						Name: "IsUpgradeableReadLockHeld",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(3079, 49),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(3079, 53),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(3079, 55),
-											X: &lang.Ident{
-												Pos:  p(3079, 61),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(3079, 68),
-												X: &lang.BinaryExpr{
-													Pos: p(3079, 85),
-													Op:  "==",
-													X: &lang.Ident{
-														Pos:  p(3079, 75),
-														Name: "_upgrader",
-													},
-													Y: &lang.Ident{
-														Pos:  p(3079, 88),
-														Name: "Me",
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(3079, 92),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3080, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(3080, 16),
-							Name: "int",
-						},
-						Name: "CurrentReadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(3080, 39),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(3080, 43),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(3080, 45),
-											X: &lang.Ident{
-												Pos:  p(3080, 51),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(3080, 58),
-												X: &lang.BinaryExpr{
-													Pos: p(3080, 80),
-													Op:  "+",
-													X: &lang.MemberExpr{
-														Pos: p(3080, 74),
-														X: &lang.Ident{
-															Pos:  p(3080, 65),
-															Name: "_readers",
-														},
-														Name: "Count",
-													},
-													Y: &lang.CondExpr{
-														Pos: p(3080, 99),
-														Cond: &lang.BinaryExpr{
-															Pos: p(3080, 93),
-															Op:  "!=",
-															X: &lang.Ident{
-																Pos:  p(3080, 83),
-																Name: "_upgrader",
-															},
-															Y: &lang.UnaryExpr{
-																Pos: p(3080, 96),
-																Op:  "-",
-																X: &lang.Literal{
-																	Pos:   p(3080, 97),
-																	Raw:   "1",
-																	Value: int64(1),
-																},
-															},
-														},
-														Then: &lang.Literal{
-															Pos:   p(3080, 101),
-															Raw:   "1",
-															Value: int64(1),
-														},
-														Else: &lang.Literal{
-															Pos:   p(3080, 105),
-															Raw:   "0",
-															Value: int64(0),
-														},
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(3080, 109),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3081, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(3081, 16),
-							Name: "int",
-						},
-						Name: "RecursiveReadCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(3081, 41),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(3081, 45),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(3081, 47),
-											X: &lang.Ident{
-												Pos:  p(3081, 53),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(3081, 60),
-												X: &lang.CondExpr{
-													Pos: p(3081, 103),
-													Cond: &lang.CallExpr{
-														Pos: p(3081, 76),
-														Fun: &lang.MemberExpr{
-															Pos: p(3081, 76),
-															X: &lang.Ident{
-																Pos:  p(3081, 67),
-																Name: "_readers",
-															},
-															Name: "TryGetValue",
-														},
-														Args: []*lang.Arg{
-															&lang.Arg{
-																Pos: p(3081, 88),
-																X: &lang.Ident{
-																	Pos:  p(3081, 88),
-																	Name: "Me",
-																},
-															},
-															&lang.Arg{
-																Pos: p(3081, 92),
-																Mod: "out",
-																X: &lang.DeclExpr{
-																	Pos: p(3081, 96),
-																	Type: &lang.TypeRef{
-																		Pos:  p(3081, 96),
-																		Name: "int",
-																	},
-																	Name: "n",
-																},
-															},
-														},
-													},
-													Then: &lang.Ident{
-														Pos:  p(3081, 105),
-														Name: "n",
-													},
-													Else: &lang.Literal{
-														Pos:   p(3081, 109),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(3081, 112),
-								},
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3082, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  p(3082, 16),
-							Name: "int",
-						},
-						Name: "RecursiveWriteCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  p(3082, 42),
-								Kind: "get",
-								Body: &lang.BlockStmt{
-									Pos: p(3082, 46),
-									Stmts: []lang.Stmt{
-										&lang.LockStmt{
-											Pos: p(3082, 48),
-											X: &lang.Ident{
-												Pos:  p(3082, 54),
-												Name: "_gate",
-											},
-											Body: &lang.ReturnStmt{
-												Pos: p(3082, 61),
-												X: &lang.CondExpr{
-													Pos: p(3082, 82),
-													Cond: &lang.BinaryExpr{
-														Pos: p(3082, 76),
-														Op:  "==",
-														X: &lang.Ident{
-															Pos:  p(3082, 68),
-															Name: "_writer",
-														},
-														Y: &lang.Ident{
-															Pos:  p(3082, 79),
-															Name: "Me",
-														},
-													},
-													Then: &lang.Ident{
-														Pos:  p(3082, 84),
-														Name: "_writeCount",
-													},
-													Else: &lang.Literal{
-														Pos:   p(3082, 98),
-														Raw:   "0",
-														Value: int64(0),
-													},
-												},
-											},
-										},
-									},
-									Rbrace: p(3082, 101),
+									Rbrace: p(3082, 90),
 								},
 							},
 						},
@@ -52859,52 +52617,40 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(3083, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "RecursiveUpgradeCount",
+						Name: "IsWriteLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3083, 44),
+								Pos:  p(3083, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3083, 48),
+									Pos: p(3083, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3083, 50),
+											Pos: p(3083, 45),
 											X: &lang.Ident{
-												Pos:  p(3083, 56),
+												Pos:  p(3083, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3083, 63),
-												X: &lang.CondExpr{
-													Pos: p(3083, 86),
-													Cond: &lang.BinaryExpr{
-														Pos: p(3083, 80),
-														Op:  "==",
-														X: &lang.Ident{
-															Pos:  p(3083, 70),
-															Name: "_upgrader",
-														},
-														Y: &lang.Ident{
-															Pos:  p(3083, 83),
-															Name: "Me",
-														},
+												Pos: p(3083, 58),
+												X: &lang.BinaryExpr{
+													Pos: p(3083, 73),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(3083, 65),
+														Name: "_writer",
 													},
-													Then: &lang.Ident{
-														Pos:  p(3083, 88),
-														Name: "_upgradeCount",
-													},
-													Else: &lang.Literal{
-														Pos:   p(3083, 104),
-														Raw:   "0",
-														Value: int64(0),
+													Y: &lang.Ident{
+														Pos:  p(3083, 76),
+														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(3083, 107),
+									Rbrace: p(3083, 80),
 								},
 							},
 						},
@@ -52914,32 +52660,40 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(3084, 16),
-							Name: "int",
+							Name: "bool",
 						},
-						Name: "WaitingReadCount",
+						Name: "IsUpgradeableReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3084, 39),
+								Pos:  p(3084, 49),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3084, 43),
+									Pos: p(3084, 53),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3084, 45),
+											Pos: p(3084, 55),
 											X: &lang.Ident{
-												Pos:  p(3084, 51),
+												Pos:  p(3084, 61),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3084, 58),
-												X: &lang.Ident{
-													Pos:  p(3084, 65),
-													Name: "_waitingReaders",
+												Pos: p(3084, 68),
+												X: &lang.BinaryExpr{
+													Pos: p(3084, 85),
+													Op:  "==",
+													X: &lang.Ident{
+														Pos:  p(3084, 75),
+														Name: "_upgrader",
+													},
+													Y: &lang.Ident{
+														Pos:  p(3084, 88),
+														Name: "Me",
+													},
 												},
 											},
 										},
 									},
-									Rbrace: p(3084, 82),
+									Rbrace: p(3084, 92),
 								},
 							},
 						},
@@ -52951,30 +52705,68 @@ func preludeAST() *lang.File {
 							Pos:  p(3085, 16),
 							Name: "int",
 						},
-						Name: "WaitingWriteCount",
+						Name: "CurrentReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3085, 40),
+								Pos:  p(3085, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3085, 44),
+									Pos: p(3085, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3085, 46),
+											Pos: p(3085, 45),
 											X: &lang.Ident{
-												Pos:  p(3085, 52),
+												Pos:  p(3085, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3085, 59),
-												X: &lang.Ident{
-													Pos:  p(3085, 66),
-													Name: "_waitingWriters",
+												Pos: p(3085, 58),
+												X: &lang.BinaryExpr{
+													Pos: p(3085, 80),
+													Op:  "+",
+													X: &lang.MemberExpr{
+														Pos: p(3085, 74),
+														X: &lang.Ident{
+															Pos:  p(3085, 65),
+															Name: "_readers",
+														},
+														Name: "Count",
+													},
+													Y: &lang.CondExpr{
+														Pos: p(3085, 99),
+														Cond: &lang.BinaryExpr{
+															Pos: p(3085, 93),
+															Op:  "!=",
+															X: &lang.Ident{
+																Pos:  p(3085, 83),
+																Name: "_upgrader",
+															},
+															Y: &lang.UnaryExpr{
+																Pos: p(3085, 96),
+																Op:  "-",
+																X: &lang.Literal{
+																	Pos:   p(3085, 97),
+																	Raw:   "1",
+																	Value: int64(1),
+																},
+															},
+														},
+														Then: &lang.Literal{
+															Pos:   p(3085, 101),
+															Raw:   "1",
+															Value: int64(1),
+														},
+														Else: &lang.Literal{
+															Pos:   p(3085, 105),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
 												},
 											},
 										},
 									},
-									Rbrace: p(3085, 83),
+									Rbrace: p(3085, 109),
 								},
 							},
 						},
@@ -52986,105 +52778,360 @@ func preludeAST() *lang.File {
 							Pos:  p(3086, 16),
 							Name: "int",
 						},
-						Name: "WaitingUpgradeCount",
+						Name: "RecursiveReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3086, 42),
+								Pos:  p(3086, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3086, 46),
+									Pos: p(3086, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3086, 48),
+											Pos: p(3086, 47),
 											X: &lang.Ident{
-												Pos:  p(3086, 54),
+												Pos:  p(3086, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3086, 61),
+												Pos: p(3086, 60),
+												X: &lang.CondExpr{
+													Pos: p(3086, 103),
+													Cond: &lang.CallExpr{
+														Pos: p(3086, 76),
+														Fun: &lang.MemberExpr{
+															Pos: p(3086, 76),
+															X: &lang.Ident{
+																Pos:  p(3086, 67),
+																Name: "_readers",
+															},
+															Name: "TryGetValue",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(3086, 88),
+																X: &lang.Ident{
+																	Pos:  p(3086, 88),
+																	Name: "Me",
+																},
+															},
+															&lang.Arg{
+																Pos: p(3086, 92),
+																Mod: "out",
+																X: &lang.DeclExpr{
+																	Pos: p(3086, 96),
+																	Type: &lang.TypeRef{
+																		Pos:  p(3086, 96),
+																		Name: "int",
+																	},
+																	Name: "n",
+																},
+															},
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(3086, 105),
+														Name: "n",
+													},
+													Else: &lang.Literal{
+														Pos:   p(3086, 109),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(3086, 112),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3087, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(3087, 16),
+							Name: "int",
+						},
+						Name: "RecursiveWriteCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(3087, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(3087, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(3087, 48),
+											X: &lang.Ident{
+												Pos:  p(3087, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(3087, 61),
+												X: &lang.CondExpr{
+													Pos: p(3087, 82),
+													Cond: &lang.BinaryExpr{
+														Pos: p(3087, 76),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(3087, 68),
+															Name: "_writer",
+														},
+														Y: &lang.Ident{
+															Pos:  p(3087, 79),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(3087, 84),
+														Name: "_writeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(3087, 98),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(3087, 101),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3088, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(3088, 16),
+							Name: "int",
+						},
+						Name: "RecursiveUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(3088, 44),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(3088, 48),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(3088, 50),
+											X: &lang.Ident{
+												Pos:  p(3088, 56),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(3088, 63),
+												X: &lang.CondExpr{
+													Pos: p(3088, 86),
+													Cond: &lang.BinaryExpr{
+														Pos: p(3088, 80),
+														Op:  "==",
+														X: &lang.Ident{
+															Pos:  p(3088, 70),
+															Name: "_upgrader",
+														},
+														Y: &lang.Ident{
+															Pos:  p(3088, 83),
+															Name: "Me",
+														},
+													},
+													Then: &lang.Ident{
+														Pos:  p(3088, 88),
+														Name: "_upgradeCount",
+													},
+													Else: &lang.Literal{
+														Pos:   p(3088, 104),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(3088, 107),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3089, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(3089, 16),
+							Name: "int",
+						},
+						Name: "WaitingReadCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(3089, 39),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(3089, 43),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(3089, 45),
+											X: &lang.Ident{
+												Pos:  p(3089, 51),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(3089, 58),
 												X: &lang.Ident{
-													Pos:  p(3086, 68),
+													Pos:  p(3089, 65),
+													Name: "_waitingReaders",
+												},
+											},
+										},
+									},
+									Rbrace: p(3089, 82),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3090, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(3090, 16),
+							Name: "int",
+						},
+						Name: "WaitingWriteCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(3090, 40),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(3090, 44),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(3090, 46),
+											X: &lang.Ident{
+												Pos:  p(3090, 52),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(3090, 59),
+												X: &lang.Ident{
+													Pos:  p(3090, 66),
+													Name: "_waitingWriters",
+												},
+											},
+										},
+									},
+									Rbrace: p(3090, 83),
+								},
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3091, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  p(3091, 16),
+							Name: "int",
+						},
+						Name: "WaitingUpgradeCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  p(3091, 42),
+								Kind: "get",
+								Body: &lang.BlockStmt{
+									Pos: p(3091, 46),
+									Stmts: []lang.Stmt{
+										&lang.LockStmt{
+											Pos: p(3091, 48),
+											X: &lang.Ident{
+												Pos:  p(3091, 54),
+												Name: "_gate",
+											},
+											Body: &lang.ReturnStmt{
+												Pos: p(3091, 61),
+												X: &lang.Ident{
+													Pos:  p(3091, 68),
 													Name: "_waitingUpgraders",
 												},
 											},
 										},
 									},
-									Rbrace: p(3086, 87),
+									Rbrace: p(3091, 87),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3091, 9),
+						Pos:       p(3096, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3091, 16),
+							Pos:  p(3096, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3091, 23),
+								Pos: p(3096, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(3091, 23),
+									Pos:  p(3096, 23),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3092, 9),
+							Pos: p(3097, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3093, 13),
+									Pos: p(3098, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3093, 13),
+										Pos:  p(3098, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3093, 17),
+											Pos:  p(3098, 17),
 											Name: "ms",
 											Init: &lang.CondExpr{
-												Pos: p(3093, 45),
+												Pos: p(3098, 45),
 												Cond: &lang.IsExpr{
-													Pos: p(3093, 30),
+													Pos: p(3098, 30),
 													X: &lang.Ident{
-														Pos:  p(3093, 22),
+														Pos:  p(3098, 22),
 														Name: "timeout",
 													},
 													Pattern: &lang.TypePattern{
-														Pos: p(3093, 33),
+														Pos: p(3098, 33),
 														Type: &lang.TypeRef{
-															Pos:  p(3093, 33),
+															Pos:  p(3098, 33),
 															Name: "TimeSpan",
 														},
 														Name: "ts",
 													},
 												},
 												Then: &lang.CastExpr{
-													Pos: p(3093, 47),
+													Pos: p(3098, 47),
 													Type: &lang.TypeRef{
-														Pos:  p(3093, 48),
+														Pos:  p(3098, 48),
 														Name: "int",
 													},
 													X: &lang.MemberExpr{
-														Pos: p(3093, 55),
+														Pos: p(3098, 55),
 														X: &lang.Ident{
-															Pos:  p(3093, 52),
+															Pos:  p(3098, 52),
 															Name: "ts",
 														},
 														Name: "TotalMilliseconds",
 													},
 												},
 												Else: &lang.CastExpr{
-													Pos: p(3093, 75),
+													Pos: p(3098, 75),
 													Type: &lang.TypeRef{
-														Pos:  p(3093, 76),
+														Pos:  p(3098, 76),
 														Name: "int",
 													},
 													X: &lang.Ident{
-														Pos:  p(3093, 80),
+														Pos:  p(3098, 80),
 														Name: "timeout",
 													},
 												},
@@ -53093,59 +53140,59 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(3094, 13),
+									Pos: p(3099, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3094, 20),
+										Pos: p(3099, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3094, 17),
+											Pos:  p(3099, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(3094, 22),
+											Pos: p(3099, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(3094, 23),
+												Pos:   p(3099, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3094, 26),
+										Pos: p(3099, 26),
 										X: &lang.NewExpr{
-											Pos: p(3094, 32),
+											Pos: p(3099, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(3094, 36),
+												Pos:  p(3099, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3094, 64),
+													Pos: p(3099, 64),
 													X: &lang.CondExpr{
-														Pos: p(3094, 84),
+														Pos: p(3099, 84),
 														Cond: &lang.IsExpr{
-															Pos: p(3094, 72),
+															Pos: p(3099, 72),
 															X: &lang.Ident{
-																Pos:  p(3094, 64),
+																Pos:  p(3099, 64),
 																Name: "timeout",
 															},
 															Pattern: &lang.ConstPattern{
-																Pos: p(3094, 75),
+																Pos: p(3099, 75),
 																X: &lang.Ident{
-																	Pos:  p(3094, 75),
+																	Pos:  p(3099, 75),
 																	Name: "TimeSpan",
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(3094, 86),
+															Pos:   p(3099, 86),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"timeout\"",
 															Value: string("timeout"),
 														},
 														Else: &lang.Literal{
-															Pos:   p(3094, 98),
+															Pos:   p(3099, 98),
 															Kind:  lang.LitKind(8),
 															Raw:   "\"millisecondsTimeout\"",
 															Value: string("millisecondsTimeout"),
@@ -53153,9 +53200,9 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.Arg{
-													Pos: p(3094, 121),
+													Pos: p(3099, 121),
 													X: &lang.Literal{
-														Pos:   p(3094, 121),
+														Pos:   p(3099, 121),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -53166,32 +53213,32 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3095, 13),
+									Pos: p(3100, 13),
 									X: &lang.Ident{
-										Pos:  p(3095, 20),
+										Pos:  p(3100, 20),
 										Name: "ms",
 									},
 								},
 							},
-							Rbrace: p(3096, 9),
+							Rbrace: p(3101, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3099, 9),
+						Pos: p(3104, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3099, 9),
+							Pos:  p(3104, 9),
 							Name: "bool",
 						},
 						Name: "WaitUntil",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3099, 24),
+								Pos: p(3104, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(3099, 24),
+									Pos:  p(3104, 24),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(3099, 29),
+											Pos:  p(3104, 29),
 											Name: "bool",
 										},
 									},
@@ -53199,30 +53246,30 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(3099, 42),
+								Pos: p(3104, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3099, 42),
+									Pos:  p(3104, 42),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3100, 9),
+							Pos: p(3105, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3101, 13),
+									Pos: p(3106, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(3101, 17),
+										Pos: p(3106, 17),
 										Fun: &lang.Ident{
-											Pos:  p(3101, 17),
+											Pos:  p(3106, 17),
 											Name: "ready",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(3101, 26),
+										Pos: p(3106, 26),
 										X: &lang.Literal{
-											Pos:   p(3101, 33),
+											Pos:   p(3106, 33),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -53230,24 +53277,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(3102, 13),
+									Pos: p(3107, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3102, 37),
+										Pos: p(3107, 37),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(3102, 17),
+											Pos:  p(3107, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.Literal{
-											Pos:   p(3102, 40),
+											Pos:   p(3107, 40),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(3102, 43),
+										Pos: p(3107, 43),
 										X: &lang.Literal{
-											Pos:   p(3102, 50),
+											Pos:   p(3107, 50),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -53255,21 +53302,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(3103, 13),
+									Pos: p(3108, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3103, 17),
+											Pos:  p(3108, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(3103, 54),
+												Pos: p(3108, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(3103, 54),
+													Pos: p(3108, 54),
 													X: &lang.MemberExpr{
-														Pos: p(3103, 44),
+														Pos: p(3108, 44),
 														X: &lang.MemberExpr{
-															Pos: p(3103, 32),
+															Pos: p(3108, 32),
 															X: &lang.Ident{
-																Pos:  p(3103, 25),
+																Pos:  p(3108, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -53283,36 +53330,36 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(3104, 13),
+									Pos: p(3109, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3104, 20),
+										Pos: p(3109, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3104, 21),
+											Pos: p(3109, 21),
 											Fun: &lang.Ident{
-												Pos:  p(3104, 21),
+												Pos:  p(3109, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3105, 13),
+										Pos: p(3110, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(3106, 17),
+												Pos: p(3111, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3106, 17),
+													Pos:  p(3111, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3106, 21),
+														Pos:  p(3111, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(3106, 28),
+															Pos: p(3111, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3106, 29),
+																Pos:   p(3111, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -53321,53 +53368,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3107, 17),
+												Pos: p(3112, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3107, 41),
+													Pos: p(3112, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3107, 21),
+														Pos:  p(3112, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(3107, 44),
+														Pos: p(3112, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3107, 45),
+															Pos:   p(3112, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3108, 17),
+													Pos: p(3113, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3109, 21),
+															Pos: p(3114, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3109, 26),
+																Pos: p(3114, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3109, 21),
+																	Pos:  p(3114, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(3109, 48),
+																	Pos: p(3114, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(3109, 28),
+																		Pos:  p(3114, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(3109, 50),
+																		Pos: p(3114, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(3109, 51),
+																			Pos:  p(3114, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(3109, 61),
+																			Pos: p(3114, 61),
 																			X: &lang.Ident{
-																				Pos:  p(3109, 55),
+																				Pos:  p(3114, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -53377,24 +53424,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(3110, 21),
+															Pos: p(3115, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3110, 30),
+																Pos: p(3115, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(3110, 25),
+																	Pos:  p(3115, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(3110, 33),
+																	Pos:   p(3115, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(3110, 36),
+																Pos: p(3115, 36),
 																X: &lang.Literal{
-																	Pos:   p(3110, 43),
+																	Pos:   p(3115, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -53402,33 +53449,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(3111, 17),
+													Rbrace: p(3116, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3112, 17),
+												Pos: p(3117, 17),
 												X: &lang.CallExpr{
-													Pos: p(3112, 25),
+													Pos: p(3117, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3112, 25),
+														Pos: p(3117, 25),
 														X: &lang.Ident{
-															Pos:  p(3112, 17),
+															Pos:  p(3117, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3112, 30),
+															Pos: p(3117, 30),
 															X: &lang.Ident{
-																Pos:  p(3112, 30),
+																Pos:  p(3117, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(3112, 37),
+															Pos: p(3117, 37),
 															X: &lang.Ident{
-																Pos:  p(3112, 37),
+																Pos:  p(3117, 37),
 																Name: "left",
 															},
 														},
@@ -53436,44 +53483,44 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3113, 13),
+										Rbrace: p(3118, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3114, 13),
+									Pos: p(3119, 13),
 									X: &lang.Literal{
-										Pos:   p(3114, 20),
+										Pos:   p(3119, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(3115, 9),
+							Rbrace: p(3120, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3117, 9),
+						Pos:       p(3122, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3117, 16),
+							Pos:  p(3122, 16),
 							Name: "void",
 						},
 						Name: "EnterReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3117, 40),
+							Pos: p(3122, 40),
 							Fun: &lang.Ident{
-								Pos:  p(3117, 40),
+								Pos:  p(3122, 40),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3117, 50),
+									Pos: p(3122, 50),
 									X: &lang.UnaryExpr{
-										Pos: p(3117, 50),
+										Pos: p(3122, 50),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(3117, 51),
+											Pos:   p(3122, 51),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -53483,43 +53530,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3118, 9),
+						Pos:       p(3123, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3118, 16),
+							Pos:  p(3123, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3118, 38),
+								Pos: p(3123, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(3118, 38),
+									Pos:  p(3123, 38),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3118, 57),
+							Pos: p(3123, 57),
 							Fun: &lang.Ident{
-								Pos:  p(3118, 57),
+								Pos:  p(3123, 57),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3118, 67),
+									Pos: p(3123, 67),
 									X: &lang.CallExpr{
-										Pos: p(3118, 67),
+										Pos: p(3123, 67),
 										Fun: &lang.Ident{
-											Pos:  p(3118, 67),
+											Pos:  p(3123, 67),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3118, 70),
+												Pos: p(3123, 70),
 												X: &lang.Ident{
-													Pos:  p(3118, 70),
+													Pos:  p(3123, 70),
 													Name: "timeout",
 												},
 											},
@@ -53530,78 +53577,78 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3119, 9),
+						Pos: p(3124, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3119, 9),
+							Pos:  p(3124, 9),
 							Name: "bool",
 						},
 						Name: "EnterRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3119, 24),
+								Pos: p(3124, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(3119, 24),
+									Pos:  p(3124, 24),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3120, 9),
+							Pos: p(3125, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3121, 13),
+									Pos: p(3126, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3121, 13),
+										Pos:  p(3126, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3121, 17),
+											Pos:  p(3126, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3121, 22),
+												Pos:  p(3126, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3122, 13),
+									Pos: p(3127, 13),
 									X: &lang.Ident{
-										Pos:  p(3122, 19),
+										Pos:  p(3127, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3123, 13),
+										Pos: p(3128, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3124, 17),
+												Pos: p(3129, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(3124, 30),
+													Pos: p(3129, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(3124, 30),
+														Pos: p(3129, 30),
 														X: &lang.Ident{
-															Pos:  p(3124, 21),
+															Pos:  p(3129, 21),
 															Name: "_readers",
 														},
 														Name: "TryGetValue",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3124, 42),
+															Pos: p(3129, 42),
 															X: &lang.Ident{
-																Pos:  p(3124, 42),
+																Pos:  p(3129, 42),
 																Name: "me",
 															},
 														},
 														&lang.Arg{
-															Pos: p(3124, 46),
+															Pos: p(3129, 46),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos: p(3124, 50),
+																Pos: p(3129, 50),
 																Type: &lang.TypeRef{
-																	Pos:  p(3124, 50),
+																	Pos:  p(3129, 50),
 																	Name: "int",
 																},
 																Name: "held",
@@ -53610,39 +53657,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3125, 17),
+													Pos: p(3130, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3126, 21),
+															Pos: p(3131, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3126, 41),
+																Pos: p(3131, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(3126, 25),
+																	Pos:  p(3131, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(3126, 64),
+																	Pos: p(3131, 64),
 																	X: &lang.Ident{
-																		Pos:  p(3126, 44),
+																		Pos:  p(3131, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3127, 25),
+																Pos: p(3132, 25),
 																X: &lang.NewExpr{
-																	Pos: p(3127, 31),
+																	Pos: p(3132, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3127, 35),
+																		Pos:  p(3132, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3127, 58),
+																			Pos: p(3132, 58),
 																			X: &lang.Literal{
-																				Pos:   p(3127, 58),
+																				Pos:   p(3132, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive read lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive read lock acquisitions not allowed in this mode."),
@@ -53653,35 +53700,35 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3128, 21),
+															Pos: p(3133, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3128, 34),
+																Pos: p(3133, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(3128, 29),
+																	Pos: p(3133, 29),
 																	X: &lang.Ident{
-																		Pos:  p(3128, 21),
+																		Pos:  p(3133, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3128, 30),
+																			Pos: p(3133, 30),
 																			X: &lang.Ident{
-																				Pos:  p(3128, 30),
+																				Pos:  p(3133, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(3128, 41),
+																	Pos: p(3133, 41),
 																	Op:  "+",
 																	X: &lang.Ident{
-																		Pos:  p(3128, 36),
+																		Pos:  p(3133, 36),
 																		Name: "held",
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(3128, 43),
+																		Pos:   p(3133, 43),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -53689,81 +53736,81 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3129, 21),
+															Pos: p(3134, 21),
 															X: &lang.Literal{
-																Pos:   p(3129, 28),
+																Pos:   p(3134, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3130, 17),
+													Rbrace: p(3135, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3131, 17),
+												Pos: p(3136, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3131, 72),
+													Pos: p(3136, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(3131, 37),
+														Pos: p(3136, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3131, 21),
+															Pos:  p(3136, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(3131, 60),
+															Pos: p(3136, 60),
 															X: &lang.Ident{
-																Pos:  p(3131, 40),
+																Pos:  p(3136, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3131, 90),
+														Pos: p(3136, 90),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(3131, 84),
+															Pos: p(3136, 84),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(3131, 76),
+																Pos:  p(3136, 76),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(3131, 87),
+																Pos:  p(3136, 87),
 																Name: "me",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(3131, 103),
+															Pos: p(3136, 103),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(3131, 93),
+																Pos:  p(3136, 93),
 																Name: "_upgrader",
 															},
 															Y: &lang.Ident{
-																Pos:  p(3131, 106),
+																Pos:  p(3136, 106),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3132, 21),
+													Pos: p(3137, 21),
 													X: &lang.NewExpr{
-														Pos: p(3132, 27),
+														Pos: p(3137, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3132, 31),
+															Pos:  p(3137, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3132, 54),
+																Pos: p(3137, 54),
 																X: &lang.Literal{
-																	Pos:   p(3132, 54),
+																	Pos:   p(3137, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"A read lock may not be acquired with the write lock held in this mode.\"",
 																	Value: string("A read lock may not be acquired with the write lock held in this mode."),
@@ -53774,140 +53821,140 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3133, 17),
+												Pos: p(3138, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3133, 35),
+													Pos: p(3138, 35),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(3133, 29),
+														Pos: p(3138, 29),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3133, 21),
+															Pos:  p(3138, 21),
 															Name: "_writer",
 														},
 														Y: &lang.Ident{
-															Pos:  p(3133, 32),
+															Pos:  p(3138, 32),
 															Name: "me",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3133, 48),
+														Pos: p(3138, 48),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3133, 38),
+															Pos:  p(3138, 38),
 															Name: "_upgrader",
 														},
 														Y: &lang.Ident{
-															Pos:  p(3133, 51),
+															Pos:  p(3138, 51),
 															Name: "me",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3134, 17),
+													Pos: p(3139, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3135, 21),
+															Pos: p(3140, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3135, 34),
+																Pos: p(3140, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(3135, 29),
+																	Pos: p(3140, 29),
 																	X: &lang.Ident{
-																		Pos:  p(3135, 21),
+																		Pos:  p(3140, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3135, 30),
+																			Pos: p(3140, 30),
 																			X: &lang.Ident{
-																				Pos:  p(3135, 30),
+																				Pos:  p(3140, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.Literal{
-																	Pos:   p(3135, 36),
+																	Pos:   p(3140, 36),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3136, 21),
+															Pos: p(3141, 21),
 															X: &lang.Literal{
-																Pos:   p(3136, 28),
+																Pos:   p(3141, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3137, 17),
+													Rbrace: p(3142, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3138, 17),
+												Pos: p(3143, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3138, 32),
+													Pos: p(3143, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(3138, 17),
+														Pos:  p(3143, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3139, 17),
+												Pos: p(3144, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3139, 17),
+													Pos:  p(3144, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3139, 22),
+														Pos:  p(3144, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(3139, 27),
+															Pos: p(3144, 27),
 															Fun: &lang.Ident{
-																Pos:  p(3139, 27),
+																Pos:  p(3144, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3139, 37),
+																	Pos: p(3144, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3139, 37),
+																		Pos: p(3144, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3139, 57),
+																			Pos: p(3144, 57),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3139, 51),
+																				Pos: p(3144, 51),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3139, 43),
+																					Pos:  p(3144, 43),
 																					Name: "_writer",
 																				},
 																				Y: &lang.UnaryExpr{
-																					Pos: p(3139, 54),
+																					Pos: p(3144, 54),
 																					Op:  "-",
 																					X: &lang.Literal{
-																						Pos:   p(3139, 55),
+																						Pos:   p(3144, 55),
 																						Raw:   "1",
 																						Value: int64(1),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3139, 76),
+																				Pos: p(3144, 76),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3139, 60),
+																					Pos:  p(3144, 60),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(3139, 79),
+																					Pos:   p(3144, 79),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -53916,9 +53963,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3139, 82),
+																	Pos: p(3144, 82),
 																	X: &lang.Ident{
-																		Pos:  p(3139, 82),
+																		Pos:  p(3144, 82),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -53928,45 +53975,45 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3140, 17),
+												Pos: p(3145, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3140, 32),
+													Pos: p(3145, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3140, 17),
+														Pos:  p(3145, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3141, 17),
+												Pos: p(3146, 17),
 												Cond: &lang.Ident{
-													Pos:  p(3141, 21),
+													Pos:  p(3146, 21),
 													Name: "ok",
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3141, 25),
+													Pos: p(3146, 25),
 													X: &lang.AssignExpr{
-														Pos: p(3141, 38),
+														Pos: p(3146, 38),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(3141, 33),
+															Pos: p(3146, 33),
 															X: &lang.Ident{
-																Pos:  p(3141, 25),
+																Pos:  p(3146, 25),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3141, 34),
+																	Pos: p(3146, 34),
 																	X: &lang.Ident{
-																		Pos:  p(3141, 34),
+																		Pos:  p(3146, 34),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.Literal{
-															Pos:   p(3141, 40),
+															Pos:   p(3146, 40),
 															Raw:   "1",
 															Value: int64(1),
 														},
@@ -53974,87 +54021,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3142, 17),
+												Pos: p(3147, 17),
 												X: &lang.Ident{
-													Pos:  p(3142, 24),
+													Pos:  p(3147, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(3143, 13),
+										Rbrace: p(3148, 13),
 									},
 								},
 							},
-							Rbrace: p(3144, 9),
+							Rbrace: p(3149, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3146, 9),
+						Pos:       p(3151, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3146, 16),
+							Pos:  p(3151, 16),
 							Name: "void",
 						},
 						Name: "ExitReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(3147, 9),
+							Pos: p(3152, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3148, 13),
+									Pos: p(3153, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3148, 13),
+										Pos:  p(3153, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3148, 17),
+											Pos:  p(3153, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3148, 22),
+												Pos:  p(3153, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3149, 13),
+									Pos: p(3154, 13),
 									X: &lang.Ident{
-										Pos:  p(3149, 19),
+										Pos:  p(3154, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3150, 13),
+										Pos: p(3155, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3151, 17),
+												Pos: p(3156, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(3151, 21),
+													Pos: p(3156, 21),
 													Op:  "!",
 													X: &lang.CallExpr{
-														Pos: p(3151, 31),
+														Pos: p(3156, 31),
 														Fun: &lang.MemberExpr{
-															Pos: p(3151, 31),
+															Pos: p(3156, 31),
 															X: &lang.Ident{
-																Pos:  p(3151, 22),
+																Pos:  p(3156, 22),
 																Name: "_readers",
 															},
 															Name: "TryGetValue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3151, 43),
+																Pos: p(3156, 43),
 																X: &lang.Ident{
-																	Pos:  p(3151, 43),
+																	Pos:  p(3156, 43),
 																	Name: "me",
 																},
 															},
 															&lang.Arg{
-																Pos: p(3151, 47),
+																Pos: p(3156, 47),
 																Mod: "out",
 																X: &lang.DeclExpr{
-																	Pos: p(3151, 51),
+																	Pos: p(3156, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3151, 51),
+																		Pos:  p(3156, 51),
 																		Name: "int",
 																	},
 																	Name: "held",
@@ -54064,18 +54111,18 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3152, 21),
+													Pos: p(3157, 21),
 													X: &lang.NewExpr{
-														Pos: p(3152, 27),
+														Pos: p(3157, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3152, 31),
+															Pos:  p(3157, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3152, 60),
+																Pos: p(3157, 60),
 																X: &lang.Literal{
-																	Pos:   p(3152, 60),
+																	Pos:   p(3157, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The read lock is being released without being held.\"",
 																	Value: string("The read lock is being released without being held."),
@@ -54086,37 +54133,37 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3153, 17),
+												Pos: p(3158, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3153, 26),
+													Pos: p(3158, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3153, 21),
+														Pos:  p(3158, 21),
 														Name: "held",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3153, 29),
+														Pos:   p(3158, 29),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3153, 32),
+													Pos: p(3158, 32),
 													X: &lang.CallExpr{
-														Pos: p(3153, 41),
+														Pos: p(3158, 41),
 														Fun: &lang.MemberExpr{
-															Pos: p(3153, 41),
+															Pos: p(3158, 41),
 															X: &lang.Ident{
-																Pos:  p(3153, 32),
+																Pos:  p(3158, 32),
 																Name: "_readers",
 															},
 															Name: "Remove",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3153, 48),
+																Pos: p(3158, 48),
 																X: &lang.Ident{
-																	Pos:  p(3153, 48),
+																	Pos:  p(3158, 48),
 																	Name: "me",
 																},
 															},
@@ -54124,35 +54171,35 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(3154, 22),
+													Pos: p(3159, 22),
 													X: &lang.AssignExpr{
-														Pos: p(3154, 35),
+														Pos: p(3159, 35),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(3154, 30),
+															Pos: p(3159, 30),
 															X: &lang.Ident{
-																Pos:  p(3154, 22),
+																Pos:  p(3159, 22),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3154, 31),
+																	Pos: p(3159, 31),
 																	X: &lang.Ident{
-																		Pos:  p(3154, 31),
+																		Pos:  p(3159, 31),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(3154, 42),
+															Pos: p(3159, 42),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(3154, 37),
+																Pos:  p(3159, 37),
 																Name: "held",
 															},
 															Y: &lang.Literal{
-																Pos:   p(3154, 44),
+																Pos:   p(3159, 44),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -54161,22 +54208,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3155, 17),
+												Pos: p(3160, 17),
 												X: &lang.CallExpr{
-													Pos: p(3155, 25),
+													Pos: p(3160, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3155, 25),
+														Pos: p(3160, 25),
 														X: &lang.Ident{
-															Pos:  p(3155, 17),
+															Pos:  p(3160, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3155, 34),
+															Pos: p(3160, 34),
 															X: &lang.Ident{
-																Pos:  p(3155, 34),
+																Pos:  p(3160, 34),
 																Name: "_gate",
 															},
 														},
@@ -54184,35 +54231,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3156, 13),
+										Rbrace: p(3161, 13),
 									},
 								},
 							},
-							Rbrace: p(3157, 9),
+							Rbrace: p(3162, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3159, 9),
+						Pos:       p(3164, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3159, 16),
+							Pos:  p(3164, 16),
 							Name: "void",
 						},
 						Name: "EnterWriteLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3159, 41),
+							Pos: p(3164, 41),
 							Fun: &lang.Ident{
-								Pos:  p(3159, 41),
+								Pos:  p(3164, 41),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3159, 52),
+									Pos: p(3164, 52),
 									X: &lang.UnaryExpr{
-										Pos: p(3159, 52),
+										Pos: p(3164, 52),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(3159, 53),
+											Pos:   p(3164, 53),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -54222,43 +54269,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3160, 9),
+						Pos:       p(3165, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3160, 16),
+							Pos:  p(3165, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterWriteLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3160, 39),
+								Pos: p(3165, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(3160, 39),
+									Pos:  p(3165, 39),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3160, 58),
+							Pos: p(3165, 58),
 							Fun: &lang.Ident{
-								Pos:  p(3160, 58),
+								Pos:  p(3165, 58),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3160, 69),
+									Pos: p(3165, 69),
 									X: &lang.CallExpr{
-										Pos: p(3160, 69),
+										Pos: p(3165, 69),
 										Fun: &lang.Ident{
-											Pos:  p(3160, 69),
+											Pos:  p(3165, 69),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3160, 72),
+												Pos: p(3165, 72),
 												X: &lang.Ident{
-													Pos:  p(3160, 72),
+													Pos:  p(3165, 72),
 													Name: "timeout",
 												},
 											},
@@ -54269,99 +54316,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3161, 9),
+						Pos: p(3166, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3161, 9),
+							Pos:  p(3166, 9),
 							Name: "bool",
 						},
 						Name: "EnterWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3161, 25),
+								Pos: p(3166, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(3161, 25),
+									Pos:  p(3166, 25),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3162, 9),
+							Pos: p(3167, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3163, 13),
+									Pos: p(3168, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3163, 13),
+										Pos:  p(3168, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3163, 17),
+											Pos:  p(3168, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3163, 22),
+												Pos:  p(3168, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3164, 13),
+									Pos: p(3169, 13),
 									X: &lang.Ident{
-										Pos:  p(3164, 19),
+										Pos:  p(3169, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3165, 13),
+										Pos: p(3170, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3166, 17),
+												Pos: p(3171, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3166, 29),
+													Pos: p(3171, 29),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3166, 21),
+														Pos:  p(3171, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3166, 32),
+														Pos:  p(3171, 32),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3167, 17),
+													Pos: p(3172, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3168, 21),
+															Pos: p(3173, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3168, 41),
+																Pos: p(3173, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(3168, 25),
+																	Pos:  p(3173, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(3168, 64),
+																	Pos: p(3173, 64),
 																	X: &lang.Ident{
-																		Pos:  p(3168, 44),
+																		Pos:  p(3173, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3169, 25),
+																Pos: p(3174, 25),
 																X: &lang.NewExpr{
-																	Pos: p(3169, 31),
+																	Pos: p(3174, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3169, 35),
+																		Pos:  p(3174, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3169, 58),
+																			Pos: p(3174, 58),
 																			X: &lang.Literal{
-																				Pos:   p(3169, 58),
+																				Pos:   p(3174, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive write lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive write lock acquisitions not allowed in this mode."),
@@ -54372,64 +54419,64 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3170, 21),
+															Pos: p(3175, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(3170, 32),
+																Pos: p(3175, 32),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(3170, 21),
+																	Pos:  p(3175, 21),
 																	Name: "_writeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3171, 21),
+															Pos: p(3176, 21),
 															X: &lang.Literal{
-																Pos:   p(3171, 28),
+																Pos:   p(3176, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3172, 17),
+													Rbrace: p(3177, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3173, 17),
+												Pos: p(3178, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(3173, 30),
+													Pos: p(3178, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(3173, 30),
+														Pos: p(3178, 30),
 														X: &lang.Ident{
-															Pos:  p(3173, 21),
+															Pos:  p(3178, 21),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3173, 42),
+															Pos: p(3178, 42),
 															X: &lang.Ident{
-																Pos:  p(3173, 42),
+																Pos:  p(3178, 42),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3174, 21),
+													Pos: p(3179, 21),
 													X: &lang.NewExpr{
-														Pos: p(3174, 27),
+														Pos: p(3179, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3174, 31),
+															Pos:  p(3179, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3174, 54),
+																Pos: p(3179, 54),
 																X: &lang.Literal{
-																	Pos:   p(3174, 54),
+																	Pos:   p(3179, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock.\"",
 																	Value: string("Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock."),
@@ -54440,107 +54487,107 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3175, 17),
+												Pos: p(3180, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3175, 32),
+													Pos: p(3180, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(3175, 17),
+														Pos:  p(3180, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3176, 17),
+												Pos: p(3181, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3176, 17),
+													Pos:  p(3181, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3176, 22),
+														Pos:  p(3181, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(3176, 27),
+															Pos: p(3181, 27),
 															Fun: &lang.Ident{
-																Pos:  p(3176, 27),
+																Pos:  p(3181, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3176, 37),
+																	Pos: p(3181, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3176, 37),
+																		Pos: p(3181, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3176, 80),
+																			Pos: p(3181, 80),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3176, 57),
+																				Pos: p(3181, 57),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(3176, 51),
+																					Pos: p(3181, 51),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3176, 43),
+																						Pos:  p(3181, 43),
 																						Name: "_writer",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(3176, 54),
+																						Pos: p(3181, 54),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(3176, 55),
+																							Pos:   p(3181, 55),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3176, 75),
+																					Pos: p(3181, 75),
 																					Op:  "==",
 																					X: &lang.MemberExpr{
-																						Pos: p(3176, 69),
+																						Pos: p(3181, 69),
 																						X: &lang.Ident{
-																							Pos:  p(3176, 60),
+																							Pos:  p(3181, 60),
 																							Name: "_readers",
 																						},
 																						Name: "Count",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(3176, 78),
+																						Pos:   p(3181, 78),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3176, 100),
+																				Pos: p(3181, 100),
 																				Op:  "||",
 																				X: &lang.BinaryExpr{
-																					Pos: p(3176, 94),
+																					Pos: p(3181, 94),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3176, 84),
+																						Pos:  p(3181, 84),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(3176, 97),
+																						Pos: p(3181, 97),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(3176, 98),
+																							Pos:   p(3181, 98),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3176, 113),
+																					Pos: p(3181, 113),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3176, 103),
+																						Pos:  p(3181, 103),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.Ident{
-																						Pos:  p(3176, 116),
+																						Pos:  p(3181, 116),
 																						Name: "me",
 																					},
 																				},
@@ -54549,9 +54596,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3176, 121),
+																	Pos: p(3181, 121),
 																	X: &lang.Ident{
-																		Pos:  p(3176, 121),
+																		Pos:  p(3181, 121),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -54561,76 +54608,76 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3177, 17),
+												Pos: p(3182, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3177, 32),
+													Pos: p(3182, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3177, 17),
+														Pos:  p(3182, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3178, 17),
+												Pos: p(3183, 17),
 												Cond: &lang.Ident{
-													Pos:  p(3178, 21),
+													Pos:  p(3183, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3179, 17),
+													Pos: p(3184, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3180, 21),
+															Pos: p(3185, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3180, 29),
+																Pos: p(3185, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3180, 21),
+																	Pos:  p(3185, 21),
 																	Name: "_writer",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(3180, 31),
+																	Pos:  p(3185, 31),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3181, 21),
+															Pos: p(3186, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3181, 33),
+																Pos: p(3186, 33),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3181, 21),
+																	Pos:  p(3186, 21),
 																	Name: "_writeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(3181, 35),
+																	Pos:   p(3186, 35),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(3182, 17),
+													Rbrace: p(3187, 17),
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(3183, 22),
+													Pos: p(3188, 22),
 													X: &lang.CallExpr{
-														Pos: p(3183, 30),
+														Pos: p(3188, 30),
 														Fun: &lang.MemberExpr{
-															Pos: p(3183, 30),
+															Pos: p(3188, 30),
 															X: &lang.Ident{
-																Pos:  p(3183, 22),
+																Pos:  p(3188, 22),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3183, 39),
+																Pos: p(3188, 39),
 																X: &lang.Ident{
-																	Pos:  p(3183, 39),
+																	Pos:  p(3188, 39),
 																	Name: "_gate",
 																},
 															},
@@ -54639,67 +54686,67 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3184, 17),
+												Pos: p(3189, 17),
 												X: &lang.Ident{
-													Pos:  p(3184, 24),
+													Pos:  p(3189, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(3185, 13),
+										Rbrace: p(3190, 13),
 									},
 								},
 							},
-							Rbrace: p(3186, 9),
+							Rbrace: p(3191, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3188, 9),
+						Pos:       p(3193, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3188, 16),
+							Pos:  p(3193, 16),
 							Name: "void",
 						},
 						Name: "ExitWriteLock",
 						Body: &lang.BlockStmt{
-							Pos: p(3189, 9),
+							Pos: p(3194, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3190, 13),
+									Pos: p(3195, 13),
 									X: &lang.Ident{
-										Pos:  p(3190, 19),
+										Pos:  p(3195, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3191, 13),
+										Pos: p(3196, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3192, 17),
+												Pos: p(3197, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3192, 29),
+													Pos: p(3197, 29),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3192, 21),
+														Pos:  p(3197, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3192, 32),
+														Pos:  p(3197, 32),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3193, 21),
+													Pos: p(3198, 21),
 													X: &lang.NewExpr{
-														Pos: p(3193, 27),
+														Pos: p(3198, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3193, 31),
+															Pos:  p(3198, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3193, 60),
+																Pos: p(3198, 60),
 																X: &lang.Literal{
-																	Pos:   p(3193, 60),
+																	Pos:   p(3198, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The write lock is being released without being held.\"",
 																	Value: string("The write lock is being released without being held."),
@@ -54710,38 +54757,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3194, 17),
+												Pos: p(3199, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3194, 35),
+													Pos: p(3199, 35),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(3194, 21),
+														Pos: p(3199, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(3194, 23),
+															Pos:  p(3199, 23),
 															Name: "_writeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(3194, 38),
+														Pos:   p(3199, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3194, 41),
+													Pos: p(3199, 41),
 													X: &lang.AssignExpr{
-														Pos: p(3194, 49),
+														Pos: p(3199, 49),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(3194, 41),
+															Pos:  p(3199, 41),
 															Name: "_writer",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(3194, 51),
+															Pos: p(3199, 51),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3194, 52),
+																Pos:   p(3199, 52),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -54750,22 +54797,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3195, 17),
+												Pos: p(3200, 17),
 												X: &lang.CallExpr{
-													Pos: p(3195, 25),
+													Pos: p(3200, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3195, 25),
+														Pos: p(3200, 25),
 														X: &lang.Ident{
-															Pos:  p(3195, 17),
+															Pos:  p(3200, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3195, 34),
+															Pos: p(3200, 34),
 															X: &lang.Ident{
-																Pos:  p(3195, 34),
+																Pos:  p(3200, 34),
 																Name: "_gate",
 															},
 														},
@@ -54773,35 +54820,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3196, 13),
+										Rbrace: p(3201, 13),
 									},
 								},
 							},
-							Rbrace: p(3197, 9),
+							Rbrace: p(3202, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3199, 9),
+						Pos:       p(3204, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3199, 16),
+							Pos:  p(3204, 16),
 							Name: "void",
 						},
 						Name: "EnterUpgradeableReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3199, 51),
+							Pos: p(3204, 51),
 							Fun: &lang.Ident{
-								Pos:  p(3199, 51),
+								Pos:  p(3204, 51),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3199, 72),
+									Pos: p(3204, 72),
 									X: &lang.UnaryExpr{
-										Pos: p(3199, 72),
+										Pos: p(3204, 72),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(3199, 73),
+											Pos:   p(3204, 73),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -54811,43 +54858,43 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3200, 9),
+						Pos:       p(3205, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3200, 16),
+							Pos:  p(3205, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterUpgradeableReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3200, 49),
+								Pos: p(3205, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(3200, 49),
+									Pos:  p(3205, 49),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3200, 68),
+							Pos: p(3205, 68),
 							Fun: &lang.Ident{
-								Pos:  p(3200, 68),
+								Pos:  p(3205, 68),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3200, 89),
+									Pos: p(3205, 89),
 									X: &lang.CallExpr{
-										Pos: p(3200, 89),
+										Pos: p(3205, 89),
 										Fun: &lang.Ident{
-											Pos:  p(3200, 89),
+											Pos:  p(3205, 89),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3200, 92),
+												Pos: p(3205, 92),
 												X: &lang.Ident{
-													Pos:  p(3200, 92),
+													Pos:  p(3205, 92),
 													Name: "timeout",
 												},
 											},
@@ -54858,99 +54905,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3201, 9),
+						Pos: p(3206, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3201, 9),
+							Pos:  p(3206, 9),
 							Name: "bool",
 						},
 						Name: "EnterUpgradeableRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3201, 35),
+								Pos: p(3206, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(3201, 35),
+									Pos:  p(3206, 35),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3202, 9),
+							Pos: p(3207, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3203, 13),
+									Pos: p(3208, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3203, 13),
+										Pos:  p(3208, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3203, 17),
+											Pos:  p(3208, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3203, 22),
+												Pos:  p(3208, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3204, 13),
+									Pos: p(3209, 13),
 									X: &lang.Ident{
-										Pos:  p(3204, 19),
+										Pos:  p(3209, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3205, 13),
+										Pos: p(3210, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3206, 17),
+												Pos: p(3211, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3206, 31),
+													Pos: p(3211, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3206, 21),
+														Pos:  p(3211, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3206, 34),
+														Pos:  p(3211, 34),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3207, 17),
+													Pos: p(3212, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3208, 21),
+															Pos: p(3213, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3208, 41),
+																Pos: p(3213, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(3208, 25),
+																	Pos:  p(3213, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(3208, 64),
+																	Pos: p(3213, 64),
 																	X: &lang.Ident{
-																		Pos:  p(3208, 44),
+																		Pos:  p(3213, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3209, 25),
+																Pos: p(3214, 25),
 																X: &lang.NewExpr{
-																	Pos: p(3209, 31),
+																	Pos: p(3214, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3209, 35),
+																		Pos:  p(3214, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3209, 58),
+																			Pos: p(3214, 58),
 																			X: &lang.Literal{
-																				Pos:   p(3209, 58),
+																				Pos:   p(3214, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive upgradeable lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive upgradeable lock acquisitions not allowed in this mode."),
@@ -54961,100 +55008,100 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3210, 21),
+															Pos: p(3215, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(3210, 34),
+																Pos: p(3215, 34),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(3210, 21),
+																	Pos:  p(3215, 21),
 																	Name: "_upgradeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3211, 21),
+															Pos: p(3216, 21),
 															X: &lang.Literal{
-																Pos:   p(3211, 28),
+																Pos:   p(3216, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3212, 17),
+													Rbrace: p(3217, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3213, 17),
+												Pos: p(3218, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3213, 72),
+													Pos: p(3218, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(3213, 37),
+														Pos: p(3218, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3213, 21),
+															Pos:  p(3218, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(3213, 60),
+															Pos: p(3218, 60),
 															X: &lang.Ident{
-																Pos:  p(3213, 40),
+																Pos:  p(3218, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3213, 101),
+														Pos: p(3218, 101),
 														Op:  "||",
 														X: &lang.CallExpr{
-															Pos: p(3213, 85),
+															Pos: p(3218, 85),
 															Fun: &lang.MemberExpr{
-																Pos: p(3213, 85),
+																Pos: p(3218, 85),
 																X: &lang.Ident{
-																	Pos:  p(3213, 76),
+																	Pos:  p(3218, 76),
 																	Name: "_readers",
 																},
 																Name: "ContainsKey",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3213, 97),
+																	Pos: p(3218, 97),
 																	X: &lang.Ident{
-																		Pos:  p(3213, 97),
+																		Pos:  p(3218, 97),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(3213, 112),
+															Pos: p(3218, 112),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(3213, 104),
+																Pos:  p(3218, 104),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(3213, 115),
+																Pos:  p(3218, 115),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3214, 21),
+													Pos: p(3219, 21),
 													X: &lang.NewExpr{
-														Pos: p(3214, 27),
+														Pos: p(3219, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3214, 31),
+															Pos:  p(3219, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3214, 54),
+																Pos: p(3219, 54),
 																X: &lang.Literal{
-																	Pos:   p(3214, 54),
+																	Pos:   p(3219, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Upgradeable lock may not be acquired with read lock held.\"",
 																	Value: string("Upgradeable lock may not be acquired with read lock held."),
@@ -55065,88 +55112,88 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3215, 17),
+												Pos: p(3220, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3215, 34),
+													Pos: p(3220, 34),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(3215, 17),
+														Pos:  p(3220, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3216, 17),
+												Pos: p(3221, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3216, 17),
+													Pos:  p(3221, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3216, 22),
+														Pos:  p(3221, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(3216, 27),
+															Pos: p(3221, 27),
 															Fun: &lang.Ident{
-																Pos:  p(3216, 27),
+																Pos:  p(3221, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3216, 37),
+																	Pos: p(3221, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3216, 37),
+																		Pos: p(3221, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3216, 95),
+																			Pos: p(3221, 95),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3216, 76),
+																				Pos: p(3221, 76),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(3216, 58),
+																					Pos: p(3221, 58),
 																					Op:  "||",
 																					X: &lang.BinaryExpr{
-																						Pos: p(3216, 52),
+																						Pos: p(3221, 52),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(3216, 44),
+																							Pos:  p(3221, 44),
 																							Name: "_writer",
 																						},
 																						Y: &lang.UnaryExpr{
-																							Pos: p(3216, 55),
+																							Pos: p(3221, 55),
 																							Op:  "-",
 																							X: &lang.Literal{
-																								Pos:   p(3216, 56),
+																								Pos:   p(3221, 56),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
 																						},
 																					},
 																					Y: &lang.BinaryExpr{
-																						Pos: p(3216, 69),
+																						Pos: p(3221, 69),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(3216, 61),
+																							Pos:  p(3221, 61),
 																							Name: "_writer",
 																						},
 																						Y: &lang.Ident{
-																							Pos:  p(3216, 72),
+																							Pos:  p(3221, 72),
 																							Name: "me",
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3216, 89),
+																					Pos: p(3221, 89),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3216, 79),
+																						Pos:  p(3221, 79),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(3216, 92),
+																						Pos: p(3221, 92),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(3216, 93),
+																							Pos:   p(3221, 93),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
@@ -55154,14 +55201,14 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3216, 114),
+																				Pos: p(3221, 114),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3216, 98),
+																					Pos:  p(3221, 98),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(3216, 117),
+																					Pos:   p(3221, 117),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -55170,9 +55217,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3216, 120),
+																	Pos: p(3221, 120),
 																	X: &lang.Ident{
-																		Pos:  p(3216, 120),
+																		Pos:  p(3221, 120),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -55182,122 +55229,122 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3217, 17),
+												Pos: p(3222, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3217, 34),
+													Pos: p(3222, 34),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3217, 17),
+														Pos:  p(3222, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3218, 17),
+												Pos: p(3223, 17),
 												Cond: &lang.Ident{
-													Pos:  p(3218, 21),
+													Pos:  p(3223, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3219, 17),
+													Pos: p(3224, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3220, 21),
+															Pos: p(3225, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3220, 31),
+																Pos: p(3225, 31),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3220, 21),
+																	Pos:  p(3225, 21),
 																	Name: "_upgrader",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(3220, 33),
+																	Pos:  p(3225, 33),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3221, 21),
+															Pos: p(3226, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3221, 35),
+																Pos: p(3226, 35),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3221, 21),
+																	Pos:  p(3226, 21),
 																	Name: "_upgradeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(3221, 37),
+																	Pos:   p(3226, 37),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(3222, 17),
+													Rbrace: p(3227, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3223, 17),
+												Pos: p(3228, 17),
 												X: &lang.Ident{
-													Pos:  p(3223, 24),
+													Pos:  p(3228, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(3224, 13),
+										Rbrace: p(3229, 13),
 									},
 								},
 							},
-							Rbrace: p(3225, 9),
+							Rbrace: p(3230, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3227, 9),
+						Pos:       p(3232, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3227, 16),
+							Pos:  p(3232, 16),
 							Name: "void",
 						},
 						Name: "ExitUpgradeableReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(3228, 9),
+							Pos: p(3233, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3229, 13),
+									Pos: p(3234, 13),
 									X: &lang.Ident{
-										Pos:  p(3229, 19),
+										Pos:  p(3234, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3230, 13),
+										Pos: p(3235, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3231, 17),
+												Pos: p(3236, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3231, 31),
+													Pos: p(3236, 31),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3231, 21),
+														Pos:  p(3236, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3231, 34),
+														Pos:  p(3236, 34),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3232, 21),
+													Pos: p(3237, 21),
 													X: &lang.NewExpr{
-														Pos: p(3232, 27),
+														Pos: p(3237, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3232, 31),
+															Pos:  p(3237, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3232, 60),
+																Pos: p(3237, 60),
 																X: &lang.Literal{
-																	Pos:   p(3232, 60),
+																	Pos:   p(3237, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The upgradeable lock is being released without being held.\"",
 																	Value: string("The upgradeable lock is being released without being held."),
@@ -55308,38 +55355,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3233, 17),
+												Pos: p(3238, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3233, 37),
+													Pos: p(3238, 37),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(3233, 21),
+														Pos: p(3238, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(3233, 23),
+															Pos:  p(3238, 23),
 															Name: "_upgradeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(3233, 40),
+														Pos:   p(3238, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3233, 43),
+													Pos: p(3238, 43),
 													X: &lang.AssignExpr{
-														Pos: p(3233, 53),
+														Pos: p(3238, 53),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(3233, 43),
+															Pos:  p(3238, 43),
 															Name: "_upgrader",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(3233, 55),
+															Pos: p(3238, 55),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3233, 56),
+																Pos:   p(3238, 56),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -55348,22 +55395,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3234, 17),
+												Pos: p(3239, 17),
 												X: &lang.CallExpr{
-													Pos: p(3234, 25),
+													Pos: p(3239, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3234, 25),
+														Pos: p(3239, 25),
 														X: &lang.Ident{
-															Pos:  p(3234, 17),
+															Pos:  p(3239, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3234, 34),
+															Pos: p(3239, 34),
 															X: &lang.Ident{
-																Pos:  p(3234, 34),
+																Pos:  p(3239, 34),
 																Name: "_gate",
 															},
 														},
@@ -55371,30 +55418,30 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3235, 13),
+										Rbrace: p(3240, 13),
 									},
 								},
 							},
-							Rbrace: p(3236, 9),
+							Rbrace: p(3241, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3238, 9),
+						Pos:       p(3243, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3238, 16),
+							Pos:  p(3243, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3238, 31),
-							Rbrace: p(3238, 33),
+							Pos:    p(3243, 31),
+							Rbrace: p(3243, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3248, 5),
+				Pos:       p(3253, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BlockingCollection",
 				Namespace: "System.Collections.Concurrent",
@@ -55404,36 +55451,36 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3248, 42),
+						Pos:  p(3253, 42),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(3248, 81),
+								Pos:  p(3253, 81),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(3248, 85),
+						Pos:  p(3253, 85),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(3250, 9),
+						Pos:       p(3255, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3250, 18),
+							Pos:  p(3255, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3250, 25),
+								Pos:  p(3255, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(3250, 33),
+									Pos: p(3255, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(3250, 37),
+										Pos:  p(3255, 37),
 										Name: "object",
 									},
 								},
@@ -55441,30 +55488,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3251, 9),
+						Pos:       p(3256, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3251, 18),
+							Pos:  p(3256, 18),
 							Name: "System.Collections.Generic.Queue",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3251, 51),
+									Pos:  p(3256, 51),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3251, 54),
+								Pos:  p(3256, 54),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(3251, 63),
+									Pos: p(3256, 63),
 									Type: &lang.TypeRef{
-										Pos:  p(3251, 67),
+										Pos:  p(3256, 67),
 										Name: "System.Collections.Generic.Queue",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(3251, 100),
+												Pos:  p(3256, 100),
 												Name: "T",
 											},
 										},
@@ -55474,21 +55521,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3252, 9),
+						Pos:       p(3257, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3252, 18),
+							Pos:  p(3257, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3252, 22),
+								Pos:  p(3257, 22),
 								Name: "_capacity",
 								Init: &lang.UnaryExpr{
-									Pos: p(3252, 34),
+									Pos: p(3257, 34),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(3252, 35),
+										Pos:   p(3257, 35),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -55497,82 +55544,82 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3253, 9),
+						Pos: p(3258, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3253, 9),
+							Pos:  p(3258, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3253, 14),
+								Pos:  p(3258, 14),
 								Name: "_addingCompleted",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3255, 9),
+						Pos:       p(3260, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
 						Body: &lang.BlockStmt{
-							Pos:    p(3255, 37),
-							Rbrace: p(3255, 39),
+							Pos:    p(3260, 37),
+							Rbrace: p(3260, 39),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3256, 9),
+						Pos:       p(3261, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3256, 35),
+								Pos: p(3261, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(3256, 35),
+									Pos:  p(3261, 35),
 									Name: "int",
 								},
 								Name: "boundedCapacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3257, 9),
+							Pos: p(3262, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3258, 13),
+									Pos: p(3263, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3258, 33),
+										Pos: p(3263, 33),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3258, 17),
+											Pos:  p(3263, 17),
 											Name: "boundedCapacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(3258, 35),
+											Pos:   p(3263, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3259, 17),
+										Pos: p(3264, 17),
 										X: &lang.NewExpr{
-											Pos: p(3259, 23),
+											Pos: p(3264, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3259, 27),
+												Pos:  p(3264, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3259, 55),
+													Pos: p(3264, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(3259, 55),
+														Pos: p(3264, 55),
 														X: &lang.Ident{
-															Pos:  p(3259, 62),
+															Pos:  p(3264, 62),
 															Name: "boundedCapacity",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3259, 80),
+													Pos: p(3264, 80),
 													X: &lang.Literal{
-														Pos:   p(3259, 80),
+														Pos:   p(3264, 80),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The boundedCapacity argument must be positive.\"",
 														Value: string("The boundedCapacity argument must be positive."),
@@ -55583,64 +55630,64 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3260, 13),
+									Pos: p(3265, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3260, 23),
+										Pos: p(3265, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3260, 13),
+											Pos:  p(3265, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3260, 25),
+											Pos:  p(3265, 25),
 											Name: "boundedCapacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(3261, 9),
+							Rbrace: p(3266, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3263, 9),
+						Pos:       p(3268, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3263, 16),
+							Pos:  p(3268, 16),
 							Name: "int",
 						},
 						Name: "BoundedCapacity",
 						ExprBody: &lang.Ident{
-							Pos:  p(3263, 39),
+							Pos:  p(3268, 39),
 							Name: "_capacity",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3264, 9),
+						Pos:       p(3269, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3264, 16),
+							Pos:  p(3269, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3264, 28),
+								Pos:  p(3269, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3264, 32),
+									Pos: p(3269, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3264, 34),
+											Pos: p(3269, 34),
 											X: &lang.Ident{
-												Pos:  p(3264, 40),
+												Pos:  p(3269, 40),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3264, 47),
+												Pos: p(3269, 47),
 												X: &lang.MemberExpr{
-													Pos: p(3264, 61),
+													Pos: p(3269, 61),
 													X: &lang.Ident{
-														Pos:  p(3264, 54),
+														Pos:  p(3269, 54),
 														Name: "_items",
 													},
 													Name: "Count",
@@ -55648,89 +55695,89 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3264, 68),
+									Rbrace: p(3269, 68),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3265, 9),
+						Pos:       p(3270, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3265, 16),
+							Pos:  p(3270, 16),
 							Name: "bool",
 						},
 						Name: "IsAddingCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3265, 41),
+								Pos:  p(3270, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3265, 45),
+									Pos: p(3270, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3265, 47),
+											Pos: p(3270, 47),
 											X: &lang.Ident{
-												Pos:  p(3265, 53),
+												Pos:  p(3270, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3265, 60),
+												Pos: p(3270, 60),
 												X: &lang.Ident{
-													Pos:  p(3265, 67),
+													Pos:  p(3270, 67),
 													Name: "_addingCompleted",
 												},
 											},
 										},
 									},
-									Rbrace: p(3265, 85),
+									Rbrace: p(3270, 85),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3266, 9),
+						Pos:       p(3271, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3266, 16),
+							Pos:  p(3271, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3266, 35),
+								Pos:  p(3271, 35),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3266, 39),
+									Pos: p(3271, 39),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3266, 41),
+											Pos: p(3271, 41),
 											X: &lang.Ident{
-												Pos:  p(3266, 47),
+												Pos:  p(3271, 47),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3266, 54),
+												Pos: p(3271, 54),
 												X: &lang.BinaryExpr{
-													Pos: p(3266, 78),
+													Pos: p(3271, 78),
 													Op:  "&&",
 													X: &lang.Ident{
-														Pos:  p(3266, 61),
+														Pos:  p(3271, 61),
 														Name: "_addingCompleted",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3266, 94),
+														Pos: p(3271, 94),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(3266, 88),
+															Pos: p(3271, 88),
 															X: &lang.Ident{
-																Pos:  p(3266, 81),
+																Pos:  p(3271, 81),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(3266, 97),
+															Pos:   p(3271, 97),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -55739,112 +55786,112 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3266, 100),
+									Rbrace: p(3271, 100),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3271, 9),
+						Pos:       p(3276, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3271, 16),
+							Pos:  p(3276, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3271, 23),
+								Pos: p(3276, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(3271, 23),
+									Pos:  p(3276, 23),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CondExpr{
-							Pos: p(3271, 65),
+							Pos: p(3276, 65),
 							Cond: &lang.IsExpr{
-								Pos: p(3271, 50),
+								Pos: p(3276, 50),
 								X: &lang.Ident{
-									Pos:  p(3271, 42),
+									Pos:  p(3276, 42),
 									Name: "timeout",
 								},
 								Pattern: &lang.TypePattern{
-									Pos: p(3271, 53),
+									Pos: p(3276, 53),
 									Type: &lang.TypeRef{
-										Pos:  p(3271, 53),
+										Pos:  p(3276, 53),
 										Name: "TimeSpan",
 									},
 									Name: "ts",
 								},
 							},
 							Then: &lang.CastExpr{
-								Pos: p(3271, 67),
+								Pos: p(3276, 67),
 								Type: &lang.TypeRef{
-									Pos:  p(3271, 68),
+									Pos:  p(3276, 68),
 									Name: "int",
 								},
 								X: &lang.MemberExpr{
-									Pos: p(3271, 75),
+									Pos: p(3276, 75),
 									X: &lang.Ident{
-										Pos:  p(3271, 72),
+										Pos:  p(3276, 72),
 										Name: "ts",
 									},
 									Name: "TotalMilliseconds",
 								},
 							},
 							Else: &lang.CastExpr{
-								Pos: p(3271, 95),
+								Pos: p(3276, 95),
 								Type: &lang.TypeRef{
-									Pos:  p(3271, 96),
+									Pos:  p(3276, 96),
 									Name: "int",
 								},
 								X: &lang.Ident{
-									Pos:  p(3271, 100),
+									Pos:  p(3276, 100),
 									Name: "timeout",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3273, 9),
+						Pos:       p(3278, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3273, 16),
+							Pos:  p(3278, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3273, 25),
+								Pos: p(3278, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(3273, 25),
+									Pos:  p(3278, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3273, 36),
+							Pos: p(3278, 36),
 							Fun: &lang.Ident{
-								Pos:  p(3273, 36),
+								Pos:  p(3278, 36),
 								Name: "Add",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3273, 40),
+									Pos: p(3278, 40),
 									X: &lang.Ident{
-										Pos:  p(3273, 40),
+										Pos:  p(3278, 40),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3273, 46),
+									Pos: p(3278, 46),
 									X: &lang.DefaultExpr{
-										Pos: p(3273, 46),
+										Pos: p(3278, 46),
 										Type: &lang.TypeRef{
-											Pos:  p(3273, 54),
+											Pos:  p(3278, 54),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -55853,69 +55900,69 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3274, 9),
+						Pos:       p(3279, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3274, 16),
+							Pos:  p(3279, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3274, 25),
+								Pos: p(3279, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(3274, 25),
+									Pos:  p(3279, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3274, 33),
+								Pos: p(3279, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(3274, 33),
+									Pos:  p(3279, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3275, 9),
+							Pos: p(3280, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3276, 13),
+									Pos: p(3281, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3276, 17),
+										Pos: p(3281, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3276, 18),
+											Pos: p(3281, 18),
 											Fun: &lang.Ident{
-												Pos:  p(3276, 18),
+												Pos:  p(3281, 18),
 												Name: "TryAdd",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3276, 25),
+													Pos: p(3281, 25),
 													X: &lang.Ident{
-														Pos:  p(3276, 25),
+														Pos:  p(3281, 25),
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(3276, 31),
+													Pos: p(3281, 31),
 													X: &lang.UnaryExpr{
-														Pos: p(3276, 31),
+														Pos: p(3281, 31),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3276, 32),
+															Pos:   p(3281, 32),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3276, 35),
+													Pos: p(3281, 35),
 													X: &lang.Ident{
-														Pos:  p(3276, 35),
+														Pos:  p(3281, 35),
 														Name: "cancellationToken",
 													},
 												},
@@ -55923,18 +55970,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3277, 17),
+										Pos: p(3282, 17),
 										X: &lang.NewExpr{
-											Pos: p(3277, 23),
+											Pos: p(3282, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3277, 27),
+												Pos:  p(3282, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3277, 53),
+													Pos: p(3282, 53),
 													X: &lang.Literal{
-														Pos:   p(3277, 53),
+														Pos:   p(3282, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 														Value: string("The collection has been marked as complete with regards to additions."),
@@ -55945,55 +55992,55 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3278, 9),
+							Rbrace: p(3283, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3279, 9),
+						Pos:       p(3284, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3279, 16),
+							Pos:  p(3284, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3279, 28),
+								Pos: p(3284, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(3279, 28),
+									Pos:  p(3284, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3279, 39),
+							Pos: p(3284, 39),
 							Fun: &lang.Ident{
-								Pos:  p(3279, 39),
+								Pos:  p(3284, 39),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3279, 46),
+									Pos: p(3284, 46),
 									X: &lang.Ident{
-										Pos:  p(3279, 46),
+										Pos:  p(3284, 46),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3279, 52),
+									Pos: p(3284, 52),
 									X: &lang.Literal{
-										Pos:   p(3279, 52),
+										Pos:   p(3284, 52),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3279, 55),
+									Pos: p(3284, 55),
 									X: &lang.DefaultExpr{
-										Pos: p(3279, 55),
+										Pos: p(3284, 55),
 										Type: &lang.TypeRef{
-											Pos:  p(3279, 63),
+											Pos:  p(3284, 63),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56002,58 +56049,58 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3280, 9),
+						Pos:       p(3285, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3280, 16),
+							Pos:  p(3285, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3280, 28),
+								Pos: p(3285, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(3280, 28),
+									Pos:  p(3285, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3280, 36),
+								Pos: p(3285, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(3280, 36),
+									Pos:  p(3285, 36),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3280, 55),
+							Pos: p(3285, 55),
 							Fun: &lang.Ident{
-								Pos:  p(3280, 55),
+								Pos:  p(3285, 55),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3280, 62),
+									Pos: p(3285, 62),
 									X: &lang.Ident{
-										Pos:  p(3280, 62),
+										Pos:  p(3285, 62),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3280, 68),
+									Pos: p(3285, 68),
 									X: &lang.CallExpr{
-										Pos: p(3280, 68),
+										Pos: p(3285, 68),
 										Fun: &lang.Ident{
-											Pos:  p(3280, 68),
+											Pos:  p(3285, 68),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3280, 71),
+												Pos: p(3285, 71),
 												X: &lang.Ident{
-													Pos:  p(3280, 71),
+													Pos:  p(3285, 71),
 													Name: "timeout",
 												},
 											},
@@ -56061,11 +56108,11 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(3280, 81),
+									Pos: p(3285, 81),
 									X: &lang.DefaultExpr{
-										Pos: p(3280, 81),
+										Pos: p(3285, 81),
 										Type: &lang.TypeRef{
-											Pos:  p(3280, 89),
+											Pos:  p(3285, 89),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56074,50 +56121,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3281, 9),
+						Pos:       p(3286, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3281, 16),
+							Pos:  p(3286, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3281, 28),
+								Pos: p(3286, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(3281, 28),
+									Pos:  p(3286, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3281, 36),
+								Pos: p(3286, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(3281, 36),
+									Pos:  p(3286, 36),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(3281, 61),
+								Pos: p(3286, 61),
 								Type: &lang.TypeRef{
-									Pos:  p(3281, 61),
+									Pos:  p(3286, 61),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3282, 9),
+							Pos: p(3287, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3283, 13),
+									Pos: p(3288, 13),
 									X: &lang.CallExpr{
-										Pos: p(3283, 31),
+										Pos: p(3288, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(3283, 31),
+											Pos: p(3288, 31),
 											X: &lang.Ident{
-												Pos:  p(3283, 13),
+												Pos:  p(3288, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -56125,48 +56172,48 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(3284, 13),
+									Pos: p(3289, 13),
 									X: &lang.CallExpr{
-										Pos: p(3284, 38),
+										Pos: p(3289, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(3284, 38),
+											Pos: p(3289, 38),
 											X: &lang.Ident{
-												Pos:  p(3284, 20),
+												Pos:  p(3289, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3284, 47),
+												Pos: p(3289, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(3284, 47),
+													Pos: p(3289, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(3284, 53),
+														Pos: p(3289, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(3284, 55),
+																Pos: p(3289, 55),
 																X: &lang.Ident{
-																	Pos:  p(3284, 61),
+																	Pos:  p(3289, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(3284, 68),
+																	Pos: p(3289, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(3284, 76),
+																		Pos: p(3289, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(3284, 76),
+																			Pos: p(3289, 76),
 																			X: &lang.Ident{
-																				Pos:  p(3284, 68),
+																				Pos:  p(3289, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(3284, 85),
+																				Pos: p(3289, 85),
 																				X: &lang.Ident{
-																					Pos:  p(3284, 85),
+																					Pos:  p(3289, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -56175,40 +56222,40 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(3284, 93),
+														Rbrace: p(3289, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(3285, 13),
+										Pos: p(3290, 13),
 										X: &lang.Ident{
-											Pos:  p(3285, 19),
+											Pos:  p(3290, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(3286, 13),
+											Pos: p(3291, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(3287, 17),
+													Pos: p(3292, 17),
 													Cond: &lang.Ident{
-														Pos:  p(3287, 21),
+														Pos:  p(3292, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(3288, 21),
+														Pos: p(3293, 21),
 														X: &lang.NewExpr{
-															Pos: p(3288, 27),
+															Pos: p(3293, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(3288, 31),
+																Pos:  p(3293, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3288, 57),
+																	Pos: p(3293, 57),
 																	X: &lang.Literal{
-																		Pos:   p(3288, 57),
+																		Pos:   p(3293, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -56219,58 +56266,58 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(3289, 17),
+													Pos: p(3294, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(3289, 21),
+														Pos: p(3294, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(3289, 22),
+															Pos: p(3294, 22),
 															Fun: &lang.Ident{
-																Pos:  p(3289, 22),
+																Pos:  p(3294, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3289, 27),
+																	Pos: p(3294, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3289, 27),
+																		Pos: p(3294, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3289, 67),
+																			Pos: p(3294, 67),
 																			Op:  "||",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3289, 50),
+																				Pos: p(3294, 50),
 																				Op:  "||",
 																				X: &lang.Ident{
-																					Pos:  p(3289, 33),
+																					Pos:  p(3294, 33),
 																					Name: "_addingCompleted",
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3289, 63),
+																					Pos: p(3294, 63),
 																					Op:  "<",
 																					X: &lang.Ident{
-																						Pos:  p(3289, 53),
+																						Pos:  p(3294, 53),
 																						Name: "_capacity",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(3289, 65),
+																						Pos:   p(3294, 65),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3289, 83),
+																				Pos: p(3294, 83),
 																				Op:  "<",
 																				X: &lang.MemberExpr{
-																					Pos: p(3289, 77),
+																					Pos: p(3294, 77),
 																					X: &lang.Ident{
-																						Pos:  p(3289, 70),
+																						Pos:  p(3294, 70),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Ident{
-																					Pos:  p(3289, 85),
+																					Pos:  p(3294, 85),
 																					Name: "_capacity",
 																				},
 																			},
@@ -56278,16 +56325,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3289, 96),
+																	Pos: p(3294, 96),
 																	X: &lang.Ident{
-																		Pos:  p(3289, 96),
+																		Pos:  p(3294, 96),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3289, 117),
+																	Pos: p(3294, 117),
 																	X: &lang.Ident{
-																		Pos:  p(3289, 117),
+																		Pos:  p(3294, 117),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -56295,9 +56342,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(3289, 137),
+														Pos: p(3294, 137),
 														X: &lang.Literal{
-															Pos:   p(3289, 144),
+															Pos:   p(3294, 144),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -56305,24 +56352,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(3290, 17),
+													Pos: p(3295, 17),
 													Cond: &lang.Ident{
-														Pos:  p(3290, 21),
+														Pos:  p(3295, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(3291, 21),
+														Pos: p(3296, 21),
 														X: &lang.NewExpr{
-															Pos: p(3291, 27),
+															Pos: p(3296, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(3291, 31),
+																Pos:  p(3296, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3291, 57),
+																	Pos: p(3296, 57),
 																	X: &lang.Literal{
-																		Pos:   p(3291, 57),
+																		Pos:   p(3296, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -56333,22 +56380,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3292, 17),
+													Pos: p(3297, 17),
 													X: &lang.CallExpr{
-														Pos: p(3292, 24),
+														Pos: p(3297, 24),
 														Fun: &lang.MemberExpr{
-															Pos: p(3292, 24),
+															Pos: p(3297, 24),
 															X: &lang.Ident{
-																Pos:  p(3292, 17),
+																Pos:  p(3297, 17),
 																Name: "_items",
 															},
 															Name: "Enqueue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3292, 32),
+																Pos: p(3297, 32),
 																X: &lang.Ident{
-																	Pos:  p(3292, 32),
+																	Pos:  p(3297, 32),
 																	Name: "item",
 																},
 															},
@@ -56356,22 +56403,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3293, 17),
+													Pos: p(3298, 17),
 													X: &lang.CallExpr{
-														Pos: p(3293, 25),
+														Pos: p(3298, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(3293, 25),
+															Pos: p(3298, 25),
 															X: &lang.Ident{
-																Pos:  p(3293, 17),
+																Pos:  p(3298, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3293, 34),
+																Pos: p(3298, 34),
 																X: &lang.Ident{
-																	Pos:  p(3293, 34),
+																	Pos:  p(3298, 34),
 																	Name: "_gate",
 																},
 															},
@@ -56379,44 +56426,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(3294, 17),
+													Pos: p(3299, 17),
 													X: &lang.Literal{
-														Pos:   p(3294, 24),
+														Pos:   p(3299, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(3295, 13),
+											Rbrace: p(3300, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(3296, 9),
+							Rbrace: p(3301, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3298, 9),
+						Pos:       p(3303, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3298, 16),
+							Pos:  p(3303, 16),
 							Name: "T",
 						},
 						Name: "Take",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3298, 28),
+							Pos: p(3303, 28),
 							Fun: &lang.Ident{
-								Pos:  p(3298, 28),
+								Pos:  p(3303, 28),
 								Name: "Take",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3298, 33),
+									Pos: p(3303, 33),
 									X: &lang.DefaultExpr{
-										Pos: p(3298, 33),
+										Pos: p(3303, 33),
 										Type: &lang.TypeRef{
-											Pos:  p(3298, 41),
+											Pos:  p(3303, 41),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56425,66 +56472,66 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3299, 9),
+						Pos:       p(3304, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3299, 16),
+							Pos:  p(3304, 16),
 							Name: "T",
 						},
 						Name: "Take",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3299, 23),
+								Pos: p(3304, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(3299, 23),
+									Pos:  p(3304, 23),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3300, 9),
+							Pos: p(3305, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3301, 13),
+									Pos: p(3306, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3301, 17),
+										Pos: p(3306, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3301, 18),
+											Pos: p(3306, 18),
 											Fun: &lang.Ident{
-												Pos:  p(3301, 18),
+												Pos:  p(3306, 18),
 												Name: "TryTake",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3301, 26),
+													Pos: p(3306, 26),
 													Mod: "out",
 													X: &lang.DeclExpr{
-														Pos: p(3301, 30),
+														Pos: p(3306, 30),
 														Type: &lang.TypeRef{
-															Pos:  p(3301, 30),
+															Pos:  p(3306, 30),
 															Name: "T",
 														},
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(3301, 38),
+													Pos: p(3306, 38),
 													X: &lang.UnaryExpr{
-														Pos: p(3301, 38),
+														Pos: p(3306, 38),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3301, 39),
+															Pos:   p(3306, 39),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3301, 42),
+													Pos: p(3306, 42),
 													X: &lang.Ident{
-														Pos:  p(3301, 42),
+														Pos:  p(3306, 42),
 														Name: "cancellationToken",
 													},
 												},
@@ -56492,18 +56539,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3302, 17),
+										Pos: p(3307, 17),
 										X: &lang.NewExpr{
-											Pos: p(3302, 23),
+											Pos: p(3307, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3302, 27),
+												Pos:  p(3307, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3302, 53),
+													Pos: p(3307, 53),
 													X: &lang.Literal{
-														Pos:   p(3302, 53),
+														Pos:   p(3307, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection argument is empty and has been marked as complete with regards to additions.\"",
 														Value: string("The collection argument is empty and has been marked as complete with regards to additions."),
@@ -56514,64 +56561,64 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3303, 13),
+									Pos: p(3308, 13),
 									X: &lang.Ident{
-										Pos:  p(3303, 20),
+										Pos:  p(3308, 20),
 										Name: "item",
 									},
 								},
 							},
-							Rbrace: p(3304, 9),
+							Rbrace: p(3309, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3305, 9),
+						Pos:       p(3310, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3305, 16),
+							Pos:  p(3310, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(3305, 29),
+								Pos:      p(3310, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(3305, 33),
+									Pos:  p(3310, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3305, 44),
+							Pos: p(3310, 44),
 							Fun: &lang.Ident{
-								Pos:  p(3305, 44),
+								Pos:  p(3310, 44),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3305, 52),
+									Pos: p(3310, 52),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(3305, 56),
+										Pos:  p(3310, 56),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3305, 62),
+									Pos: p(3310, 62),
 									X: &lang.Literal{
-										Pos:   p(3305, 62),
+										Pos:   p(3310, 62),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3305, 65),
+									Pos: p(3310, 65),
 									X: &lang.DefaultExpr{
-										Pos: p(3305, 65),
+										Pos: p(3310, 65),
 										Type: &lang.TypeRef{
-											Pos:  p(3305, 73),
+											Pos:  p(3310, 73),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56580,60 +56627,60 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3306, 9),
+						Pos:       p(3311, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3306, 16),
+							Pos:  p(3311, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(3306, 29),
+								Pos:      p(3311, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(3306, 33),
+									Pos:  p(3311, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3306, 41),
+								Pos: p(3311, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(3306, 41),
+									Pos:  p(3311, 41),
 									Name: "object",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3306, 60),
+							Pos: p(3311, 60),
 							Fun: &lang.Ident{
-								Pos:  p(3306, 60),
+								Pos:  p(3311, 60),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3306, 68),
+									Pos: p(3311, 68),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(3306, 72),
+										Pos:  p(3311, 72),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3306, 78),
+									Pos: p(3311, 78),
 									X: &lang.CallExpr{
-										Pos: p(3306, 78),
+										Pos: p(3311, 78),
 										Fun: &lang.Ident{
-											Pos:  p(3306, 78),
+											Pos:  p(3311, 78),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3306, 81),
+												Pos: p(3311, 81),
 												X: &lang.Ident{
-													Pos:  p(3306, 81),
+													Pos:  p(3311, 81),
 													Name: "timeout",
 												},
 											},
@@ -56641,11 +56688,11 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(3306, 91),
+									Pos: p(3311, 91),
 									X: &lang.DefaultExpr{
-										Pos: p(3306, 91),
+										Pos: p(3311, 91),
 										Type: &lang.TypeRef{
-											Pos:  p(3306, 99),
+											Pos:  p(3311, 99),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56654,51 +56701,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3307, 9),
+						Pos:       p(3312, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3307, 16),
+							Pos:  p(3312, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(3307, 29),
+								Pos:      p(3312, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(3307, 33),
+									Pos:  p(3312, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3307, 41),
+								Pos: p(3312, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(3307, 41),
+									Pos:  p(3312, 41),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(3307, 66),
+								Pos: p(3312, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(3307, 66),
+									Pos:  p(3312, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3308, 9),
+							Pos: p(3313, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3309, 13),
+									Pos: p(3314, 13),
 									X: &lang.CallExpr{
-										Pos: p(3309, 31),
+										Pos: p(3314, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(3309, 31),
+											Pos: p(3314, 31),
 											X: &lang.Ident{
-												Pos:  p(3309, 13),
+												Pos:  p(3314, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -56706,66 +56753,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3310, 13),
+									Pos: p(3315, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3310, 18),
+										Pos: p(3315, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3310, 13),
+											Pos:  p(3315, 13),
 											Name: "item",
 										},
 										Right: &lang.DefaultExpr{
-											Pos: p(3310, 20),
+											Pos: p(3315, 20),
 											Type: &lang.TypeRef{
-												Pos:  p(3310, 28),
+												Pos:  p(3315, 28),
 												Name: "T",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(3311, 13),
+									Pos: p(3316, 13),
 									X: &lang.CallExpr{
-										Pos: p(3311, 38),
+										Pos: p(3316, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(3311, 38),
+											Pos: p(3316, 38),
 											X: &lang.Ident{
-												Pos:  p(3311, 20),
+												Pos:  p(3316, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3311, 47),
+												Pos: p(3316, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(3311, 47),
+													Pos: p(3316, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(3311, 53),
+														Pos: p(3316, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(3311, 55),
+																Pos: p(3316, 55),
 																X: &lang.Ident{
-																	Pos:  p(3311, 61),
+																	Pos:  p(3316, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(3311, 68),
+																	Pos: p(3316, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(3311, 76),
+																		Pos: p(3316, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(3311, 76),
+																			Pos: p(3316, 76),
 																			X: &lang.Ident{
-																				Pos:  p(3311, 68),
+																				Pos:  p(3316, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(3311, 85),
+																				Pos: p(3316, 85),
 																				X: &lang.Ident{
-																					Pos:  p(3311, 85),
+																					Pos:  p(3316, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -56774,57 +56821,57 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(3311, 93),
+														Rbrace: p(3316, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(3312, 13),
+										Pos: p(3317, 13),
 										X: &lang.Ident{
-											Pos:  p(3312, 19),
+											Pos:  p(3317, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(3313, 13),
+											Pos: p(3318, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(3314, 17),
+													Pos: p(3319, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(3314, 21),
+														Pos: p(3319, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(3314, 22),
+															Pos: p(3319, 22),
 															Fun: &lang.Ident{
-																Pos:  p(3314, 22),
+																Pos:  p(3319, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3314, 27),
+																	Pos: p(3319, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3314, 27),
+																		Pos: p(3319, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3314, 50),
+																			Pos: p(3319, 50),
 																			Op:  "||",
 																			X: &lang.Ident{
-																				Pos:  p(3314, 33),
+																				Pos:  p(3319, 33),
 																				Name: "_addingCompleted",
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3314, 66),
+																				Pos: p(3319, 66),
 																				Op:  ">",
 																				X: &lang.MemberExpr{
-																					Pos: p(3314, 60),
+																					Pos: p(3319, 60),
 																					X: &lang.Ident{
-																						Pos:  p(3314, 53),
+																						Pos:  p(3319, 53),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(3314, 68),
+																					Pos:   p(3319, 68),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -56833,16 +56880,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3314, 71),
+																	Pos: p(3319, 71),
 																	X: &lang.Ident{
-																		Pos:  p(3314, 71),
+																		Pos:  p(3319, 71),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3314, 92),
+																	Pos: p(3319, 92),
 																	X: &lang.Ident{
-																		Pos:  p(3314, 92),
+																		Pos:  p(3319, 92),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -56850,9 +56897,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(3314, 112),
+														Pos: p(3319, 112),
 														X: &lang.Literal{
-															Pos:   p(3314, 119),
+															Pos:   p(3319, 119),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -56860,28 +56907,28 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(3315, 17),
+													Pos: p(3320, 17),
 													Cond: &lang.BinaryExpr{
-														Pos: p(3315, 34),
+														Pos: p(3320, 34),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(3315, 28),
+															Pos: p(3320, 28),
 															X: &lang.Ident{
-																Pos:  p(3315, 21),
+																Pos:  p(3320, 21),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(3315, 37),
+															Pos:   p(3320, 37),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(3315, 40),
+														Pos: p(3320, 40),
 														X: &lang.Literal{
-															Pos:   p(3315, 47),
+															Pos:   p(3320, 47),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -56889,20 +56936,20 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3316, 17),
+													Pos: p(3321, 17),
 													X: &lang.AssignExpr{
-														Pos: p(3316, 22),
+														Pos: p(3321, 22),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(3316, 17),
+															Pos:  p(3321, 17),
 															Name: "item",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(3316, 31),
+															Pos: p(3321, 31),
 															Fun: &lang.MemberExpr{
-																Pos: p(3316, 31),
+																Pos: p(3321, 31),
 																X: &lang.Ident{
-																	Pos:  p(3316, 24),
+																	Pos:  p(3321, 24),
 																	Name: "_items",
 																},
 																Name: "Dequeue",
@@ -56911,22 +56958,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3317, 17),
+													Pos: p(3322, 17),
 													X: &lang.CallExpr{
-														Pos: p(3317, 25),
+														Pos: p(3322, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(3317, 25),
+															Pos: p(3322, 25),
 															X: &lang.Ident{
-																Pos:  p(3317, 17),
+																Pos:  p(3322, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3317, 34),
+																Pos: p(3322, 34),
 																X: &lang.Ident{
-																	Pos:  p(3317, 34),
+																	Pos:  p(3322, 34),
 																	Name: "_gate",
 																},
 															},
@@ -56934,39 +56981,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(3318, 17),
+													Pos: p(3323, 17),
 													X: &lang.Literal{
-														Pos:   p(3318, 24),
+														Pos:   p(3323, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(3319, 13),
+											Rbrace: p(3324, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(3320, 9),
+							Rbrace: p(3325, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3323, 9),
+						Pos: p(3328, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3323, 9),
+							Pos:  p(3328, 9),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3323, 19),
+								Pos: p(3328, 19),
 								Type: &lang.TypeRef{
-									Pos:  p(3323, 19),
+									Pos:  p(3328, 19),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(3323, 24),
+											Pos:  p(3328, 24),
 											Name: "bool",
 										},
 									},
@@ -56974,66 +57021,66 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(3323, 37),
+								Pos: p(3328, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(3323, 37),
+									Pos:  p(3328, 37),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(3323, 62),
+								Pos: p(3328, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(3323, 62),
+									Pos:  p(3328, 62),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3324, 9),
+							Pos: p(3329, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3325, 13),
+									Pos: p(3330, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3325, 37),
+										Pos: p(3330, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3325, 17),
+											Pos:  p(3330, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(3325, 39),
+											Pos: p(3330, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(3325, 40),
+												Pos:   p(3330, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3326, 17),
+										Pos: p(3331, 17),
 										X: &lang.NewExpr{
-											Pos: p(3326, 23),
+											Pos: p(3331, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3326, 27),
+												Pos:  p(3331, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3326, 55),
+													Pos: p(3331, 55),
 													X: &lang.Literal{
-														Pos:   p(3326, 55),
+														Pos:   p(3331, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"timeout\"",
 														Value: string("timeout"),
 													},
 												},
 												&lang.Arg{
-													Pos: p(3326, 66),
+													Pos: p(3331, 66),
 													X: &lang.Literal{
-														Pos:   p(3326, 66),
+														Pos:   p(3331, 66),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -57044,21 +57091,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(3327, 13),
+									Pos: p(3332, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3327, 17),
+											Pos:  p(3332, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(3327, 54),
+												Pos: p(3332, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(3327, 54),
+													Pos: p(3332, 54),
 													X: &lang.MemberExpr{
-														Pos: p(3327, 44),
+														Pos: p(3332, 44),
 														X: &lang.MemberExpr{
-															Pos: p(3327, 32),
+															Pos: p(3332, 32),
 															X: &lang.Ident{
-																Pos:  p(3327, 25),
+																Pos:  p(3332, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -57072,29 +57119,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(3328, 13),
+									Pos: p(3333, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3328, 20),
+										Pos: p(3333, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3328, 21),
+											Pos: p(3333, 21),
 											Fun: &lang.Ident{
-												Pos:  p(3328, 21),
+												Pos:  p(3333, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3329, 13),
+										Pos: p(3334, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(3330, 17),
+												Pos: p(3335, 17),
 												X: &lang.CallExpr{
-													Pos: p(3330, 23),
+													Pos: p(3335, 23),
 													Fun: &lang.MemberExpr{
-														Pos: p(3330, 23),
+														Pos: p(3335, 23),
 														X: &lang.Ident{
-															Pos:  p(3330, 17),
+															Pos:  p(3335, 17),
 															Name: "token",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -57102,20 +57149,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3331, 17),
+												Pos: p(3336, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3331, 17),
+													Pos:  p(3336, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3331, 21),
+														Pos:  p(3336, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(3331, 28),
+															Pos: p(3336, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3331, 29),
+																Pos:   p(3336, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -57124,53 +57171,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3332, 17),
+												Pos: p(3337, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3332, 41),
+													Pos: p(3337, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3332, 21),
+														Pos:  p(3337, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(3332, 44),
+														Pos: p(3337, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3332, 45),
+															Pos:   p(3337, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3333, 17),
+													Pos: p(3338, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3334, 21),
+															Pos: p(3339, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3334, 26),
+																Pos: p(3339, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3334, 21),
+																	Pos:  p(3339, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(3334, 48),
+																	Pos: p(3339, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(3334, 28),
+																		Pos:  p(3339, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(3334, 50),
+																		Pos: p(3339, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(3334, 51),
+																			Pos:  p(3339, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(3334, 61),
+																			Pos: p(3339, 61),
 																			X: &lang.Ident{
-																				Pos:  p(3334, 55),
+																				Pos:  p(3339, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -57180,24 +57227,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(3335, 21),
+															Pos: p(3340, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3335, 30),
+																Pos: p(3340, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(3335, 25),
+																	Pos:  p(3340, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(3335, 33),
+																	Pos:   p(3340, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(3335, 36),
+																Pos: p(3340, 36),
 																X: &lang.Literal{
-																	Pos:   p(3335, 43),
+																	Pos:   p(3340, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -57205,33 +57252,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(3336, 17),
+													Rbrace: p(3341, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3337, 17),
+												Pos: p(3342, 17),
 												X: &lang.CallExpr{
-													Pos: p(3337, 25),
+													Pos: p(3342, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3337, 25),
+														Pos: p(3342, 25),
 														X: &lang.Ident{
-															Pos:  p(3337, 17),
+															Pos:  p(3342, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3337, 30),
+															Pos: p(3342, 30),
 															X: &lang.Ident{
-																Pos:  p(3337, 30),
+																Pos:  p(3342, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(3337, 37),
+															Pos: p(3342, 37),
 															X: &lang.Ident{
-																Pos:  p(3337, 37),
+																Pos:  p(3342, 37),
 																Name: "left",
 															},
 														},
@@ -57239,53 +57286,53 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3338, 13),
+										Rbrace: p(3343, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3339, 13),
+									Pos: p(3344, 13),
 									X: &lang.Literal{
-										Pos:   p(3339, 20),
+										Pos:   p(3344, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(3340, 9),
+							Rbrace: p(3345, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3342, 9),
+						Pos:       p(3347, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3342, 16),
+							Pos:  p(3347, 16),
 							Name: "void",
 						},
 						Name: "CompleteAdding",
 						Body: &lang.BlockStmt{
-							Pos: p(3343, 9),
+							Pos: p(3348, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3344, 13),
+									Pos: p(3349, 13),
 									X: &lang.Ident{
-										Pos:  p(3344, 19),
+										Pos:  p(3349, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3345, 13),
+										Pos: p(3350, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(3346, 17),
+												Pos: p(3351, 17),
 												X: &lang.AssignExpr{
-													Pos: p(3346, 34),
+													Pos: p(3351, 34),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(3346, 17),
+														Pos:  p(3351, 17),
 														Name: "_addingCompleted",
 													},
 													Right: &lang.Literal{
-														Pos:   p(3346, 36),
+														Pos:   p(3351, 36),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -57293,22 +57340,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3347, 17),
+												Pos: p(3352, 17),
 												X: &lang.CallExpr{
-													Pos: p(3347, 25),
+													Pos: p(3352, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3347, 25),
+														Pos: p(3352, 25),
 														X: &lang.Ident{
-															Pos:  p(3347, 17),
+															Pos:  p(3352, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3347, 34),
+															Pos: p(3352, 34),
 															X: &lang.Ident{
-																Pos:  p(3347, 34),
+																Pos:  p(3352, 34),
 																Name: "_gate",
 															},
 														},
@@ -57316,40 +57363,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3348, 13),
+										Rbrace: p(3353, 13),
 									},
 								},
 							},
-							Rbrace: p(3349, 9),
+							Rbrace: p(3354, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3351, 9),
+						Pos:       p(3356, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3351, 16),
+							Pos:  p(3356, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3351, 55),
+									Pos:  p(3356, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetConsumingEnumerable",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3351, 86),
+							Pos: p(3356, 86),
 							Fun: &lang.Ident{
-								Pos:  p(3351, 86),
+								Pos:  p(3356, 86),
 								Name: "GetConsumingEnumerable",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3351, 109),
+									Pos: p(3356, 109),
 									X: &lang.DefaultExpr{
-										Pos: p(3351, 109),
+										Pos: p(3356, 109),
 										Type: &lang.TypeRef{
-											Pos:  p(3351, 117),
+											Pos:  p(3356, 117),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -57358,14 +57405,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3352, 9),
+						Pos:       p(3357, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3352, 16),
+							Pos:  p(3357, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3352, 55),
+									Pos:  p(3357, 55),
 									Name: "T",
 								},
 							},
@@ -57373,37 +57420,37 @@ func preludeAST() *lang.File {
 						Name: "GetConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3352, 81),
+								Pos: p(3357, 81),
 								Type: &lang.TypeRef{
-									Pos:  p(3352, 81),
+									Pos:  p(3357, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(3353, 13),
+							Pos: p(3358, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(3353, 17),
+								Pos:  p(3358, 17),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(3353, 37),
+										Pos:  p(3358, 37),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3353, 40),
+									Pos: p(3358, 40),
 									X: &lang.ThisExpr{
-										Pos: p(3353, 40),
+										Pos: p(3358, 40),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3353, 46),
+									Pos: p(3358, 46),
 									X: &lang.Ident{
-										Pos:  p(3353, 46),
+										Pos:  p(3358, 46),
 										Name: "cancellationToken",
 									},
 								},
@@ -57411,34 +57458,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3355, 9),
+						Pos:       p(3360, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:       p(3355, 16),
+							Pos:       p(3360, 16),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(3355, 16),
+								Pos:  p(3360, 16),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 						Body: &lang.BlockStmt{
-							Pos: p(3356, 9),
+							Pos: p(3361, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3357, 13),
+									Pos: p(3362, 13),
 									X: &lang.Ident{
-										Pos:  p(3357, 19),
+										Pos:  p(3362, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(3357, 26),
+										Pos: p(3362, 26),
 										X: &lang.CallExpr{
-											Pos: p(3357, 40),
+											Pos: p(3362, 40),
 											Fun: &lang.MemberExpr{
-												Pos: p(3357, 40),
+												Pos: p(3362, 40),
 												X: &lang.Ident{
-													Pos:  p(3357, 33),
+													Pos:  p(3362, 33),
 													Name: "_items",
 												},
 												Name: "ToArray",
@@ -57447,43 +57494,43 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3358, 9),
+							Rbrace: p(3363, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3360, 9),
+						Pos:       p(3365, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3360, 16),
+							Pos:  p(3365, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3360, 55),
+									Pos:  p(3365, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3360, 132),
+							Pos: p(3365, 132),
 							Fun: &lang.MemberExpr{
-								Pos: p(3360, 132),
+								Pos: p(3365, 132),
 								X: &lang.CastExpr{
-									Pos: p(3360, 78),
+									Pos: p(3365, 78),
 									Type: &lang.TypeRef{
-										Pos:  p(3360, 79),
+										Pos:  p(3365, 79),
 										Name: "System.Collections.Generic.IEnumerable",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(3360, 118),
+												Pos:  p(3365, 118),
 												Name: "T",
 											},
 										},
 									},
 									X: &lang.CallExpr{
-										Pos: p(3360, 121),
+										Pos: p(3365, 121),
 										Fun: &lang.Ident{
-											Pos:  p(3360, 121),
+											Pos:  p(3365, 121),
 											Name: "ToArray",
 										},
 									},
@@ -57493,41 +57540,41 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3361, 9),
+						Pos: p(3366, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3361, 9),
+							Pos:  p(3366, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3361, 90),
+							Pos: p(3366, 90),
 							Fun: &lang.Ident{
-								Pos:  p(3361, 90),
+								Pos:  p(3366, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(3361, 40),
+							Pos:  p(3366, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3363, 9),
+						Pos:       p(3368, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3363, 16),
+							Pos:  p(3368, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3363, 31),
-							Rbrace: p(3363, 33),
+							Pos:    p(3368, 31),
+							Rbrace: p(3368, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3368, 5),
+				Pos:       p(3373, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConsumingEnumerable",
 				Namespace: "System.Collections.Concurrent",
@@ -57537,21 +57584,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3368, 52),
+						Pos:  p(3373, 52),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(3368, 91),
+								Pos:  p(3373, 91),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(3368, 95),
+						Pos:  p(3373, 95),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(3368, 134),
+								Pos:  p(3373, 134),
 								Name: "T",
 							},
 						},
@@ -57559,52 +57606,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(3370, 9),
+						Pos:       p(3375, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3370, 18),
+							Pos:  p(3375, 18),
 							Name: "BlockingCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3370, 37),
+									Pos:  p(3375, 37),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3370, 40),
+								Pos:  p(3375, 40),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3371, 9),
+						Pos:       p(3376, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3371, 18),
+							Pos:  p(3376, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3371, 53),
+								Pos:  p(3376, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3372, 9),
+						Pos:       p(3377, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3372, 38),
+								Pos: p(3377, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(3372, 38),
+									Pos:  p(3377, 38),
 									Name: "BlockingCollection",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(3372, 57),
+											Pos:  p(3377, 57),
 											Name: "T",
 										},
 									},
@@ -57612,258 +57659,258 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(3372, 68),
+								Pos: p(3377, 68),
 								Type: &lang.TypeRef{
-									Pos:  p(3372, 68),
+									Pos:  p(3377, 68),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3372, 110),
+							Pos: p(3377, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3372, 112),
+									Pos: p(3377, 112),
 									X: &lang.AssignExpr{
-										Pos: p(3372, 120),
+										Pos: p(3377, 120),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3372, 112),
+											Pos:  p(3377, 112),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3372, 122),
+											Pos:  p(3377, 122),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3372, 130),
+									Pos: p(3377, 130),
 									X: &lang.AssignExpr{
-										Pos: p(3372, 137),
+										Pos: p(3377, 137),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3372, 130),
+											Pos:  p(3377, 130),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3372, 139),
+											Pos:  p(3377, 139),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(3372, 146),
+							Rbrace: p(3377, 146),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3373, 9),
+						Pos:       p(3378, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3373, 16),
+							Pos:  p(3378, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3373, 28),
+								Pos:  p(3378, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(3373, 33),
+								Pos:       p(3378, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(3374, 9),
+						Pos: p(3379, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3374, 9),
+							Pos:  p(3379, 9),
 							Name: "object",
 						},
 						Name: "Current",
 						ExprBody: &lang.Ident{
-							Pos:  p(3374, 58),
+							Pos:  p(3379, 58),
 							Name: "Current",
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(3374, 16),
+							Pos:  p(3379, 16),
 							Name: "System.Collections.IEnumerator",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3375, 9),
+						Pos:       p(3380, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3375, 16),
+							Pos:  p(3380, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						Body: &lang.BlockStmt{
-							Pos: p(3376, 9),
+							Pos: p(3381, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3377, 13),
+									Pos: p(3382, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(3377, 25),
+										Pos: p(3382, 25),
 										Fun: &lang.MemberExpr{
-											Pos: p(3377, 25),
+											Pos: p(3382, 25),
 											X: &lang.Ident{
-												Pos:  p(3377, 17),
+												Pos:  p(3382, 17),
 												Name: "_source",
 											},
 											Name: "TryTake",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3377, 33),
+												Pos: p(3382, 33),
 												Mod: "out",
 												X: &lang.DeclExpr{
-													Pos: p(3377, 37),
+													Pos: p(3382, 37),
 													Type: &lang.TypeRef{
-														Pos:  p(3377, 37),
+														Pos:  p(3382, 37),
 														Name: "T",
 													},
 													Name: "item",
 												},
 											},
 											&lang.Arg{
-												Pos: p(3377, 45),
+												Pos: p(3382, 45),
 												X: &lang.UnaryExpr{
-													Pos: p(3377, 45),
+													Pos: p(3382, 45),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(3377, 46),
+														Pos:   p(3382, 46),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(3377, 49),
+												Pos: p(3382, 49),
 												X: &lang.Ident{
-													Pos:  p(3377, 49),
+													Pos:  p(3382, 49),
 													Name: "_token",
 												},
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(3378, 13),
+										Pos: p(3383, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(3379, 17),
+												Pos: p(3384, 17),
 												X: &lang.AssignExpr{
-													Pos: p(3379, 25),
+													Pos: p(3384, 25),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(3379, 17),
+														Pos:  p(3384, 17),
 														Name: "Current",
 													},
 													Right: &lang.Ident{
-														Pos:  p(3379, 27),
+														Pos:  p(3384, 27),
 														Name: "item",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3380, 17),
+												Pos: p(3385, 17),
 												X: &lang.Literal{
-													Pos:   p(3380, 24),
+													Pos:   p(3385, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(3381, 13),
+										Rbrace: p(3386, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3382, 13),
+									Pos: p(3387, 13),
 									X: &lang.Literal{
-										Pos:   p(3382, 20),
+										Pos:   p(3387, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(3383, 9),
+							Rbrace: p(3388, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3384, 9),
+						Pos:       p(3389, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3384, 16),
+							Pos:  p(3389, 16),
 							Name: "void",
 						},
 						Name: "Reset",
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(3384, 32),
+							Pos: p(3389, 32),
 							X: &lang.NewExpr{
-								Pos: p(3384, 38),
+								Pos: p(3389, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(3384, 42),
+									Pos:  p(3389, 42),
 									Name: "NotSupportedException",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3385, 9),
+						Pos:       p(3390, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3385, 16),
+							Pos:  p(3390, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3385, 31),
-							Rbrace: p(3385, 33),
+							Pos:    p(3390, 31),
+							Rbrace: p(3390, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3386, 9),
+						Pos:       p(3391, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3386, 16),
+							Pos:  p(3391, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3386, 55),
+									Pos:  p(3391, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.NewExpr{
-							Pos: p(3386, 77),
+							Pos: p(3391, 77),
 							Type: &lang.TypeRef{
-								Pos:  p(3386, 81),
+								Pos:  p(3391, 81),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(3386, 101),
+										Pos:  p(3391, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3386, 104),
+									Pos: p(3391, 104),
 									X: &lang.Ident{
-										Pos:  p(3386, 104),
+										Pos:  p(3391, 104),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3386, 113),
+									Pos: p(3391, 113),
 									X: &lang.Ident{
-										Pos:  p(3386, 113),
+										Pos:  p(3391, 113),
 										Name: "_token",
 									},
 								},
@@ -57871,108 +57918,33 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3387, 9),
+						Pos: p(3392, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3387, 9),
+							Pos:  p(3392, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3387, 90),
+							Pos: p(3392, 90),
 							Fun: &lang.Ident{
-								Pos:  p(3387, 90),
+								Pos:  p(3392, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(3387, 40),
+							Pos:  p(3392, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3397, 5),
+				Pos:       p(3402, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Utilities",
 				Namespace: "TestLibrary",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       p(3399, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3399, 23),
-							Name: "bool",
-						},
-						Name: "IsCoreClrInterpreter",
-						ExprBody: &lang.Literal{
-							Pos:   p(3399, 52),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3400, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3400, 23),
-							Name: "bool",
-						},
-						Name: "IsNativeAot",
-						ExprBody: &lang.Literal{
-							Pos:   p(3400, 43),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3401, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3401, 23),
-							Name: "bool",
-						},
-						Name: "IsMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(3401, 45),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3402, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3402, 23),
-							Name: "bool",
-						},
-						Name: "IsNotMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(3402, 48),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3403, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3403, 23),
-							Name: "bool",
-						},
-						Name: "IsWindows",
-						ExprBody: &lang.Literal{
-							Pos:   p(3403, 41),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
 					&lang.PropertyDecl{
 						Pos:       p(3404, 9),
 						Modifiers: lang.Modifiers(17),
@@ -57980,12 +57952,12 @@ func preludeAST() *lang.File {
 							Pos:  p(3404, 23),
 							Name: "bool",
 						},
-						Name: "IsNotWindows",
+						Name: "IsCoreClrInterpreter",
 						ExprBody: &lang.Literal{
-							Pos:   p(3404, 44),
+							Pos:   p(3404, 52),
 							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
+							Raw:   "false",
+							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
@@ -57995,12 +57967,12 @@ func preludeAST() *lang.File {
 							Pos:  p(3405, 23),
 							Name: "bool",
 						},
-						Name: "Is64",
+						Name: "IsNativeAot",
 						ExprBody: &lang.Literal{
-							Pos:   p(3405, 36),
+							Pos:   p(3405, 43),
 							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
+							Raw:   "false",
+							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
@@ -58010,9 +57982,9 @@ func preludeAST() *lang.File {
 							Pos:  p(3406, 23),
 							Name: "bool",
 						},
-						Name: "IsX86",
+						Name: "IsMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(3406, 37),
+							Pos:   p(3406, 45),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -58025,12 +57997,12 @@ func preludeAST() *lang.File {
 							Pos:  p(3407, 23),
 							Name: "bool",
 						},
-						Name: "IsArm",
+						Name: "IsNotMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(3407, 37),
+							Pos:   p(3407, 48),
 							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
+							Raw:   "true",
+							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
@@ -58040,9 +58012,9 @@ func preludeAST() *lang.File {
 							Pos:  p(3408, 23),
 							Name: "bool",
 						},
-						Name: "IsWasm",
+						Name: "IsWindows",
 						ExprBody: &lang.Literal{
-							Pos:   p(3408, 38),
+							Pos:   p(3408, 41),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -58055,9 +58027,84 @@ func preludeAST() *lang.File {
 							Pos:  p(3409, 23),
 							Name: "bool",
 						},
-						Name: "IsReadyToRun",
+						Name: "IsNotWindows",
 						ExprBody: &lang.Literal{
 							Pos:   p(3409, 44),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3410, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3410, 23),
+							Name: "bool",
+						},
+						Name: "Is64",
+						ExprBody: &lang.Literal{
+							Pos:   p(3410, 36),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3411, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3411, 23),
+							Name: "bool",
+						},
+						Name: "IsX86",
+						ExprBody: &lang.Literal{
+							Pos:   p(3411, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3412, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3412, 23),
+							Name: "bool",
+						},
+						Name: "IsArm",
+						ExprBody: &lang.Literal{
+							Pos:   p(3412, 37),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3413, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3413, 23),
+							Name: "bool",
+						},
+						Name: "IsWasm",
+						ExprBody: &lang.Literal{
+							Pos:   p(3413, 38),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3414, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3414, 23),
+							Name: "bool",
+						},
+						Name: "IsReadyToRun",
+						ExprBody: &lang.Literal{
+							Pos:   p(3414, 44),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -58066,87 +58113,12 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3412, 5),
+				Pos:       p(3417, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformDetection",
 				Namespace: "TestLibrary",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       p(3414, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3414, 23),
-							Name: "bool",
-						},
-						Name: "IsPreciseGcSupported",
-						ExprBody: &lang.Literal{
-							Pos:   p(3414, 52),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3415, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3415, 23),
-							Name: "bool",
-						},
-						Name: "IsThreadingSupported",
-						ExprBody: &lang.Literal{
-							Pos:   p(3415, 52),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3416, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3416, 23),
-							Name: "bool",
-						},
-						Name: "IsMultithreadingSupported",
-						ExprBody: &lang.Literal{
-							Pos:   p(3416, 57),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3417, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3417, 23),
-							Name: "bool",
-						},
-						Name: "IsNotMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(3417, 48),
-							Kind:  lang.LitKind(9),
-							Raw:   "true",
-							Value: bool(true),
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       p(3418, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  p(3418, 23),
-							Name: "bool",
-						},
-						Name: "IsMonoRuntime",
-						ExprBody: &lang.Literal{
-							Pos:   p(3418, 45),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
 					&lang.PropertyDecl{
 						Pos:       p(3419, 9),
 						Modifiers: lang.Modifiers(17),
@@ -58154,12 +58126,12 @@ func preludeAST() *lang.File {
 							Pos:  p(3419, 23),
 							Name: "bool",
 						},
-						Name: "IsNonZeroLowerBoundArraySupported",
+						Name: "IsPreciseGcSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3419, 65),
+							Pos:   p(3419, 52),
 							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
+							Raw:   "true",
+							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
@@ -58169,9 +58141,84 @@ func preludeAST() *lang.File {
 							Pos:  p(3420, 23),
 							Name: "bool",
 						},
+						Name: "IsThreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(3420, 52),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3421, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3421, 23),
+							Name: "bool",
+						},
+						Name: "IsMultithreadingSupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(3421, 57),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3422, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3422, 23),
+							Name: "bool",
+						},
+						Name: "IsNotMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(3422, 48),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3423, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3423, 23),
+							Name: "bool",
+						},
+						Name: "IsMonoRuntime",
+						ExprBody: &lang.Literal{
+							Pos:   p(3423, 45),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3424, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3424, 23),
+							Name: "bool",
+						},
+						Name: "IsNonZeroLowerBoundArraySupported",
+						ExprBody: &lang.Literal{
+							Pos:   p(3424, 65),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3425, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3425, 23),
+							Name: "bool",
+						},
 						Name: "IsRuntimeAsyncSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3420, 55),
+							Pos:   p(3425, 55),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),

@@ -25,7 +25,8 @@ import (
 //     (Main is then async); any other result is discarded;
 //   - [ConditionalFact(typeof(C), nameof(P), ...)] and [ConditionalTheory]
 //     run only when every condition property is true (`if (C.P && ...)`);
-//     without a type the properties are the test class's;
+//     without a type the properties are the test class's; a
+//     [ConditionalClass(...)] puts its condition on each test of its class;
 //   - skipped, as on CoreCLR: a test with Skip = "...", [SkipOnCoreClr],
 //     an [ActiveIssue] that does not name only Mono or other platforms
 //     (TestRuntimes.Mono, TestPlatforms.Windows, ...), a generic test
@@ -136,11 +137,17 @@ func (g *testGen) typeTests(td *lang.TypeDecl, name string, visible bool) {
 		return
 	}
 	visible = visible && td.Modifiers&(lang.ModPrivate|lang.ModProtected) == 0 && len(td.TypeParams) == 0
+	classCond := ""
+	for _, a := range td.Attributes {
+		if attrName(a) == "ConditionalClass" {
+			classCond = conditionList(a.Args, name)
+		}
+	}
 	for _, m := range td.Members {
 		switch m := m.(type) {
 		case *lang.MethodDecl:
 			if visible && td.Modifiers&lang.ModAbstract == 0 {
-				g.methodTests(td, name, m)
+				g.methodTests(td, name, m, classCond)
 			}
 		case *lang.TypeDecl:
 			g.typeTests(m, name+"."+m.Name, visible)
@@ -154,7 +161,9 @@ func attrName(a *lang.Attribute) string {
 	return strings.TrimSuffix(n, "Attribute")
 }
 
-func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.MethodDecl) {
+// methodTests generates the calls of m when it is a test; classCond is
+// its class's [ConditionalClass] condition, "" for none.
+func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.MethodDecl, classCond string) {
 	var test *lang.Attribute
 	var rows []*lang.Attribute
 	var unless []string // conditions of [ActiveIssue(..., typeof(C), nameof(P))]
@@ -186,6 +195,9 @@ func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.Method
 		}
 	}
 	cond := conditions(test, typeName)
+	if classCond != "" {
+		unless = append([]string{"(" + classCond + ")"}, unless...)
+	}
 	if len(unless) > 0 {
 		if cond != "" {
 			unless = append([]string{"(" + cond + ")"}, unless...)
