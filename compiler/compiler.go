@@ -199,18 +199,25 @@ func MergeDiags(bound, later lang.Diagnostics) lang.Diagnostics {
 }
 
 // mergeDiags joins the binder's diagnostics with code generation's. Where
-// both report at one position, the binder's (C#'s code and wording) stands.
+// both report on one line, the binder's (C#'s code, wording and position)
+// stand: code generation's would be a cascade of the same mistake (an
+// assignment to an enum member is CS0131 at the target's start in the
+// binder, an unassignable member at its name in code generation).
 func mergeDiags(bound, gen lang.Diagnostics) lang.Diagnostics {
 	if len(bound) == 0 {
 		return gen
 	}
-	at := map[lang.Pos]bool{}
+	type line struct {
+		file string
+		n    int
+	}
+	at := map[line]bool{}
 	for _, d := range bound {
-		at[d.Pos] = true
+		at[line{d.Pos.File, d.Pos.Line}] = true
 	}
 	out := append(lang.Diagnostics{}, bound...)
 	for _, d := range gen {
-		if !at[d.Pos] {
+		if !at[line{d.Pos.File, d.Pos.Line}] {
 			out = append(out, d)
 		}
 	}

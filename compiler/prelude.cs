@@ -236,7 +236,7 @@ namespace System
             if (!(second is Exception)) _token = second;
         }
         public OperationCanceledException(string message, Exception innerException, object token) : base(message, innerException) { _token = token; }
-        public object CancellationToken => _token ?? System.Threading.CancellationToken.None;
+        public System.Threading.CancellationToken CancellationToken => _token == null ? System.Threading.CancellationToken.None : (System.Threading.CancellationToken)_token;
     }
 
     public class MissingMemberException : SystemException

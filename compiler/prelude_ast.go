@@ -4063,24 +4063,32 @@ func preludeAST() *lang.File {
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
 							Pos:  p(239, 16),
-							Name: "object",
+							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
-						ExprBody: &lang.BinaryExpr{
-							Pos: p(239, 51),
-							Op:  "??",
-							X: &lang.Ident{
-								Pos:  p(239, 44),
-								Name: "_token",
+						ExprBody: &lang.CondExpr{
+							Pos: p(239, 87),
+							Cond: &lang.BinaryExpr{
+								Pos: p(239, 79),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(239, 72),
+									Name: "_token",
+								},
+								Y: &lang.Literal{
+									Pos:  p(239, 82),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
 							},
-							Y: &lang.MemberExpr{
-								Pos: p(239, 89),
+							Then: &lang.MemberExpr{
+								Pos: p(239, 124),
 								X: &lang.MemberExpr{
-									Pos: p(239, 71),
+									Pos: p(239, 106),
 									X: &lang.MemberExpr{
-										Pos: p(239, 61),
+										Pos: p(239, 96),
 										X: &lang.Ident{
-											Pos:  p(239, 54),
+											Pos:  p(239, 89),
 											Name: "System",
 										},
 										Name: "Threading",
@@ -4088,6 +4096,17 @@ func preludeAST() *lang.File {
 									Name: "CancellationToken",
 								},
 								Name: "None",
+							},
+							Else: &lang.CastExpr{
+								Pos: p(239, 131),
+								Type: &lang.TypeRef{
+									Pos:  p(239, 132),
+									Name: "System.Threading.CancellationToken",
+								},
+								X: &lang.Ident{
+									Pos:  p(239, 167),
+									Name: "_token",
+								},
 							},
 						},
 					},

@@ -259,6 +259,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		return b.rangeExpr(e)
 	case *lang.PostfixExpr:
 		t := b.expr(e.X)
+		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.info.Calls[e] = m

@@ -72,7 +72,10 @@ func (b *binder) lookup(t *Type, name string) []Symbol {
 				}
 			}
 		}
-		return nil
+		// Every type argument is an object (§15.2.5): its members are
+		// found on any type parameter.
+		walk(b.u.special[Object], 0)
+		return out
 	case Enum:
 		walk(t, 0)
 		if len(out) == 0 {
@@ -98,16 +101,32 @@ func appendNonMethods(out *[]Symbol, ms []Symbol) {
 // implement the member for either, and no extension method has the name.
 func (b *binder) missIsError(t *Type, name string) bool {
 	switch t.Kind {
-	case Unchecked, Opaque, TypeParam, Nullable, Array, Null, Lambda, Group, Default:
+	case Unchecked, Opaque, Nullable, Null, Lambda, Group, Default:
 		return false
 	}
 	if b.extNames[name] {
 		return false
 	}
+	switch t.Kind {
+	case Array:
+		// Its members are System.Array's (lookup).
+		return b.u.lookup("System.Array", 0) != nil
+	case TypeParam:
+		// Its members are its bounds' and object's (lookup): a miss is
+		// an error when every bound is fully described.
+		if t.Cons != nil {
+			for _, bt := range t.Cons.Bounds {
+				if bt.Kind == TypeParam || !b.missIsError(bt, name) {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	if t.Kind == Special && t.Special != String {
 		// The predefined value types' members are all in the tables
-		// (TestLibraryTablesComplete); object's misses stay lenient.
-		if t.Special == Object || t.Special == Void || t.VM == nil {
+		// (TestLibraryTablesComplete), object's too.
+		if t.Special == Void || t.VM == nil {
 			return false
 		}
 		return !vmHas(t.VM, name)

@@ -85,6 +85,7 @@ func (b *binder) unary(e *lang.UnaryExpr) *Type {
 		return u.special[Bool]
 	case "++", "--":
 		t := b.expr(e.X)
+		b.assignTarget(e.X, true)
 		b.checkInitOnly(e.X)
 		if m := b.userOperator(lang.UnaryOperatorName(e.Op), []lang.Expr{e.X}, []*Type{t}, e.Pos); m != nil {
 			b.info.Calls[e] = m
@@ -367,6 +368,61 @@ func (b *binder) operatorError(e *lang.BinaryExpr, ops []SpecialType, l, r *Type
 	b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
 }
 
+// assignTarget reports a target of an assignment or of an increment or
+// decrement (incDec) that is not a writable variable: a constant (a const
+// local or field, an enum member: CS0131, CS1059) or a readonly field
+// outside its type's constructors (CS0191, static ones CS0198).
+func (b *binder) assignTarget(e lang.Expr, incDec bool) {
+	switch e.(type) {
+	case *lang.Ident, *lang.MemberExpr:
+	default:
+		return
+	}
+	f, viaThis := b.fieldTarget(e)
+	if _, ok := b.info.Consts[e]; ok || f != nil && f.Const {
+		if incDec {
+			b.errorf(posOf(e), "CS1059", "The operand of an increment or decrement operator must be a variable, property or indexer")
+			return
+		}
+		b.errorf(posOf(e), "CS0131", "The left-hand side of an assignment must be a variable, property or indexer")
+		return
+	}
+	if f == nil || !f.ReadOnly {
+		return
+	}
+	if f.Static {
+		if b.fn != nil && b.fn.ctor && b.fn.static && f.Owner == b.cls {
+			return
+		}
+		b.errorf(posOf(e), "CS0198", "A static readonly field cannot be assigned to (except in a static constructor or a variable initializer)")
+		return
+	}
+	if viaThis && f.Owner == b.cls && (b.fn != nil && b.fn.ctor && !b.fn.static || b.initContext) {
+		return
+	}
+	b.errorf(posOf(e), "CS0191", "A readonly field cannot be assigned to (except in a constructor or init-only setter of the type in which the field is defined or a variable initializer)")
+}
+
+// fieldTarget is the field e names, and whether it is reached through
+// this (a simple name or this.F), or nil.
+func (b *binder) fieldTarget(e lang.Expr) (*Field, bool) {
+	switch x := e.(type) {
+	case *lang.Ident:
+		if _, local := b.scope.lookupVar(x.Name); local {
+			return nil, false
+		}
+		if ms := b.memberInScope(x.Name); len(ms) > 0 {
+			f, _ := ms[0].(*Field)
+			return f, true
+		}
+	case *lang.MemberExpr:
+		f, _ := b.memberSym(x).(*Field)
+		_, this := x.X.(*lang.ThisExpr)
+		return f, this
+	}
+	return nil, false
+}
+
 func isString(t *Type) bool { return t.Kind == Special && t.Special == String }
 func isBool(t *Type) bool   { return t.Kind == Special && t.Special == Bool }
 
@@ -387,6 +443,7 @@ func (b *binder) assign(e *lang.AssignExpr) *Type {
 	}
 	l := b.expr(e.Left)
 	b.eventLHS = saved
+	b.assignTarget(e.Left, false)
 	b.checkInitOnly(e.Left)
 	b.readOnlyAnonymous(e.Left)
 	b.structTarget(e.Left)
