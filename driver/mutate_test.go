@@ -428,7 +428,7 @@ func TestMutations(t *testing.T) {
 				}
 			}
 		} else {
-			if si%3 != 0 {
+			if si%4 != 0 {
 				continue
 			}
 			h := mutHash(s.path)
