@@ -416,6 +416,9 @@ func TestMutations(t *testing.T) {
 	var n int
 	start := time.Now()
 	for si, s := range seeds {
+		if *mutateAll && si%100 == 0 {
+			fmt.Fprintf(os.Stderr, "mutate: %d programs, %d mutants, %v\n", si, n, time.Since(start).Round(time.Second))
+		}
 		toks := mutTokens(s.src)
 		if len(toks) == 0 {
 			continue
