@@ -1188,7 +1188,8 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			t.captureTrace(th.Exc)
 		}
 		if m := t.match; m == nil || m.exc != th.Exc || m.run != t.curRun {
-			t.match = t.findCatch(th.Exc)
+			t.match, err = t.findCatch(th.Exc, err)
+			th, _ = err.(*Thrown)
 		}
 	}
 	fr := &t.frames[len(t.frames)-1]
@@ -1239,7 +1240,8 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			t.match = nil
 			fr = &t.frames[len(t.frames)-1]
 			if th != nil {
-				t.match = t.findCatch(th.Exc)
+				t.match, err = t.findCatch(th.Exc, err)
+				th, _ = err.(*Thrown)
 			}
 			continue
 		}
@@ -1252,7 +1254,8 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 			}
 			fr = &t.frames[len(t.frames)-1]
 			if th != nil {
-				t.match = t.findCatch(th.Exc)
+				t.match, err = t.findCatch(th.Exc, err)
+				th, _ = err.(*Thrown)
 			}
 			continue
 		}
@@ -1283,8 +1286,11 @@ type excMatch struct {
 // testing catch clauses in order and running their filters, and stops at
 // the first that accepts the exception, or at the run's boundary (or an rt
 // thunk, which turns the exception into a faulted task, or a restored chain
-// frame, whose caller receives the exception in a pass of its own).
-func (t *Thread) findCatch(exc *Instance) *excMatch {
+// frame, whose caller receives the exception in a pass of its own). It
+// returns err, the error being unwound, or the Fatal error that ended a
+// filter (a stack overflow in a filter ends the program; no finally block
+// runs).
+func (t *Thread) findCatch(exc *Instance, err error) (*excMatch, error) {
 	for i := len(t.frames) - 1; i >= 0; i-- {
 		fr := t.frames[i]
 		pc := fr.pc - 1
@@ -1297,23 +1303,30 @@ func (t *Thread) findCatch(exc *Instance) *excMatch {
 				if cl.Type != nil && !IsInstance(Ref(exc), cl.Type) {
 					continue
 				}
-				if cl.Filter >= 0 && !t.runFilter(i, h, cl.Filter, exc) {
-					continue
+				if cl.Filter >= 0 {
+					ok, fatal := t.runFilter(i, h, cl.Filter, exc)
+					if fatal != nil {
+						return nil, fatal
+					}
+					if !ok {
+						continue
+					}
 				}
-				return &excMatch{run: t.curRun, exc: exc, frame: i, base: fr.base, h: h, clause: ci}
+				return &excMatch{run: t.curRun, exc: exc, frame: i, base: fr.base, h: h, clause: ci}, err
 			}
 		}
 		if fr.flags&(frameBoundary|frameThunk|frameRestored) != 0 {
 			break
 		}
 	}
-	return &excMatch{run: t.curRun, exc: exc, frame: -1}
+	return &excMatch{run: t.curRun, exc: exc, frame: -1}, err
 }
 
 // runFilter evaluates an exception filter of frame i on a copy of its
 // registers (the frames above it are still live until the second pass). A
-// filter that throws counts as false, as in .NET.
-func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) bool {
+// filter that throws counts as false, as in .NET; one that ends the program
+// (a stack overflow, a limit) returns its Fatal error.
+func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) (bool, *Fatal) {
 	src := t.frames[i]
 	fn := src.fn
 	base := t.top()
@@ -1326,7 +1339,10 @@ func (t *Thread) runFilter(i int, h *Handler, filterPC int, exc *Instance) bool 
 	t.frames = append(t.frames, Frame{fn: fn, pc: filterPC, base: base, ret: base, cl: src.cl, flags: frameBoundary})
 	v, err := t.run()
 	t.match = saved
-	return err == nil && v.p == ptrBool && v.n != 0
+	if f, ok := err.(*Fatal); ok {
+		return false, f
+	}
+	return err == nil && v.p == ptrBool && v.n != 0, nil
 }
 
 func b2i(b bool) int {

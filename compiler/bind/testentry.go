@@ -2,7 +2,9 @@ package bind
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
+	"unicode"
 
 	"asyncvm/lang"
 )
@@ -83,6 +85,20 @@ func TestEntry(files []*lang.File) *lang.File {
 	if len(diags) > 0 {
 		panic(fmt.Sprintf("test entry: %v\n%s", diags, src.String()))
 	}
+	// A diagnostic in the generated code (a test class without a
+	// parameterless constructor, a condition naming no property, an
+	// [InlineData] row of the wrong arity) is about the test it calls: each
+	// generated line takes the position of the declaration it came from.
+	const header = 4 // the lines before g.body
+	retarget(reflect.ValueOf(f), func(p lang.Pos) lang.Pos {
+		if p.File != TestEntryFile {
+			return p
+		}
+		if i := p.Line - 1 - header; i >= 0 && i < len(g.lines) {
+			return g.lines[i]
+		}
+		return g.lines[0]
+	})
 	f.Types[0].Name = testEntryClass
 	lang.Inspect(f, func(n lang.Node) bool {
 		if c, ok := n.(*lang.CallExpr); ok {
@@ -103,6 +119,40 @@ type testGen struct {
 	args  map[string]lang.Expr // placeholder name -> an [InlineData] expression
 	count int                  // tests called
 	async bool                 // some test is awaited
+	lines []lang.Pos           // per line of body, the declaration it calls or tests
+}
+
+// writeLines appends text, whole lines, to the body, each line generated
+// for the declaration at pos.
+func (g *testGen) writeLines(pos lang.Pos, text string) {
+	g.body.WriteString(text)
+	for range strings.Count(text, "\n") {
+		g.lines = append(g.lines, pos)
+	}
+}
+
+// retarget replaces, with to(pos), every position in the syntax tree v.
+func retarget(v reflect.Value, to func(lang.Pos) lang.Pos) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			retarget(v.Elem(), to)
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			retarget(v.Index(i), to)
+		}
+	case reflect.Struct:
+		if p, ok := v.Addr().Interface().(*lang.Pos); ok {
+			*p = to(*p)
+			return
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				retarget(v.Field(i), to)
+			}
+		}
+	}
 }
 
 func qualify(ns, name string) string {
@@ -179,7 +229,9 @@ func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.Method
 		case "ActiveIssue":
 			if len(a.Args) > 1 {
 				if _, ok := a.Args[1].X.(*lang.TypeOfExpr); ok {
-					unless = append(unless, "!("+conditionList(a.Args[1:], typeName)+")")
+					if c := conditionList(a.Args[1:], typeName); c != "" {
+						unless = append(unless, "!("+c+")")
+					}
 					continue
 				}
 			}
@@ -206,14 +258,14 @@ func (g *testGen) methodTests(td *lang.TypeDecl, typeName string, m *lang.Method
 	}
 	theory := strings.HasSuffix(attrName(test), "Theory")
 	if !theory {
-		g.call(td, typeName, m, cond, nil)
+		g.call(td, typeName, m, test, cond, nil)
 		return
 	}
 	for _, row := range rows {
 		if hasNamedArg(row, "Skip") {
 			continue
 		}
-		g.call(td, typeName, m, cond, row.Args)
+		g.call(td, typeName, m, test, cond, row.Args)
 	}
 }
 
@@ -269,14 +321,16 @@ func conditionList(args []*lang.Arg, typeName string) string {
 		}
 		switch x := a.X.(type) {
 		case *lang.TypeOfExpr:
-			if i == 0 {
+			if i == 0 && typeRefText(x.Type) != "" {
 				owner = typeRefText(x.Type)
 			}
 		case *lang.NameOfExpr:
-			parts = append(parts, owner+"."+exprText(x.X))
+			if name := exprText(x.X); name != "" {
+				parts = append(parts, verbatim(owner)+"."+verbatim(name))
+			}
 		case *lang.Literal:
-			if s, ok := x.Value.(string); ok {
-				parts = append(parts, owner+"."+s)
+			if s, ok := x.Value.(string); ok && isIdentifier(s) {
+				parts = append(parts, verbatim(owner)+"."+verbatim(s))
 			}
 		}
 	}
@@ -302,7 +356,7 @@ func exprText(e lang.Expr) string {
 }
 
 // call writes one test call; args are an [InlineData] row.
-func (g *testGen) call(td *lang.TypeDecl, typeName string, m *lang.MethodDecl, cond string, args []*lang.Arg) {
+func (g *testGen) call(td *lang.TypeDecl, typeName string, m *lang.MethodDecl, test *lang.Attribute, cond string, args []*lang.Arg) {
 	g.count++
 	var names []string
 	for _, a := range args {
@@ -320,15 +374,22 @@ func (g *testGen) call(td *lang.TypeDecl, typeName string, m *lang.MethodDecl, c
 	}
 	indent := "        "
 	if cond != "" {
-		fmt.Fprintf(&g.body, "%sif (%s)\n", indent, cond)
+		g.writeLines(test.Pos, fmt.Sprintf("%sif (%s)\n", indent, cond))
 	}
-	invoke := fmt.Sprintf("%s(%s)", m.Name, strings.Join(names, ", "))
+	typeName = verbatim(typeName)
+	invoke := fmt.Sprintf("%s(%s)", verbatim(m.Name), strings.Join(names, ", "))
 	if m.Modifiers&lang.ModStatic != 0 {
-		fmt.Fprintf(&g.body, "%s%s%s.%s;\n", indent, await, typeName, invoke)
+		g.writeLines(m.Pos, fmt.Sprintf("%s%s%s.%s;\n", indent, await, typeName, invoke))
 		return
 	}
-	fmt.Fprintf(&g.body, "%s{\n%s    var __test = new %s();\n%s    %s__test.%s;\n%s    (__test as System.IDisposable)?.Dispose();\n%s}\n",
-		indent, indent, typeName, indent, await, invoke, indent, indent)
+	g.writeLines(m.Pos, fmt.Sprintf("%s{\n%s    var __test = new %s();\n%s    %s__test.%s;\n%s    (__test as System.IDisposable)?.Dispose();\n%s}\n",
+		indent, indent, typeName, indent, await, invoke, indent, indent))
+}
+
+// verbatim spells a dotted name with each part an @identifier, which a
+// keyword used as a name (@class) needs.
+func verbatim(dotted string) string {
+	return "@" + strings.ReplaceAll(dotted, ".", ".@")
 }
 
 // awaitable reports whether a test's return type is a task the entry point
@@ -339,4 +400,14 @@ func awaitable(t *lang.TypeRef) bool {
 	}
 	n := t.Name[strings.LastIndexByte(t.Name, '.')+1:]
 	return n == "Task" || n == "ValueTask"
+}
+
+// isIdentifier reports whether s can be a member name.
+func isIdentifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
 }
