@@ -20,6 +20,7 @@ const (
 	lvStructField // field idx of the struct value in R[obj], which is read from and stored back to parent
 	lvStructProp  // a property (getter, setter) of the struct value in R[obj], stored back to parent
 	lvTupleElem   // element idx of the tuple in parent, a level of args[0] fields (tuple.go)
+	lvBaseProp    // `base.P`: the base class's accessors (getter, setter) called on R[obj] without dispatch
 	lvNone
 )
 
@@ -153,6 +154,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 				return fs.structFieldLV(parent, fi, typ)
 			}
 		}
+		if lv, ok := fs.basePropLV(x); ok {
+			return lv
+		}
 		r, xt := fs.exprReg(x.X)
 		if _, isThis := x.X.(*lang.ThisExpr); isThis || xt != nil || fs.boundClass(x.X) != nil {
 			ci := fs.c.classByType[xt]
@@ -215,16 +219,19 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 // count). A virtual accessor is called through its slot (callAccessor);
 // through `base` (direct), the base class's override is called directly.
 func (fs *funcState) indexerAccessors(x *lang.IndexExpr) (get, set *vm.Func, direct bool) {
-	p := fs.c.info.IndexerOf(x)
-	if p == nil {
-		return nil, nil, false
+	_, direct = x.X.(*lang.BaseExpr)
+	var pi *propInfo
+	if p := fs.c.info.IndexerOf(x); p != nil {
+		pd, _ := p.Decl.(*lang.PropertyDecl)
+		pi = fs.c.propOf[pd]
+	} else if direct && fs.cls.base != nil {
+		// base[i] of the one indexer the base class has: its own
+		// accessors, not this class's override.
+		pi = fs.cls.base.props["this[]"]
 	}
-	pd, _ := p.Decl.(*lang.PropertyDecl)
-	pi := fs.c.propOf[pd]
 	if pi == nil {
 		return nil, nil, false
 	}
-	_, direct = x.X.(*lang.BaseExpr)
 	fn := func(m *methodInfo) *vm.Func {
 		if m == nil {
 			return nil
@@ -295,6 +302,13 @@ func (fs *funcState) loadLV(lv lvalue, dst int) {
 		}
 	case lvTupleElem:
 		fs.loadTupleElem(lv, dst)
+	case lvBaseProp:
+		if lv.getter != nil {
+			w := fs.alloc()
+			fs.emitABC(vm.OpMove, w, lv.obj, 0)
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.getter), 1)
+			fs.emitABC(vm.OpMove, dst, w, 0)
+		}
 	}
 }
 
@@ -355,7 +369,40 @@ func (fs *funcState) storeLV(lv lvalue, src int) {
 		fs.storeLV(*lv.parent, lv.obj)
 	case lvTupleElem:
 		fs.storeTupleElem(lv, src)
+	case lvBaseProp:
+		w := fs.allocN(2)
+		fs.emitABC(vm.OpMove, w, lv.obj, 0)
+		fs.emitABC(vm.OpMove, w+1, src, 0)
+		fs.emitABC(vm.OpCall, w, fs.c.addFunc(lv.setter), 2)
 	}
+}
+
+// basePropLV is `base.P` for a property with accessors: the base class's
+// own accessors, called without dispatch so that an override in this class
+// is not (C# §12.8.15). An accessor the nearest declaration leaves out is
+// inherited from further up. Auto-properties and fields are fields.
+func (fs *funcState) basePropLV(x *lang.MemberExpr) (lvalue, bool) {
+	if _, ok := x.X.(*lang.BaseExpr); !ok || fs.static || fs.cls.base == nil {
+		return lvalue{}, false
+	}
+	lv := lvalue{kind: lvBaseProp, obj: 0}
+	for b := fs.cls.base; b != nil; b = b.base {
+		pi, ok := b.props[x.Name]
+		if !ok || pi.static || pi.field != nil {
+			return lvalue{}, false
+		}
+		lv.conv, lv.typ = pi.typ, pi.typ
+		if lv.getter == nil && pi.get != nil && !pi.get.fn.IsAbstract {
+			lv.getter = pi.get.fn
+		}
+		if lv.setter == nil && pi.set != nil && !pi.set.fn.IsAbstract {
+			lv.setter = pi.set.fn
+		}
+		if lv.setter != nil {
+			return lv, true
+		}
+	}
+	return lvalue{}, false
 }
 
 // writesOnce reports whether compiling e into a register writes that

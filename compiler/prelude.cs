@@ -2823,13 +2823,17 @@ namespace System.Threading
 
         public void Enter() => Monitor.Enter(this);
         public bool TryEnter() => Monitor.TryEnter(this);
-        // TryEnter(int millisecondsTimeout) and TryEnter(TimeSpan timeout): a
-        // prelude method's overloads are told apart by argument count only.
-        public bool TryEnter(object timeout)
+        public bool TryEnter(int millisecondsTimeout)
         {
-            int ms = timeout is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeout;
-            if (ms < -1) throw new ArgumentOutOfRangeException(timeout is TimeSpan ? "timeout" : "millisecondsTimeout", "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
-            return Monitor.TryEnter(this, ms);
+            if (millisecondsTimeout < -1) throw new ArgumentOutOfRangeException(nameof(millisecondsTimeout), "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            return Monitor.TryEnter(this, millisecondsTimeout);
+        }
+
+        public bool TryEnter(TimeSpan timeout)
+        {
+            long ms = (long)timeout.TotalMilliseconds;
+            if (ms < -1 || ms > int.MaxValue) throw new ArgumentOutOfRangeException(nameof(timeout), "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            return Monitor.TryEnter(this, (int)ms);
         }
 
         public void Exit()
@@ -2867,18 +2871,32 @@ namespace System.Threading
         int _generation;
         bool _disposed;
 
-        public Timer(TimerCallback callback) : this(callback, null, -1, -1) { }
-        // The times are int, long or TimeSpan (one constructor and one Change:
-        // a prelude method's overloads are told apart by argument count only).
-        public Timer(TimerCallback callback, object state, object dueTime, object period)
+        // The prelude's own calls are bound by argument count (its bodies
+        // are not bound), so the overloads share private
+        // helpers named apart.
+        public Timer(TimerCallback callback)
         {
-            if (callback == null) throw new ArgumentNullException(nameof(callback));
-            _callback = callback;
-            _state = state;
-            Change(dueTime, period);
+            _callback = callback ?? throw new ArgumentNullException(nameof(callback));
+            _state = this; // as .NET's: the state is the timer
         }
-
-        static long Ms(object time) => time is TimeSpan ts ? (long)ts.TotalMilliseconds : time is int i ? i : (long)time;
+        public Timer(TimerCallback callback, object state, int dueTime, int period)
+        {
+            _callback = callback ?? throw new ArgumentNullException(nameof(callback));
+            _state = state;
+            Set(dueTime, period);
+        }
+        public Timer(TimerCallback callback, object state, TimeSpan dueTime, TimeSpan period)
+        {
+            _callback = callback ?? throw new ArgumentNullException(nameof(callback));
+            _state = state;
+            Set((long)dueTime.TotalMilliseconds, (long)period.TotalMilliseconds);
+        }
+        public Timer(TimerCallback callback, object state, long dueTime, long period)
+        {
+            _callback = callback ?? throw new ArgumentNullException(nameof(callback));
+            _state = state;
+            Set(dueTime, period);
+        }
 
         static void CheckTime(long ms, string name)
         {
@@ -2886,9 +2904,12 @@ namespace System.Threading
             if (ms > 4294967294) throw new ArgumentOutOfRangeException(name, "Time-out interval must be less than 2^32-2.");
         }
 
-        public bool Change(object due, object every)
+        public bool Change(int dueTime, int period) => Set(dueTime, period);
+        public bool Change(TimeSpan dueTime, TimeSpan period) => Set((long)dueTime.TotalMilliseconds, (long)period.TotalMilliseconds);
+        public bool Change(long dueTime, long period) => Set(dueTime, period);
+
+        bool Set(long dueTime, long period)
         {
-            long dueTime = Ms(due), period = Ms(every);
             CheckTime(dueTime, nameof(dueTime));
             CheckTime(period, nameof(period));
             int generation;
@@ -2991,16 +3012,20 @@ namespace System.Threading
 
         public void SignalAndWait() => Signal(-1);
 
-        // SignalAndWait(int), (TimeSpan) and (CancellationToken): a prelude
-        // method's overloads are told apart by argument count only.
-        public bool SignalAndWait(object timeoutOrToken)
+        public bool SignalAndWait(int millisecondsTimeout) => Signal(millisecondsTimeout);
+
+        public bool SignalAndWait(TimeSpan timeout)
         {
-            if (timeoutOrToken is CancellationToken ct)
-            {
-                ct.ThrowIfCancellationRequested();
-                return Signal(-1);
-            }
-            return Signal(timeoutOrToken is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeoutOrToken);
+            double ms = timeout.TotalMilliseconds;
+            if (ms < -1 || ms > int.MaxValue)
+                throw new ArgumentOutOfRangeException(nameof(timeout), "The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.");
+            return Signal((int)ms);
+        }
+
+        public void SignalAndWait(CancellationToken cancellationToken)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            Signal(-1);
         }
 
         bool Signal(int millisecondsTimeout)
@@ -3090,14 +3115,19 @@ namespace System.Threading
         public int WaitingWriteCount { get { lock (_gate) return _waitingWriters; } }
         public int WaitingUpgradeCount { get { lock (_gate) return _waitingUpgraders; } }
 
-        // Ms reads a timeout given as int milliseconds or a TimeSpan (the
-        // TryEnter methods take either: a prelude method's overloads are
-        // told apart by argument count only).
-        static int Ms(object timeout)
+        // CheckedMs and SpanMs check a TryEnter method's timeout, int
+        // milliseconds or a TimeSpan, and return it in milliseconds.
+        static int CheckedMs(int millisecondsTimeout)
         {
-            int ms = timeout is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeout;
-            if (ms < -1) throw new ArgumentOutOfRangeException(timeout is TimeSpan ? "timeout" : "millisecondsTimeout", "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
-            return ms;
+            if (millisecondsTimeout < -1) throw new ArgumentOutOfRangeException(nameof(millisecondsTimeout), "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            return millisecondsTimeout;
+        }
+
+        static int SpanMs(TimeSpan timeout)
+        {
+            double ms = timeout.TotalMilliseconds;
+            if (ms < -1 || ms > int.MaxValue) throw new ArgumentOutOfRangeException(nameof(timeout), "Number must be either non-negative and less than or equal to Int32.MaxValue or -1.");
+            return (int)ms;
         }
 
         // WaitUntil waits on the gate (held) until ready() or the timeout.
@@ -3120,7 +3150,8 @@ namespace System.Threading
         }
 
         public void EnterReadLock() => EnterRead(-1);
-        public bool TryEnterReadLock(object timeout) => EnterRead(Ms(timeout));
+        public bool TryEnterReadLock(int millisecondsTimeout) => EnterRead(CheckedMs(millisecondsTimeout));
+        public bool TryEnterReadLock(TimeSpan timeout) => EnterRead(SpanMs(timeout));
         bool EnterRead(int millisecondsTimeout)
         {
             int me = Me;
@@ -3162,7 +3193,8 @@ namespace System.Threading
         }
 
         public void EnterWriteLock() => EnterWrite(-1);
-        public bool TryEnterWriteLock(object timeout) => EnterWrite(Ms(timeout));
+        public bool TryEnterWriteLock(int millisecondsTimeout) => EnterWrite(CheckedMs(millisecondsTimeout));
+        public bool TryEnterWriteLock(TimeSpan timeout) => EnterWrite(SpanMs(timeout));
         bool EnterWrite(int millisecondsTimeout)
         {
             int me = Me;
@@ -3202,7 +3234,8 @@ namespace System.Threading
         }
 
         public void EnterUpgradeableReadLock() => EnterUpgradeableRead(-1);
-        public bool TryEnterUpgradeableReadLock(object timeout) => EnterUpgradeableRead(Ms(timeout));
+        public bool TryEnterUpgradeableReadLock(int millisecondsTimeout) => EnterUpgradeableRead(CheckedMs(millisecondsTimeout));
+        public bool TryEnterUpgradeableReadLock(TimeSpan timeout) => EnterUpgradeableRead(SpanMs(timeout));
         bool EnterUpgradeableRead(int millisecondsTimeout)
         {
             int me = Me;
@@ -3270,10 +3303,13 @@ namespace System.Collections.Concurrent
         public bool IsAddingCompleted { get { lock (_gate) return _addingCompleted; } }
         public bool IsCompleted { get { lock (_gate) return _addingCompleted && _items.Count == 0; } }
 
-        // Ms reads a timeout given as int milliseconds or a TimeSpan (TryAdd
-        // and TryTake take either: a prelude method's overloads are told
-        // apart by argument count only).
-        static int Ms(object timeout) => timeout is TimeSpan ts ? (int)ts.TotalMilliseconds : (int)timeout;
+        // Ms is a TryAdd or TryTake timeout in milliseconds.
+        static int Ms(TimeSpan timeout)
+        {
+            double ms = timeout.TotalMilliseconds;
+            if (ms < -1 || ms > int.MaxValue) throw new ArgumentOutOfRangeException(nameof(timeout), "The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.");
+            return (int)ms;
+        }
 
         public void Add(T item) => Add(item, default(System.Threading.CancellationToken));
         public void Add(T item, System.Threading.CancellationToken cancellationToken)
@@ -3282,7 +3318,8 @@ namespace System.Collections.Concurrent
                 throw new InvalidOperationException("The collection has been marked as complete with regards to additions.");
         }
         public bool TryAdd(T item) => TryAdd(item, 0, default(System.Threading.CancellationToken));
-        public bool TryAdd(T item, object timeout) => TryAdd(item, Ms(timeout), default(System.Threading.CancellationToken));
+        public bool TryAdd(T item, int millisecondsTimeout) => TryAdd(item, millisecondsTimeout, default(System.Threading.CancellationToken));
+        public bool TryAdd(T item, TimeSpan timeout) => TryAdd(item, Ms(timeout), default(System.Threading.CancellationToken));
         public bool TryAdd(T item, int millisecondsTimeout, System.Threading.CancellationToken cancellationToken)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -3308,7 +3345,8 @@ namespace System.Collections.Concurrent
             return item;
         }
         public bool TryTake(out T item) => TryTake(out item, 0, default(System.Threading.CancellationToken));
-        public bool TryTake(out T item, object timeout) => TryTake(out item, Ms(timeout), default(System.Threading.CancellationToken));
+        public bool TryTake(out T item, int millisecondsTimeout) => TryTake(out item, millisecondsTimeout, default(System.Threading.CancellationToken));
+        public bool TryTake(out T item, TimeSpan timeout) => TryTake(out item, Ms(timeout), default(System.Threading.CancellationToken));
         public bool TryTake(out T item, int millisecondsTimeout, System.Threading.CancellationToken cancellationToken)
         {
             cancellationToken.ThrowIfCancellationRequested();

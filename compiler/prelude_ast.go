@@ -48879,147 +48879,68 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2828, 9),
+						Pos:       p(2826, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2828, 16),
+							Pos:  p(2826, 16),
 							Name: "bool",
 						},
 						Name: "TryEnter",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2828, 30),
+								Pos: p(2826, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(2828, 30),
-									Name: "object",
+									Pos:  p(2826, 30),
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2829, 9),
+							Pos: p(2827, 9),
 							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(2830, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(2830, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(2830, 17),
-											Name: "ms",
-											Init: &lang.CondExpr{
-												Pos: p(2830, 45),
-												Cond: &lang.IsExpr{
-													Pos: p(2830, 30),
-													X: &lang.Ident{
-														Pos:  p(2830, 22),
-														Name: "timeout",
-													},
-													Pattern: &lang.TypePattern{
-														Pos: p(2830, 33),
-														Type: &lang.TypeRef{
-															Pos:  p(2830, 33),
-															Name: "TimeSpan",
-														},
-														Name: "ts",
-													},
-												},
-												Then: &lang.CastExpr{
-													Pos: p(2830, 47),
-													Type: &lang.TypeRef{
-														Pos:  p(2830, 48),
-														Name: "int",
-													},
-													X: &lang.MemberExpr{
-														Pos: p(2830, 55),
-														X: &lang.Ident{
-															Pos:  p(2830, 52),
-															Name: "ts",
-														},
-														Name: "TotalMilliseconds",
-													},
-												},
-												Else: &lang.CastExpr{
-													Pos: p(2830, 75),
-													Type: &lang.TypeRef{
-														Pos:  p(2830, 76),
-														Name: "int",
-													},
-													X: &lang.Ident{
-														Pos:  p(2830, 80),
-														Name: "timeout",
-													},
-												},
-											},
-										},
-									},
-								},
 								&lang.IfStmt{
-									Pos: p(2831, 13),
+									Pos: p(2828, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2831, 20),
+										Pos: p(2828, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2831, 17),
-											Name: "ms",
+											Pos:  p(2828, 17),
+											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2831, 22),
+											Pos: p(2828, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2831, 23),
+												Pos:   p(2828, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2831, 26),
+										Pos: p(2828, 43),
 										X: &lang.NewExpr{
-											Pos: p(2831, 32),
+											Pos: p(2828, 49),
 											Type: &lang.TypeRef{
-												Pos:  p(2831, 36),
+												Pos:  p(2828, 53),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2831, 64),
-													X: &lang.CondExpr{
-														Pos: p(2831, 84),
-														Cond: &lang.IsExpr{
-															Pos: p(2831, 72),
-															X: &lang.Ident{
-																Pos:  p(2831, 64),
-																Name: "timeout",
-															},
-															Pattern: &lang.ConstPattern{
-																Pos: p(2831, 75),
-																X: &lang.Ident{
-																	Pos:  p(2831, 75),
-																	Name: "TimeSpan",
-																},
-															},
-														},
-														Then: &lang.Literal{
-															Pos:   p(2831, 86),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"timeout\"",
-															Value: string("timeout"),
-														},
-														Else: &lang.Literal{
-															Pos:   p(2831, 98),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"millisecondsTimeout\"",
-															Value: string("millisecondsTimeout"),
+													Pos: p(2828, 81),
+													X: &lang.NameOfExpr{
+														Pos: p(2828, 81),
+														X: &lang.Ident{
+															Pos:  p(2828, 88),
+															Name: "millisecondsTimeout",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2831, 121),
+													Pos: p(2828, 110),
 													X: &lang.Literal{
-														Pos:   p(2831, 121),
+														Pos:   p(2828, 110),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -49030,87 +48951,247 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2832, 13),
+									Pos: p(2829, 13),
 									X: &lang.CallExpr{
-										Pos: p(2832, 28),
+										Pos: p(2829, 28),
 										Fun: &lang.MemberExpr{
-											Pos: p(2832, 28),
+											Pos: p(2829, 28),
 											X: &lang.Ident{
-												Pos:  p(2832, 20),
+												Pos:  p(2829, 20),
 												Name: "Monitor",
 											},
 											Name: "TryEnter",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2832, 37),
+												Pos: p(2829, 37),
 												X: &lang.ThisExpr{
-													Pos: p(2832, 37),
+													Pos: p(2829, 37),
 												},
 											},
 											&lang.Arg{
-												Pos: p(2832, 43),
+												Pos: p(2829, 43),
 												X: &lang.Ident{
-													Pos:  p(2832, 43),
-													Name: "ms",
+													Pos:  p(2829, 43),
+													Name: "millisecondsTimeout",
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2833, 9),
+							Rbrace: p(2830, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2835, 9),
+						Pos:       p(2832, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2835, 16),
+							Pos:  p(2832, 16),
+							Name: "bool",
+						},
+						Name: "TryEnter",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2832, 30),
+								Type: &lang.TypeRef{
+									Pos:  p(2832, 30),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2833, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(2834, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(2834, 13),
+										Name: "long",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(2834, 18),
+											Name: "ms",
+											Init: &lang.CastExpr{
+												Pos: p(2834, 23),
+												Type: &lang.TypeRef{
+													Pos:  p(2834, 24),
+													Name: "long",
+												},
+												X: &lang.MemberExpr{
+													Pos: p(2834, 37),
+													X: &lang.Ident{
+														Pos:  p(2834, 29),
+														Name: "timeout",
+													},
+													Name: "TotalMilliseconds",
+												},
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(2835, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(2835, 25),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(2835, 20),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(2835, 17),
+												Name: "ms",
+											},
+											Y: &lang.UnaryExpr{
+												Pos: p(2835, 22),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(2835, 23),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(2835, 31),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(2835, 28),
+												Name: "ms",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(2835, 37),
+												X: &lang.Ident{
+													Pos:  p(2835, 33),
+													Name: "int",
+												},
+												Name: "MaxValue",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(2835, 47),
+										X: &lang.NewExpr{
+											Pos: p(2835, 53),
+											Type: &lang.TypeRef{
+												Pos:  p(2835, 57),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(2835, 85),
+													X: &lang.NameOfExpr{
+														Pos: p(2835, 85),
+														X: &lang.Ident{
+															Pos:  p(2835, 92),
+															Name: "timeout",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(2835, 102),
+													X: &lang.Literal{
+														Pos:   p(2835, 102),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
+														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(2836, 13),
+									X: &lang.CallExpr{
+										Pos: p(2836, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(2836, 28),
+											X: &lang.Ident{
+												Pos:  p(2836, 20),
+												Name: "Monitor",
+											},
+											Name: "TryEnter",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2836, 37),
+												X: &lang.ThisExpr{
+													Pos: p(2836, 37),
+												},
+											},
+											&lang.Arg{
+												Pos: p(2836, 43),
+												X: &lang.CastExpr{
+													Pos: p(2836, 43),
+													Type: &lang.TypeRef{
+														Pos:  p(2836, 44),
+														Name: "int",
+													},
+													X: &lang.Ident{
+														Pos:  p(2836, 48),
+														Name: "ms",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(2837, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2839, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2839, 16),
 							Name: "void",
 						},
 						Name: "Exit",
 						Body: &lang.BlockStmt{
-							Pos: p(2836, 9),
+							Pos: p(2840, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2837, 13),
+									Pos: p(2841, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(2837, 17),
+										Pos: p(2841, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(2837, 26),
+											Pos: p(2841, 26),
 											Fun: &lang.MemberExpr{
-												Pos: p(2837, 26),
+												Pos: p(2841, 26),
 												X: &lang.Ident{
-													Pos:  p(2837, 18),
+													Pos:  p(2841, 18),
 													Name: "Monitor",
 												},
 												Name: "IsEntered",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2837, 36),
+													Pos: p(2841, 36),
 													X: &lang.ThisExpr{
-														Pos: p(2837, 36),
+														Pos: p(2841, 36),
 													},
 												},
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2837, 43),
+										Pos: p(2841, 43),
 										X: &lang.NewExpr{
-											Pos: p(2837, 49),
+											Pos: p(2841, 49),
 											Type: &lang.TypeRef{
-												Pos:  p(2837, 53),
+												Pos:  p(2841, 53),
 												Name: "SynchronizationLockException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2837, 82),
+													Pos: p(2841, 82),
 													X: &lang.Literal{
-														Pos:   p(2837, 82),
+														Pos:   p(2841, 82),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The calling thread does not hold the lock.\"",
 														Value: string("The calling thread does not hold the lock."),
@@ -49121,179 +49202,179 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2838, 13),
+									Pos: p(2842, 13),
 									X: &lang.CallExpr{
-										Pos: p(2838, 21),
+										Pos: p(2842, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(2838, 21),
+											Pos: p(2842, 21),
 											X: &lang.Ident{
-												Pos:  p(2838, 13),
+												Pos:  p(2842, 13),
 												Name: "Monitor",
 											},
 											Name: "Exit",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2838, 26),
+												Pos: p(2842, 26),
 												X: &lang.ThisExpr{
-													Pos: p(2838, 26),
+													Pos: p(2842, 26),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2839, 9),
+							Rbrace: p(2843, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2841, 9),
+						Pos:       p(2845, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2841, 16),
+							Pos:  p(2845, 16),
 							Name: "bool",
 						},
 						Name: "IsHeldByCurrentThread",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2841, 54),
+							Pos: p(2845, 54),
 							Fun: &lang.MemberExpr{
-								Pos: p(2841, 54),
+								Pos: p(2845, 54),
 								X: &lang.Ident{
-									Pos:  p(2841, 46),
+									Pos:  p(2845, 46),
 									Name: "Monitor",
 								},
 								Name: "IsEntered",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2841, 64),
+									Pos: p(2845, 64),
 									X: &lang.ThisExpr{
-										Pos: p(2841, 64),
+										Pos: p(2845, 64),
 									},
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2843, 9),
+						Pos:       p(2847, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2843, 16),
+							Pos:  p(2847, 16),
 							Name: "Scope",
 						},
 						Name: "EnterScope",
 						Body: &lang.BlockStmt{
-							Pos: p(2844, 9),
+							Pos: p(2848, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2845, 13),
+									Pos: p(2849, 13),
 									X: &lang.CallExpr{
-										Pos: p(2845, 13),
+										Pos: p(2849, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2845, 13),
+											Pos:  p(2849, 13),
 											Name: "Enter",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2846, 13),
+									Pos: p(2850, 13),
 									X: &lang.NewExpr{
-										Pos: p(2846, 20),
+										Pos: p(2850, 20),
 										Type: &lang.TypeRef{
-											Pos:  p(2846, 24),
+											Pos:  p(2850, 24),
 											Name: "Scope",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2846, 30),
+												Pos: p(2850, 30),
 												X: &lang.ThisExpr{
-													Pos: p(2846, 30),
+													Pos: p(2850, 30),
 												},
 											},
 										},
 									},
 								},
 							},
-							Rbrace: p(2847, 9),
+							Rbrace: p(2851, 9),
 						},
 					},
 					&lang.TypeDecl{
-						Pos:       p(2850, 9),
+						Pos:       p(2854, 9),
 						Kind:      lang.TypeKind("struct"),
 						Name:      "Scope",
 						Namespace: "System.Threading",
 						Modifiers: lang.Modifiers(1),
 						Bases: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(2850, 31),
+								Pos:  p(2854, 31),
 								Name: "IDisposable",
 							},
 						},
 						Members: []lang.Member{
 							&lang.FieldDecl{
-								Pos:       p(2852, 13),
+								Pos:       p(2856, 13),
 								Modifiers: lang.Modifiers(256),
 								Type: &lang.TypeRef{
-									Pos:  p(2852, 22),
+									Pos:  p(2856, 22),
 									Name: "Lock",
 								},
 								Decls: []*lang.Declarator{
 									&lang.Declarator{
-										Pos:  p(2852, 27),
+										Pos:  p(2856, 27),
 										Name: "_owner",
 									},
 								},
 							},
 							&lang.CtorDecl{
-								Pos:       p(2853, 13),
+								Pos:       p(2857, 13),
 								Modifiers: lang.Modifiers(8),
 								Name:      "Scope",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: p(2853, 28),
+										Pos: p(2857, 28),
 										Type: &lang.TypeRef{
-											Pos:  p(2853, 28),
+											Pos:  p(2857, 28),
 											Name: "Lock",
 										},
 										Name: "owner",
 									},
 								},
 								Body: &lang.BlockStmt{
-									Pos: p(2853, 40),
+									Pos: p(2857, 40),
 									Stmts: []lang.Stmt{
 										&lang.ExprStmt{
-											Pos: p(2853, 42),
+											Pos: p(2857, 42),
 											X: &lang.AssignExpr{
-												Pos: p(2853, 49),
+												Pos: p(2857, 49),
 												Op:  "=",
 												Left: &lang.Ident{
-													Pos:  p(2853, 42),
+													Pos:  p(2857, 42),
 													Name: "_owner",
 												},
 												Right: &lang.Ident{
-													Pos:  p(2853, 51),
+													Pos:  p(2857, 51),
 													Name: "owner",
 												},
 											},
 										},
 									},
-									Rbrace: p(2853, 58),
+									Rbrace: p(2857, 58),
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       p(2854, 13),
+								Pos:       p(2858, 13),
 								Modifiers: lang.Modifiers(1),
 								ReturnType: &lang.TypeRef{
-									Pos:  p(2854, 20),
+									Pos:  p(2858, 20),
 									Name: "void",
 								},
 								Name: "Dispose",
 								ExprBody: &lang.CallExpr{
-									Pos: p(2854, 46),
+									Pos: p(2858, 46),
 									Fun: &lang.MemberExpr{
-										Pos: p(2854, 46),
+										Pos: p(2858, 46),
 										X: &lang.Ident{
-											Pos:  p(2854, 38),
+											Pos:  p(2858, 38),
 											Name: "_owner",
 										},
 										Name:     "Exit",
@@ -49306,33 +49387,33 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2862, 5),
+				Pos:       p(2866, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Timer",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2862, 33),
+						Pos:  p(2866, 33),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2864, 9),
+						Pos:       p(2868, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2864, 18),
+							Pos:  p(2868, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2864, 25),
+								Pos:  p(2868, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(2864, 33),
+									Pos: p(2868, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(2864, 37),
+										Pos:  p(2868, 37),
 										Name: "object",
 									},
 								},
@@ -49340,195 +49421,110 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2865, 9),
+						Pos:       p(2869, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2865, 18),
+							Pos:  p(2869, 18),
 							Name: "TimerCallback",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2865, 32),
+								Pos:  p(2869, 32),
 								Name: "_callback",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2866, 9),
+						Pos:       p(2870, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2866, 18),
+							Pos:  p(2870, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2866, 25),
+								Pos:  p(2870, 25),
 								Name: "_state",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2867, 9),
+						Pos: p(2871, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2867, 9),
+							Pos:  p(2871, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2867, 13),
+								Pos:  p(2871, 13),
 								Name: "_generation",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2868, 9),
+						Pos: p(2872, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2868, 9),
+							Pos:  p(2872, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2868, 14),
+								Pos:  p(2872, 14),
 								Name: "_disposed",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2870, 9),
+						Pos:       p(2877, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2870, 22),
+								Pos: p(2877, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(2870, 22),
+									Pos:  p(2877, 22),
 									Name: "TimerCallback",
 								},
 								Name: "callback",
 							},
 						},
-						Init: &lang.CtorInit{
-							Pos:  p(2870, 48),
-							Kind: "this",
-							Args: []*lang.Arg{
-								&lang.Arg{
-									Pos: p(2870, 53),
-									X: &lang.Ident{
-										Pos:  p(2870, 53),
-										Name: "callback",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2870, 63),
-									X: &lang.Literal{
-										Pos:  p(2870, 63),
-										Kind: lang.LitKind(10),
-										Raw:  "null",
-									},
-								},
-								&lang.Arg{
-									Pos: p(2870, 69),
-									X: &lang.UnaryExpr{
-										Pos: p(2870, 69),
-										Op:  "-",
-										X: &lang.Literal{
-											Pos:   p(2870, 70),
-											Raw:   "1",
-											Value: int64(1),
-										},
-									},
-								},
-								&lang.Arg{
-									Pos: p(2870, 73),
-									X: &lang.UnaryExpr{
-										Pos: p(2870, 73),
-										Op:  "-",
-										X: &lang.Literal{
-											Pos:   p(2870, 74),
-											Raw:   "1",
-											Value: int64(1),
-										},
-									},
-								},
-							},
-						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2870, 77),
-							Rbrace: p(2870, 79),
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       p(2873, 9),
-						Modifiers: lang.Modifiers(1),
-						Name:      "Timer",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: p(2873, 22),
-								Type: &lang.TypeRef{
-									Pos:  p(2873, 22),
-									Name: "TimerCallback",
-								},
-								Name: "callback",
-							},
-							&lang.Param{
-								Pos: p(2873, 46),
-								Type: &lang.TypeRef{
-									Pos:  p(2873, 46),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: p(2873, 60),
-								Type: &lang.TypeRef{
-									Pos:  p(2873, 60),
-									Name: "object",
-								},
-								Name: "dueTime",
-							},
-							&lang.Param{
-								Pos: p(2873, 76),
-								Type: &lang.TypeRef{
-									Pos:  p(2873, 76),
-									Name: "object",
-								},
-								Name: "period",
-							},
-						},
-						Body: &lang.BlockStmt{
-							Pos: p(2874, 9),
+							Pos: p(2878, 9),
 							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(2875, 13),
-									Cond: &lang.BinaryExpr{
-										Pos: p(2875, 26),
-										Op:  "==",
-										X: &lang.Ident{
-											Pos:  p(2875, 17),
-											Name: "callback",
+								&lang.ExprStmt{
+									Pos: p(2879, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2879, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2879, 13),
+											Name: "_callback",
 										},
-										Y: &lang.Literal{
-											Pos:  p(2875, 29),
-											Kind: lang.LitKind(10),
-											Raw:  "null",
-										},
-									},
-									Then: &lang.ThrowStmt{
-										Pos: p(2875, 35),
-										X: &lang.NewExpr{
-											Pos: p(2875, 41),
-											Type: &lang.TypeRef{
-												Pos:  p(2875, 45),
-												Name: "ArgumentNullException",
+										Right: &lang.BinaryExpr{
+											Pos: p(2879, 34),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(2879, 25),
+												Name: "callback",
 											},
-											Args: []*lang.Arg{
-												&lang.Arg{
-													Pos: p(2875, 67),
-													X: &lang.NameOfExpr{
-														Pos: p(2875, 67),
-														X: &lang.Ident{
-															Pos:  p(2875, 74),
-															Name: "callback",
+											Y: &lang.ThrowExpr{
+												Pos: p(2879, 37),
+												X: &lang.NewExpr{
+													Pos: p(2879, 43),
+													Type: &lang.TypeRef{
+														Pos:  p(2879, 47),
+														Name: "ArgumentNullException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2879, 69),
+															X: &lang.NameOfExpr{
+																Pos: p(2879, 69),
+																X: &lang.Ident{
+																	Pos:  p(2879, 76),
+																	Name: "callback",
+																},
+															},
 														},
 													},
 												},
@@ -49537,55 +49533,140 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2876, 13),
+									Pos: p(2880, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2876, 23),
+										Pos: p(2880, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2876, 13),
+											Pos:  p(2880, 13),
+											Name: "_state",
+										},
+										Right: &lang.ThisExpr{
+											Pos: p(2880, 22),
+										},
+									},
+								},
+							},
+							Rbrace: p(2881, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2882, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Timer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2882, 22),
+								Type: &lang.TypeRef{
+									Pos:  p(2882, 22),
+									Name: "TimerCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: p(2882, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(2882, 46),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: p(2882, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2882, 60),
+									Name: "int",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(2882, 73),
+								Type: &lang.TypeRef{
+									Pos:  p(2882, 73),
+									Name: "int",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2883, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(2884, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2884, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2884, 13),
 											Name: "_callback",
 										},
-										Right: &lang.Ident{
-											Pos:  p(2876, 25),
-											Name: "callback",
+										Right: &lang.BinaryExpr{
+											Pos: p(2884, 34),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(2884, 25),
+												Name: "callback",
+											},
+											Y: &lang.ThrowExpr{
+												Pos: p(2884, 37),
+												X: &lang.NewExpr{
+													Pos: p(2884, 43),
+													Type: &lang.TypeRef{
+														Pos:  p(2884, 47),
+														Name: "ArgumentNullException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2884, 69),
+															X: &lang.NameOfExpr{
+																Pos: p(2884, 69),
+																X: &lang.Ident{
+																	Pos:  p(2884, 76),
+																	Name: "callback",
+																},
+															},
+														},
+													},
+												},
+											},
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2877, 13),
+									Pos: p(2885, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2877, 20),
+										Pos: p(2885, 20),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2877, 13),
+											Pos:  p(2885, 13),
 											Name: "_state",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2877, 22),
+											Pos:  p(2885, 22),
 											Name: "state",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2878, 13),
+									Pos: p(2886, 13),
 									X: &lang.CallExpr{
-										Pos: p(2878, 13),
+										Pos: p(2886, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2878, 13),
-											Name: "Change",
+											Pos:  p(2886, 13),
+											Name: "Set",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2878, 20),
+												Pos: p(2886, 17),
 												X: &lang.Ident{
-													Pos:  p(2878, 20),
+													Pos:  p(2886, 17),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2878, 29),
+												Pos: p(2886, 26),
 												X: &lang.Ident{
-													Pos:  p(2878, 29),
+													Pos:  p(2886, 26),
 													Name: "period",
 												},
 											},
@@ -49593,162 +49674,353 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2879, 9),
+							Rbrace: p(2887, 9),
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       p(2881, 9),
-						Modifiers: lang.Modifiers(16),
-						ReturnType: &lang.TypeRef{
-							Pos:  p(2881, 16),
-							Name: "long",
-						},
-						Name: "Ms",
+					&lang.CtorDecl{
+						Pos:       p(2888, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Timer",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2881, 24),
+								Pos: p(2888, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(2881, 24),
+									Pos:  p(2888, 22),
+									Name: "TimerCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: p(2888, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(2888, 46),
 									Name: "object",
 								},
-								Name: "time",
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: p(2888, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2888, 60),
+									Name: "TimeSpan",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(2888, 78),
+								Type: &lang.TypeRef{
+									Pos:  p(2888, 78),
+									Name: "TimeSpan",
+								},
+								Name: "period",
 							},
 						},
-						ExprBody: &lang.CondExpr{
-							Pos: p(2881, 60),
-							Cond: &lang.IsExpr{
-								Pos: p(2881, 45),
-								X: &lang.Ident{
-									Pos:  p(2881, 40),
-									Name: "time",
-								},
-								Pattern: &lang.TypePattern{
-									Pos: p(2881, 48),
-									Type: &lang.TypeRef{
-										Pos:  p(2881, 48),
-										Name: "TimeSpan",
+						Body: &lang.BlockStmt{
+							Pos: p(2889, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(2890, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2890, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2890, 13),
+											Name: "_callback",
+										},
+										Right: &lang.BinaryExpr{
+											Pos: p(2890, 34),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(2890, 25),
+												Name: "callback",
+											},
+											Y: &lang.ThrowExpr{
+												Pos: p(2890, 37),
+												X: &lang.NewExpr{
+													Pos: p(2890, 43),
+													Type: &lang.TypeRef{
+														Pos:  p(2890, 47),
+														Name: "ArgumentNullException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2890, 69),
+															X: &lang.NameOfExpr{
+																Pos: p(2890, 69),
+																X: &lang.Ident{
+																	Pos:  p(2890, 76),
+																	Name: "callback",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
 									},
-									Name: "ts",
+								},
+								&lang.ExprStmt{
+									Pos: p(2891, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2891, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2891, 13),
+											Name: "_state",
+										},
+										Right: &lang.Ident{
+											Pos:  p(2891, 22),
+											Name: "state",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(2892, 13),
+									X: &lang.CallExpr{
+										Pos: p(2892, 13),
+										Fun: &lang.Ident{
+											Pos:  p(2892, 13),
+											Name: "Set",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2892, 17),
+												X: &lang.CastExpr{
+													Pos: p(2892, 17),
+													Type: &lang.TypeRef{
+														Pos:  p(2892, 18),
+														Name: "long",
+													},
+													X: &lang.MemberExpr{
+														Pos: p(2892, 31),
+														X: &lang.Ident{
+															Pos:  p(2892, 23),
+															Name: "dueTime",
+														},
+														Name: "TotalMilliseconds",
+													},
+												},
+											},
+											&lang.Arg{
+												Pos: p(2892, 50),
+												X: &lang.CastExpr{
+													Pos: p(2892, 50),
+													Type: &lang.TypeRef{
+														Pos:  p(2892, 51),
+														Name: "long",
+													},
+													X: &lang.MemberExpr{
+														Pos: p(2892, 63),
+														X: &lang.Ident{
+															Pos:  p(2892, 56),
+															Name: "period",
+														},
+														Name: "TotalMilliseconds",
+													},
+												},
+											},
+										},
+									},
 								},
 							},
-							Then: &lang.CastExpr{
-								Pos: p(2881, 62),
+							Rbrace: p(2893, 9),
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(2894, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "Timer",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2894, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(2881, 63),
+									Pos:  p(2894, 22),
+									Name: "TimerCallback",
+								},
+								Name: "callback",
+							},
+							&lang.Param{
+								Pos: p(2894, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(2894, 46),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: p(2894, 60),
+								Type: &lang.TypeRef{
+									Pos:  p(2894, 60),
 									Name: "long",
 								},
-								X: &lang.MemberExpr{
-									Pos: p(2881, 71),
-									X: &lang.Ident{
-										Pos:  p(2881, 68),
-										Name: "ts",
-									},
-									Name: "TotalMilliseconds",
-								},
+								Name: "dueTime",
 							},
-							Else: &lang.CondExpr{
-								Pos: p(2881, 105),
-								Cond: &lang.IsExpr{
-									Pos: p(2881, 96),
-									X: &lang.Ident{
-										Pos:  p(2881, 91),
-										Name: "time",
-									},
-									Pattern: &lang.TypePattern{
-										Pos: p(2881, 99),
-										Type: &lang.TypeRef{
-											Pos:  p(2881, 99),
-											Name: "int",
+							&lang.Param{
+								Pos: p(2894, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(2894, 74),
+									Name: "long",
+								},
+								Name: "period",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(2895, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(2896, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2896, 23),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2896, 13),
+											Name: "_callback",
 										},
-										Name: "i",
+										Right: &lang.BinaryExpr{
+											Pos: p(2896, 34),
+											Op:  "??",
+											X: &lang.Ident{
+												Pos:  p(2896, 25),
+												Name: "callback",
+											},
+											Y: &lang.ThrowExpr{
+												Pos: p(2896, 37),
+												X: &lang.NewExpr{
+													Pos: p(2896, 43),
+													Type: &lang.TypeRef{
+														Pos:  p(2896, 47),
+														Name: "ArgumentNullException",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(2896, 69),
+															X: &lang.NameOfExpr{
+																Pos: p(2896, 69),
+																X: &lang.Ident{
+																	Pos:  p(2896, 76),
+																	Name: "callback",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
 									},
 								},
-								Then: &lang.Ident{
-									Pos:  p(2881, 107),
-									Name: "i",
-								},
-								Else: &lang.CastExpr{
-									Pos: p(2881, 111),
-									Type: &lang.TypeRef{
-										Pos:  p(2881, 112),
-										Name: "long",
+								&lang.ExprStmt{
+									Pos: p(2897, 13),
+									X: &lang.AssignExpr{
+										Pos: p(2897, 20),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(2897, 13),
+											Name: "_state",
+										},
+										Right: &lang.Ident{
+											Pos:  p(2897, 22),
+											Name: "state",
+										},
 									},
-									X: &lang.Ident{
-										Pos:  p(2881, 117),
-										Name: "time",
+								},
+								&lang.ExprStmt{
+									Pos: p(2898, 13),
+									X: &lang.CallExpr{
+										Pos: p(2898, 13),
+										Fun: &lang.Ident{
+											Pos:  p(2898, 13),
+											Name: "Set",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(2898, 17),
+												X: &lang.Ident{
+													Pos:  p(2898, 17),
+													Name: "dueTime",
+												},
+											},
+											&lang.Arg{
+												Pos: p(2898, 26),
+												X: &lang.Ident{
+													Pos:  p(2898, 26),
+													Name: "period",
+												},
+											},
+										},
 									},
 								},
 							},
+							Rbrace: p(2899, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2883, 9),
+						Pos:       p(2901, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2883, 16),
+							Pos:  p(2901, 16),
 							Name: "void",
 						},
 						Name: "CheckTime",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2883, 31),
+								Pos: p(2901, 31),
 								Type: &lang.TypeRef{
-									Pos:  p(2883, 31),
+									Pos:  p(2901, 31),
 									Name: "long",
 								},
 								Name: "ms",
 							},
 							&lang.Param{
-								Pos: p(2883, 40),
+								Pos: p(2901, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2883, 40),
+									Pos:  p(2901, 40),
 									Name: "string",
 								},
 								Name: "name",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2884, 9),
+							Pos: p(2902, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2885, 13),
+									Pos: p(2903, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2885, 20),
+										Pos: p(2903, 20),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2885, 17),
+											Pos:  p(2903, 17),
 											Name: "ms",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2885, 22),
+											Pos: p(2903, 22),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2885, 23),
+												Pos:   p(2903, 23),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2885, 26),
+										Pos: p(2903, 26),
 										X: &lang.NewExpr{
-											Pos: p(2885, 32),
+											Pos: p(2903, 32),
 											Type: &lang.TypeRef{
-												Pos:  p(2885, 36),
+												Pos:  p(2903, 36),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2885, 64),
+													Pos: p(2903, 64),
 													X: &lang.Ident{
-														Pos:  p(2885, 64),
+														Pos:  p(2903, 64),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2885, 70),
+													Pos: p(2903, 70),
 													X: &lang.Literal{
-														Pos:   p(2885, 70),
+														Pos:   p(2903, 70),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -49759,41 +50031,41 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2886, 13),
+									Pos: p(2904, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2886, 20),
+										Pos: p(2904, 20),
 										Op:  ">",
 										X: &lang.Ident{
-											Pos:  p(2886, 17),
+											Pos:  p(2904, 17),
 											Name: "ms",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2886, 22),
+											Pos:   p(2904, 22),
 											Kind:  lang.LitKind(1),
 											Raw:   "4294967294",
 											Value: uint64(4294967294),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2886, 34),
+										Pos: p(2904, 34),
 										X: &lang.NewExpr{
-											Pos: p(2886, 40),
+											Pos: p(2904, 40),
 											Type: &lang.TypeRef{
-												Pos:  p(2886, 44),
+												Pos:  p(2904, 44),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2886, 72),
+													Pos: p(2904, 72),
 													X: &lang.Ident{
-														Pos:  p(2886, 72),
+														Pos:  p(2904, 72),
 														Name: "name",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2886, 78),
+													Pos: p(2904, 78),
 													X: &lang.Literal{
-														Pos:   p(2886, 78),
+														Pos:   p(2904, 78),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Time-out interval must be less than 2^32-2.\"",
 														Value: string("Time-out interval must be less than 2^32-2."),
@@ -49804,109 +50076,231 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2887, 9),
+							Rbrace: p(2905, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2889, 9),
+						Pos:       p(2907, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2889, 16),
+							Pos:  p(2907, 16),
 							Name: "bool",
 						},
 						Name: "Change",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2889, 28),
+								Pos: p(2907, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(2889, 28),
-									Name: "object",
+									Pos:  p(2907, 28),
+									Name: "int",
 								},
-								Name: "due",
+								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(2889, 40),
+								Pos: p(2907, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(2889, 40),
-									Name: "object",
+									Pos:  p(2907, 41),
+									Name: "int",
 								},
-								Name: "every",
+								Name: "period",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2907, 56),
+							Fun: &lang.Ident{
+								Pos:  p(2907, 56),
+								Name: "Set",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2907, 60),
+									X: &lang.Ident{
+										Pos:  p(2907, 60),
+										Name: "dueTime",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2907, 69),
+									X: &lang.Ident{
+										Pos:  p(2907, 69),
+										Name: "period",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2908, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2908, 16),
+							Name: "bool",
+						},
+						Name: "Change",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2908, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(2908, 28),
+									Name: "TimeSpan",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(2908, 46),
+								Type: &lang.TypeRef{
+									Pos:  p(2908, 46),
+									Name: "TimeSpan",
+								},
+								Name: "period",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2908, 66),
+							Fun: &lang.Ident{
+								Pos:  p(2908, 66),
+								Name: "Set",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2908, 70),
+									X: &lang.CastExpr{
+										Pos: p(2908, 70),
+										Type: &lang.TypeRef{
+											Pos:  p(2908, 71),
+											Name: "long",
+										},
+										X: &lang.MemberExpr{
+											Pos: p(2908, 84),
+											X: &lang.Ident{
+												Pos:  p(2908, 76),
+												Name: "dueTime",
+											},
+											Name: "TotalMilliseconds",
+										},
+									},
+								},
+								&lang.Arg{
+									Pos: p(2908, 103),
+									X: &lang.CastExpr{
+										Pos: p(2908, 103),
+										Type: &lang.TypeRef{
+											Pos:  p(2908, 104),
+											Name: "long",
+										},
+										X: &lang.MemberExpr{
+											Pos: p(2908, 116),
+											X: &lang.Ident{
+												Pos:  p(2908, 109),
+												Name: "period",
+											},
+											Name: "TotalMilliseconds",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(2909, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2909, 16),
+							Name: "bool",
+						},
+						Name: "Change",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2909, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(2909, 28),
+									Name: "long",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(2909, 42),
+								Type: &lang.TypeRef{
+									Pos:  p(2909, 42),
+									Name: "long",
+								},
+								Name: "period",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(2909, 58),
+							Fun: &lang.Ident{
+								Pos:  p(2909, 58),
+								Name: "Set",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(2909, 62),
+									X: &lang.Ident{
+										Pos:  p(2909, 62),
+										Name: "dueTime",
+									},
+								},
+								&lang.Arg{
+									Pos: p(2909, 71),
+									X: &lang.Ident{
+										Pos:  p(2909, 71),
+										Name: "period",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(2911, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(2911, 9),
+							Name: "bool",
+						},
+						Name: "Set",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(2911, 18),
+								Type: &lang.TypeRef{
+									Pos:  p(2911, 18),
+									Name: "long",
+								},
+								Name: "dueTime",
+							},
+							&lang.Param{
+								Pos: p(2911, 32),
+								Type: &lang.TypeRef{
+									Pos:  p(2911, 32),
+									Name: "long",
+								},
+								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2890, 9),
+							Pos: p(2912, 9),
 							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(2891, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(2891, 13),
-										Name: "long",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(2891, 18),
-											Name: "dueTime",
-											Init: &lang.CallExpr{
-												Pos: p(2891, 28),
-												Fun: &lang.Ident{
-													Pos:  p(2891, 28),
-													Name: "Ms",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(2891, 31),
-														X: &lang.Ident{
-															Pos:  p(2891, 31),
-															Name: "due",
-														},
-													},
-												},
-											},
-										},
-										&lang.Declarator{
-											Pos:  p(2891, 37),
-											Name: "period",
-											Init: &lang.CallExpr{
-												Pos: p(2891, 46),
-												Fun: &lang.Ident{
-													Pos:  p(2891, 46),
-													Name: "Ms",
-												},
-												Args: []*lang.Arg{
-													&lang.Arg{
-														Pos: p(2891, 49),
-														X: &lang.Ident{
-															Pos:  p(2891, 49),
-															Name: "every",
-														},
-													},
-												},
-											},
-										},
-									},
-								},
 								&lang.ExprStmt{
-									Pos: p(2892, 13),
+									Pos: p(2913, 13),
 									X: &lang.CallExpr{
-										Pos: p(2892, 13),
+										Pos: p(2913, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2892, 13),
+											Pos:  p(2913, 13),
 											Name: "CheckTime",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2892, 23),
+												Pos: p(2913, 23),
 												X: &lang.Ident{
-													Pos:  p(2892, 23),
+													Pos:  p(2913, 23),
 													Name: "dueTime",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2892, 32),
+												Pos: p(2913, 32),
 												X: &lang.NameOfExpr{
-													Pos: p(2892, 32),
+													Pos: p(2913, 32),
 													X: &lang.Ident{
-														Pos:  p(2892, 39),
+														Pos:  p(2913, 39),
 														Name: "dueTime",
 													},
 												},
@@ -49915,27 +50309,27 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2893, 13),
+									Pos: p(2914, 13),
 									X: &lang.CallExpr{
-										Pos: p(2893, 13),
+										Pos: p(2914, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2893, 13),
+											Pos:  p(2914, 13),
 											Name: "CheckTime",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2893, 23),
+												Pos: p(2914, 23),
 												X: &lang.Ident{
-													Pos:  p(2893, 23),
+													Pos:  p(2914, 23),
 													Name: "period",
 												},
 											},
 											&lang.Arg{
-												Pos: p(2893, 31),
+												Pos: p(2914, 31),
 												X: &lang.NameOfExpr{
-													Pos: p(2893, 31),
+													Pos: p(2914, 31),
 													X: &lang.Ident{
-														Pos:  p(2893, 38),
+														Pos:  p(2914, 38),
 														Name: "period",
 													},
 												},
@@ -49944,54 +50338,54 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(2894, 13),
+									Pos: p(2915, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(2894, 13),
+										Pos:  p(2915, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(2894, 17),
+											Pos:  p(2915, 17),
 											Name: "generation",
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2895, 13),
+									Pos: p(2916, 13),
 									X: &lang.Ident{
-										Pos:  p(2895, 19),
+										Pos:  p(2916, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2896, 13),
+										Pos: p(2917, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2897, 17),
+												Pos: p(2918, 17),
 												Cond: &lang.Ident{
-													Pos:  p(2897, 21),
+													Pos:  p(2918, 21),
 													Name: "_disposed",
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2897, 32),
+													Pos: p(2918, 32),
 													X: &lang.NewExpr{
-														Pos: p(2897, 38),
+														Pos: p(2918, 38),
 														Type: &lang.TypeRef{
-															Pos:  p(2897, 42),
+															Pos:  p(2918, 42),
 															Name: "ObjectDisposedException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2897, 66),
+																Pos: p(2918, 66),
 																X: &lang.Literal{
-																	Pos:  p(2897, 66),
+																	Pos:  p(2918, 66),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															&lang.Arg{
-																Pos: p(2897, 72),
+																Pos: p(2918, 72),
 																X: &lang.Literal{
-																	Pos:   p(2897, 72),
+																	Pos:   p(2918, 72),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Cannot access a disposed object.\"",
 																	Value: string("Cannot access a disposed object."),
@@ -50002,87 +50396,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2898, 17),
+												Pos: p(2919, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2898, 28),
+													Pos: p(2919, 28),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(2898, 17),
+														Pos:  p(2919, 17),
 														Name: "generation",
 													},
 													Right: &lang.UnaryExpr{
-														Pos: p(2898, 30),
+														Pos: p(2919, 30),
 														Op:  "++",
 														X: &lang.Ident{
-															Pos:  p(2898, 32),
+															Pos:  p(2919, 32),
 															Name: "_generation",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2899, 13),
+										Rbrace: p(2920, 13),
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(2900, 13),
+									Pos: p(2921, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2900, 25),
+										Pos: p(2921, 25),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(2900, 17),
+											Pos:  p(2921, 17),
 											Name: "dueTime",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(2900, 28),
+											Pos: p(2921, 28),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(2900, 29),
+												Pos:   p(2921, 29),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ExprStmt{
-										Pos: p(2900, 32),
+										Pos: p(2921, 32),
 										X: &lang.CallExpr{
-											Pos: p(2900, 32),
+											Pos: p(2921, 32),
 											Fun: &lang.Ident{
-												Pos:  p(2900, 32),
+												Pos:  p(2921, 32),
 												Name: "Schedule",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2900, 41),
+													Pos: p(2921, 41),
 													X: &lang.Ident{
-														Pos:  p(2900, 41),
+														Pos:  p(2921, 41),
 														Name: "generation",
 													},
 												},
 												&lang.Arg{
-													Pos: p(2900, 53),
+													Pos: p(2921, 53),
 													X: &lang.CastExpr{
-														Pos: p(2900, 53),
+														Pos: p(2921, 53),
 														Type: &lang.TypeRef{
-															Pos:  p(2900, 54),
+															Pos:  p(2921, 54),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(2900, 58),
+															Pos:  p(2921, 58),
 															Name: "dueTime",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2900, 67),
+													Pos: p(2921, 67),
 													X: &lang.CastExpr{
-														Pos: p(2900, 67),
+														Pos: p(2921, 67),
 														Type: &lang.TypeRef{
-															Pos:  p(2900, 68),
+															Pos:  p(2921, 68),
 															Name: "int",
 														},
 														X: &lang.Ident{
-															Pos:  p(2900, 72),
+															Pos:  p(2921, 72),
 															Name: "period",
 														},
 													},
@@ -50092,66 +50486,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2901, 13),
+									Pos: p(2922, 13),
 									X: &lang.Literal{
-										Pos:   p(2901, 20),
+										Pos:   p(2922, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(2902, 9),
+							Rbrace: p(2923, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(2904, 9),
+						Pos: p(2925, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2904, 9),
+							Pos:  p(2925, 9),
 							Name: "bool",
 						},
 						Name: "Current",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2904, 22),
+								Pos: p(2925, 22),
 								Type: &lang.TypeRef{
-									Pos:  p(2904, 22),
+									Pos:  p(2925, 22),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2905, 9),
+							Pos: p(2926, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2906, 13),
+									Pos: p(2927, 13),
 									X: &lang.Ident{
-										Pos:  p(2906, 19),
+										Pos:  p(2927, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(2906, 26),
+										Pos: p(2927, 26),
 										X: &lang.BinaryExpr{
-											Pos: p(2906, 44),
+											Pos: p(2927, 44),
 											Op:  "&&",
 											X: &lang.UnaryExpr{
-												Pos: p(2906, 33),
+												Pos: p(2927, 33),
 												Op:  "!",
 												X: &lang.Ident{
-													Pos:  p(2906, 34),
+													Pos:  p(2927, 34),
 													Name: "_disposed",
 												},
 											},
 											Y: &lang.BinaryExpr{
-												Pos: p(2906, 59),
+												Pos: p(2927, 59),
 												Op:  "==",
 												X: &lang.Ident{
-													Pos:  p(2906, 47),
+													Pos:  p(2927, 47),
 													Name: "_generation",
 												},
 												Y: &lang.Ident{
-													Pos:  p(2906, 62),
+													Pos:  p(2927, 62),
 													Name: "generation",
 												},
 											},
@@ -50159,66 +50553,66 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2907, 9),
+							Rbrace: p(2928, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2909, 9),
+						Pos:       p(2930, 9),
 						Modifiers: lang.Modifiers(1024),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2909, 15),
+							Pos:  p(2930, 15),
 							Name: "void",
 						},
 						Name: "Schedule",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2909, 29),
+								Pos: p(2930, 29),
 								Type: &lang.TypeRef{
-									Pos:  p(2909, 29),
+									Pos:  p(2930, 29),
 									Name: "int",
 								},
 								Name: "generation",
 							},
 							&lang.Param{
-								Pos: p(2909, 45),
+								Pos: p(2930, 45),
 								Type: &lang.TypeRef{
-									Pos:  p(2909, 45),
+									Pos:  p(2930, 45),
 									Name: "int",
 								},
 								Name: "dueTime",
 							},
 							&lang.Param{
-								Pos: p(2909, 58),
+								Pos: p(2930, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(2909, 58),
+									Pos:  p(2930, 58),
 									Name: "int",
 								},
 								Name: "period",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2910, 9),
+							Pos: p(2931, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2911, 13),
+									Pos: p(2932, 13),
 									X: &lang.AwaitExpr{
-										Pos: p(2911, 13),
+										Pos: p(2932, 13),
 										X: &lang.CallExpr{
-											Pos: p(2911, 62),
+											Pos: p(2932, 62),
 											Fun: &lang.MemberExpr{
-												Pos: p(2911, 62),
+												Pos: p(2932, 62),
 												X: &lang.CallExpr{
-													Pos: p(2911, 47),
+													Pos: p(2932, 47),
 													Fun: &lang.MemberExpr{
-														Pos: p(2911, 47),
+														Pos: p(2932, 47),
 														X: &lang.MemberExpr{
-															Pos: p(2911, 42),
+															Pos: p(2932, 42),
 															X: &lang.MemberExpr{
-																Pos: p(2911, 36),
+																Pos: p(2932, 36),
 																X: &lang.MemberExpr{
-																	Pos: p(2911, 26),
+																	Pos: p(2932, 26),
 																	X: &lang.Ident{
-																		Pos:  p(2911, 19),
+																		Pos:  p(2932, 19),
 																		Name: "System",
 																	},
 																	Name: "Threading",
@@ -50231,9 +50625,9 @@ func preludeAST() *lang.File {
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2911, 53),
+															Pos: p(2932, 53),
 															X: &lang.Ident{
-																Pos:  p(2911, 53),
+																Pos:  p(2932, 53),
 																Name: "dueTime",
 															},
 														},
@@ -50243,9 +50637,9 @@ func preludeAST() *lang.File {
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2911, 77),
+													Pos: p(2932, 77),
 													X: &lang.Literal{
-														Pos:   p(2911, 77),
+														Pos:   p(2932, 77),
 														Kind:  lang.LitKind(9),
 														Raw:   "false",
 														Value: bool(false),
@@ -50256,83 +50650,83 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(2912, 13),
+									Pos: p(2933, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(2912, 20),
+										Pos: p(2933, 20),
 										Fun: &lang.Ident{
-											Pos:  p(2912, 20),
+											Pos:  p(2933, 20),
 											Name: "Current",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(2912, 28),
+												Pos: p(2933, 28),
 												X: &lang.Ident{
-													Pos:  p(2912, 28),
+													Pos:  p(2933, 28),
 													Name: "generation",
 												},
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2913, 13),
+										Pos: p(2934, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(2914, 17),
+												Pos: p(2935, 17),
 												X: &lang.CallExpr{
-													Pos: p(2914, 28),
+													Pos: p(2935, 28),
 													Fun: &lang.MemberExpr{
-														Pos: p(2914, 28),
+														Pos: p(2935, 28),
 														X: &lang.Ident{
-															Pos:  p(2914, 17),
+															Pos:  p(2935, 17),
 															Name: "ThreadPool",
 														},
 														Name: "QueueUserWorkItem",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(2914, 46),
+															Pos: p(2935, 46),
 															X: &lang.LambdaExpr{
-																Pos: p(2914, 46),
+																Pos: p(2935, 46),
 																Params: []*lang.Param{
 																	&lang.Param{
-																		Pos:  p(2914, 46),
+																		Pos:  p(2935, 46),
 																		Name: "_",
 																	},
 																},
 																Body: &lang.BlockStmt{
-																	Pos: p(2915, 17),
+																	Pos: p(2936, 17),
 																	Stmts: []lang.Stmt{
 																		&lang.IfStmt{
-																			Pos: p(2916, 21),
+																			Pos: p(2937, 21),
 																			Cond: &lang.CallExpr{
-																				Pos: p(2916, 25),
+																				Pos: p(2937, 25),
 																				Fun: &lang.Ident{
-																					Pos:  p(2916, 25),
+																					Pos:  p(2937, 25),
 																					Name: "Current",
 																				},
 																				Args: []*lang.Arg{
 																					&lang.Arg{
-																						Pos: p(2916, 33),
+																						Pos: p(2937, 33),
 																						X: &lang.Ident{
-																							Pos:  p(2916, 33),
+																							Pos:  p(2937, 33),
 																							Name: "generation",
 																						},
 																					},
 																				},
 																			},
 																			Then: &lang.ExprStmt{
-																				Pos: p(2916, 46),
+																				Pos: p(2937, 46),
 																				X: &lang.CallExpr{
-																					Pos: p(2916, 46),
+																					Pos: p(2937, 46),
 																					Fun: &lang.Ident{
-																						Pos:  p(2916, 46),
+																						Pos:  p(2937, 46),
 																						Name: "_callback",
 																					},
 																					Args: []*lang.Arg{
 																						&lang.Arg{
-																							Pos: p(2916, 56),
+																							Pos: p(2937, 56),
 																							X: &lang.Ident{
-																								Pos:  p(2916, 56),
+																								Pos:  p(2937, 56),
 																								Name: "_state",
 																							},
 																						},
@@ -50341,7 +50735,7 @@ func preludeAST() *lang.File {
 																			},
 																		},
 																	},
-																	Rbrace: p(2917, 17),
+																	Rbrace: p(2938, 17),
 																},
 															},
 														},
@@ -50349,65 +50743,65 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2918, 17),
+												Pos: p(2939, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2918, 34),
+													Pos: p(2939, 34),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(2918, 28),
+														Pos: p(2939, 28),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2918, 21),
+															Pos:  p(2939, 21),
 															Name: "period",
 														},
 														Y: &lang.UnaryExpr{
-															Pos: p(2918, 31),
+															Pos: p(2939, 31),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(2918, 32),
+																Pos:   p(2939, 32),
 																Raw:   "1",
 																Value: int64(1),
 															},
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2918, 44),
+														Pos: p(2939, 44),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2918, 37),
+															Pos:  p(2939, 37),
 															Name: "period",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2918, 47),
+															Pos:   p(2939, 47),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ReturnStmt{
-													Pos: p(2918, 50),
+													Pos: p(2939, 50),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2919, 17),
+												Pos: p(2940, 17),
 												X: &lang.AwaitExpr{
-													Pos: p(2919, 17),
+													Pos: p(2940, 17),
 													X: &lang.CallExpr{
-														Pos: p(2919, 65),
+														Pos: p(2940, 65),
 														Fun: &lang.MemberExpr{
-															Pos: p(2919, 65),
+															Pos: p(2940, 65),
 															X: &lang.CallExpr{
-																Pos: p(2919, 51),
+																Pos: p(2940, 51),
 																Fun: &lang.MemberExpr{
-																	Pos: p(2919, 51),
+																	Pos: p(2940, 51),
 																	X: &lang.MemberExpr{
-																		Pos: p(2919, 46),
+																		Pos: p(2940, 46),
 																		X: &lang.MemberExpr{
-																			Pos: p(2919, 40),
+																			Pos: p(2940, 40),
 																			X: &lang.MemberExpr{
-																				Pos: p(2919, 30),
+																				Pos: p(2940, 30),
 																				X: &lang.Ident{
-																					Pos:  p(2919, 23),
+																					Pos:  p(2940, 23),
 																					Name: "System",
 																				},
 																				Name: "Threading",
@@ -50420,9 +50814,9 @@ func preludeAST() *lang.File {
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(2919, 57),
+																		Pos: p(2940, 57),
 																		X: &lang.Ident{
-																			Pos:  p(2919, 57),
+																			Pos:  p(2940, 57),
 																			Name: "period",
 																		},
 																	},
@@ -50432,9 +50826,9 @@ func preludeAST() *lang.File {
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2919, 80),
+																Pos: p(2940, 80),
 																X: &lang.Literal{
-																	Pos:   p(2919, 80),
+																	Pos:   p(2940, 80),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -50445,41 +50839,41 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(2920, 13),
+										Rbrace: p(2941, 13),
 									},
 								},
 							},
-							Rbrace: p(2921, 9),
+							Rbrace: p(2942, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2923, 9),
+						Pos:       p(2944, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2923, 16),
+							Pos:  p(2944, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos: p(2924, 9),
+							Pos: p(2945, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(2925, 13),
+									Pos: p(2946, 13),
 									X: &lang.Ident{
-										Pos:  p(2925, 19),
+										Pos:  p(2946, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ExprStmt{
-										Pos: p(2925, 26),
+										Pos: p(2946, 26),
 										X: &lang.AssignExpr{
-											Pos: p(2925, 36),
+											Pos: p(2946, 36),
 											Op:  "=",
 											Left: &lang.Ident{
-												Pos:  p(2925, 26),
+												Pos:  p(2946, 26),
 												Name: "_disposed",
 											},
 											Right: &lang.Literal{
-												Pos:   p(2925, 38),
+												Pos:   p(2946, 38),
 												Kind:  lang.LitKind(9),
 												Raw:   "true",
 												Value: bool(true),
@@ -50488,70 +50882,70 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(2926, 9),
+							Rbrace: p(2947, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2928, 9),
+						Pos:       p(2949, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2928, 16),
+							Pos:  p(2949, 16),
 							Name: "System.Threading.Tasks.ValueTask",
 						},
 						Name: "DisposeAsync",
 						Body: &lang.BlockStmt{
-							Pos: p(2929, 9),
+							Pos: p(2950, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(2930, 13),
+									Pos: p(2951, 13),
 									X: &lang.CallExpr{
-										Pos: p(2930, 13),
+										Pos: p(2951, 13),
 										Fun: &lang.Ident{
-											Pos:  p(2930, 13),
+											Pos:  p(2951, 13),
 											Name: "Dispose",
 										},
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(2931, 13),
+									Pos: p(2952, 13),
 									X: &lang.DefaultExpr{
-										Pos: p(2931, 20),
+										Pos: p(2952, 20),
 									},
 								},
 							},
-							Rbrace: p(2932, 9),
+							Rbrace: p(2953, 9),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(2937, 5),
+				Pos:       p(2958, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Barrier",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(2937, 28),
+						Pos:  p(2958, 28),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(2939, 9),
+						Pos:       p(2960, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2939, 18),
+							Pos:  p(2960, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2939, 25),
+								Pos:  p(2960, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(2939, 33),
+									Pos: p(2960, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(2939, 37),
+										Pos:  p(2960, 37),
 										Name: "object",
 									},
 								},
@@ -50559,106 +50953,106 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(2940, 9),
+						Pos:       p(2961, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(2940, 18),
+							Pos:  p(2961, 18),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(2940, 25),
+									Pos:  p(2961, 25),
 									Name: "Barrier",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2940, 34),
+								Pos:  p(2961, 34),
 								Name: "_postPhaseAction",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2941, 9),
+						Pos: p(2962, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2941, 9),
+							Pos:  p(2962, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2941, 13),
+								Pos:  p(2962, 13),
 								Name: "_participants",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2942, 9),
+						Pos: p(2963, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2942, 9),
+							Pos:  p(2963, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2942, 13),
+								Pos:  p(2963, 13),
 								Name: "_remaining",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2943, 9),
+						Pos: p(2964, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2943, 9),
+							Pos:  p(2964, 9),
 							Name: "long",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2943, 14),
+								Pos:  p(2964, 14),
 								Name: "_phase",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(2944, 9),
+						Pos: p(2965, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(2944, 9),
+							Pos:  p(2965, 9),
 							Name: "Exception",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(2944, 19),
+								Pos:  p(2965, 19),
 								Name: "_postPhaseException",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2946, 9),
+						Pos:       p(2967, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Barrier",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2946, 24),
+								Pos: p(2967, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(2946, 24),
+									Pos:  p(2967, 24),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(2946, 48),
+							Pos:  p(2967, 48),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2946, 53),
+									Pos: p(2967, 53),
 									X: &lang.Ident{
-										Pos:  p(2946, 53),
+										Pos:  p(2967, 53),
 										Name: "participantCount",
 									},
 								},
 								&lang.Arg{
-									Pos: p(2946, 71),
+									Pos: p(2967, 71),
 									X: &lang.Literal{
-										Pos:  p(2946, 71),
+										Pos:  p(2967, 71),
 										Kind: lang.LitKind(10),
 										Raw:  "null",
 									},
@@ -50666,31 +51060,31 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(2946, 77),
-							Rbrace: p(2946, 79),
+							Pos:    p(2967, 77),
+							Rbrace: p(2967, 79),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(2947, 9),
+						Pos:       p(2968, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "Barrier",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2947, 24),
+								Pos: p(2968, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(2947, 24),
+									Pos:  p(2968, 24),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 							&lang.Param{
-								Pos: p(2947, 46),
+								Pos: p(2968, 46),
 								Type: &lang.TypeRef{
-									Pos:  p(2947, 46),
+									Pos:  p(2968, 46),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(2947, 53),
+											Pos:  p(2968, 53),
 											Name: "Barrier",
 										},
 									},
@@ -50699,63 +51093,63 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2948, 9),
+							Pos: p(2969, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2949, 13),
+									Pos: p(2970, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2949, 38),
+										Pos: p(2970, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2949, 34),
+											Pos: p(2970, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2949, 17),
+												Pos:  p(2970, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2949, 36),
+												Pos:   p(2970, 36),
 												Raw:   "0",
 												Value: int64(0),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2949, 58),
+											Pos: p(2970, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(2949, 41),
+												Pos:  p(2970, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2949, 60),
+												Pos:   p(2970, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2950, 17),
+										Pos: p(2971, 17),
 										X: &lang.NewExpr{
-											Pos: p(2950, 23),
+											Pos: p(2971, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2950, 27),
+												Pos:  p(2971, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2950, 55),
+													Pos: p(2971, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2950, 55),
+														Pos: p(2971, 55),
 														X: &lang.Ident{
-															Pos:  p(2950, 62),
+															Pos:  p(2971, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2950, 81),
+													Pos: p(2971, 81),
 													X: &lang.Literal{
-														Pos:   p(2950, 81),
+														Pos:   p(2971, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be non-negative and less than or equal to 32767.\"",
 														Value: string("The participantCount argument must be non-negative and less than or equal to 32767."),
@@ -50766,178 +51160,178 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2951, 13),
+									Pos: p(2972, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2951, 27),
+										Pos: p(2972, 27),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2951, 13),
+											Pos:  p(2972, 13),
 											Name: "_participants",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2951, 29),
+											Pos:  p(2972, 29),
 											Name: "participantCount",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2952, 13),
+									Pos: p(2973, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2952, 24),
+										Pos: p(2973, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2952, 13),
+											Pos:  p(2973, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2952, 26),
+											Pos:  p(2973, 26),
 											Name: "participantCount",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(2953, 13),
+									Pos: p(2974, 13),
 									X: &lang.AssignExpr{
-										Pos: p(2953, 30),
+										Pos: p(2974, 30),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(2953, 13),
+											Pos:  p(2974, 13),
 											Name: "_postPhaseAction",
 										},
 										Right: &lang.Ident{
-											Pos:  p(2953, 32),
+											Pos:  p(2974, 32),
 											Name: "postPhaseAction",
 										},
 									},
 								},
 							},
-							Rbrace: p(2954, 9),
+							Rbrace: p(2975, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2956, 9),
+						Pos:       p(2977, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2956, 16),
+							Pos:  p(2977, 16),
 							Name: "long",
 						},
 						Name: "CurrentPhaseNumber",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2956, 42),
+								Pos:  p(2977, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2956, 46),
+									Pos: p(2977, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2956, 48),
+											Pos: p(2977, 48),
 											X: &lang.Ident{
-												Pos:  p(2956, 54),
+												Pos:  p(2977, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2956, 61),
+												Pos: p(2977, 61),
 												X: &lang.Ident{
-													Pos:  p(2956, 68),
+													Pos:  p(2977, 68),
 													Name: "_phase",
 												},
 											},
 										},
 									},
-									Rbrace: p(2956, 76),
+									Rbrace: p(2977, 76),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2957, 9),
+						Pos:       p(2978, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2957, 16),
+							Pos:  p(2978, 16),
 							Name: "int",
 						},
 						Name: "ParticipantCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2957, 39),
+								Pos:  p(2978, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2957, 43),
+									Pos: p(2978, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2957, 45),
+											Pos: p(2978, 45),
 											X: &lang.Ident{
-												Pos:  p(2957, 51),
+												Pos:  p(2978, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2957, 58),
+												Pos: p(2978, 58),
 												X: &lang.Ident{
-													Pos:  p(2957, 65),
+													Pos:  p(2978, 65),
 													Name: "_participants",
 												},
 											},
 										},
 									},
-									Rbrace: p(2957, 80),
+									Rbrace: p(2978, 80),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(2958, 9),
+						Pos:       p(2979, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(2958, 16),
+							Pos:  p(2979, 16),
 							Name: "int",
 						},
 						Name: "ParticipantsRemaining",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(2958, 44),
+								Pos:  p(2979, 44),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(2958, 48),
+									Pos: p(2979, 48),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(2958, 50),
+											Pos: p(2979, 50),
 											X: &lang.Ident{
-												Pos:  p(2958, 56),
+												Pos:  p(2979, 56),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(2958, 63),
+												Pos: p(2979, 63),
 												X: &lang.Ident{
-													Pos:  p(2958, 70),
+													Pos:  p(2979, 70),
 													Name: "_remaining",
 												},
 											},
 										},
 									},
-									Rbrace: p(2958, 82),
+									Rbrace: p(2979, 82),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2960, 9),
+						Pos:       p(2981, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2960, 16),
+							Pos:  p(2981, 16),
 							Name: "long",
 						},
 						Name: "AddParticipant",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2960, 41),
+							Pos: p(2981, 41),
 							Fun: &lang.Ident{
-								Pos:  p(2960, 41),
+								Pos:  p(2981, 41),
 								Name: "AddParticipants",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2960, 57),
+									Pos: p(2981, 57),
 									X: &lang.Literal{
-										Pos:   p(2960, 57),
+										Pos:   p(2981, 57),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -50946,81 +51340,81 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2961, 9),
+						Pos:       p(2982, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2961, 16),
+							Pos:  p(2982, 16),
 							Name: "long",
 						},
 						Name: "AddParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2961, 37),
+								Pos: p(2982, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(2961, 37),
+									Pos:  p(2982, 37),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2962, 9),
+							Pos: p(2983, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2963, 13),
+									Pos: p(2984, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2963, 38),
+										Pos: p(2984, 38),
 										Op:  "||",
 										X: &lang.BinaryExpr{
-											Pos: p(2963, 34),
+											Pos: p(2984, 34),
 											Op:  "<",
 											X: &lang.Ident{
-												Pos:  p(2963, 17),
+												Pos:  p(2984, 17),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2963, 36),
+												Pos:   p(2984, 36),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 										Y: &lang.BinaryExpr{
-											Pos: p(2963, 58),
+											Pos: p(2984, 58),
 											Op:  ">",
 											X: &lang.Ident{
-												Pos:  p(2963, 41),
+												Pos:  p(2984, 41),
 												Name: "participantCount",
 											},
 											Y: &lang.Literal{
-												Pos:   p(2963, 60),
+												Pos:   p(2984, 60),
 												Raw:   "32767",
 												Value: int64(32767),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2964, 17),
+										Pos: p(2985, 17),
 										X: &lang.NewExpr{
-											Pos: p(2964, 23),
+											Pos: p(2985, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2964, 27),
+												Pos:  p(2985, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2964, 55),
+													Pos: p(2985, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2964, 55),
+														Pos: p(2985, 55),
 														X: &lang.Ident{
-															Pos:  p(2964, 62),
+															Pos:  p(2985, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2964, 81),
+													Pos: p(2985, 81),
 													X: &lang.Literal{
-														Pos:   p(2964, 81),
+														Pos:   p(2985, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -51031,60 +51425,60 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2965, 13),
+									Pos: p(2986, 13),
 									X: &lang.Ident{
-										Pos:  p(2965, 19),
+										Pos:  p(2986, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2966, 13),
+										Pos: p(2987, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2967, 17),
+												Pos: p(2988, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2967, 54),
+													Pos: p(2988, 54),
 													Op:  ">",
 													X: &lang.BinaryExpr{
-														Pos: p(2967, 35),
+														Pos: p(2988, 35),
 														Op:  "+",
 														X: &lang.Ident{
-															Pos:  p(2967, 21),
+															Pos:  p(2988, 21),
 															Name: "_participants",
 														},
 														Y: &lang.Ident{
-															Pos:  p(2967, 37),
+															Pos:  p(2988, 37),
 															Name: "participantCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(2967, 56),
+														Pos:   p(2988, 56),
 														Raw:   "32767",
 														Value: int64(32767),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2968, 21),
+													Pos: p(2989, 21),
 													X: &lang.NewExpr{
-														Pos: p(2968, 27),
+														Pos: p(2989, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2968, 31),
+															Pos:  p(2989, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2968, 59),
+																Pos: p(2989, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(2968, 59),
+																	Pos: p(2989, 59),
 																	X: &lang.Ident{
-																		Pos:  p(2968, 66),
+																		Pos:  p(2989, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(2968, 85),
+																Pos: p(2989, 85),
 																X: &lang.Literal{
-																	Pos:   p(2968, 85),
+																	Pos:   p(2989, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Adding participantCount participants would result in the number of participants exceeding the maximum number allowed.\"",
 																	Value: string("Adding participantCount participants would result in the number of participants exceeding the maximum number allowed."),
@@ -51095,69 +51489,69 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2969, 17),
+												Pos: p(2990, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2969, 31),
+													Pos: p(2990, 31),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(2969, 17),
+														Pos:  p(2990, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2969, 34),
+														Pos:  p(2990, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2970, 17),
+												Pos: p(2991, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2970, 28),
+													Pos: p(2991, 28),
 													Op:  "+=",
 													Left: &lang.Ident{
-														Pos:  p(2970, 17),
+														Pos:  p(2991, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2970, 31),
+														Pos:  p(2991, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(2971, 17),
+												Pos: p(2992, 17),
 												X: &lang.Ident{
-													Pos:  p(2971, 24),
+													Pos:  p(2992, 24),
 													Name: "_phase",
 												},
 											},
 										},
-										Rbrace: p(2972, 13),
+										Rbrace: p(2993, 13),
 									},
 								},
 							},
-							Rbrace: p(2973, 9),
+							Rbrace: p(2994, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2975, 9),
+						Pos:       p(2996, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2975, 16),
+							Pos:  p(2996, 16),
 							Name: "void",
 						},
 						Name: "RemoveParticipant",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2975, 44),
+							Pos: p(2996, 44),
 							Fun: &lang.Ident{
-								Pos:  p(2975, 44),
+								Pos:  p(2996, 44),
 								Name: "RemoveParticipants",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2975, 63),
+									Pos: p(2996, 63),
 									X: &lang.Literal{
-										Pos:   p(2975, 63),
+										Pos:   p(2996, 63),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -51166,64 +51560,64 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2976, 9),
+						Pos:       p(2997, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2976, 16),
+							Pos:  p(2997, 16),
 							Name: "void",
 						},
 						Name: "RemoveParticipants",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2976, 40),
+								Pos: p(2997, 40),
 								Type: &lang.TypeRef{
-									Pos:  p(2976, 40),
+									Pos:  p(2997, 40),
 									Name: "int",
 								},
 								Name: "participantCount",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2977, 9),
+							Pos: p(2998, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(2978, 13),
+									Pos: p(2999, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(2978, 34),
+										Pos: p(2999, 34),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(2978, 17),
+											Pos:  p(2999, 17),
 											Name: "participantCount",
 										},
 										Y: &lang.Literal{
-											Pos:   p(2978, 36),
+											Pos:   p(2999, 36),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(2979, 17),
+										Pos: p(3000, 17),
 										X: &lang.NewExpr{
-											Pos: p(2979, 23),
+											Pos: p(3000, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(2979, 27),
+												Pos:  p(3000, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(2979, 55),
+													Pos: p(3000, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(2979, 55),
+														Pos: p(3000, 55),
 														X: &lang.Ident{
-															Pos:  p(2979, 62),
+															Pos:  p(3000, 62),
 															Name: "participantCount",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(2979, 81),
+													Pos: p(3000, 81),
 													X: &lang.Literal{
-														Pos:   p(2979, 81),
+														Pos:   p(3000, 81),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The participantCount argument must be a positive value.\"",
 														Value: string("The participantCount argument must be a positive value."),
@@ -51234,51 +51628,51 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(2980, 13),
+									Pos: p(3001, 13),
 									X: &lang.Ident{
-										Pos:  p(2980, 19),
+										Pos:  p(3001, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(2981, 13),
+										Pos: p(3002, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(2982, 17),
+												Pos: p(3003, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2982, 38),
+													Pos: p(3003, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(2982, 21),
+														Pos:  p(3003, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2982, 40),
+														Pos:  p(3003, 40),
 														Name: "_participants",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2983, 21),
+													Pos: p(3004, 21),
 													X: &lang.NewExpr{
-														Pos: p(2983, 27),
+														Pos: p(3004, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2983, 31),
+															Pos:  p(3004, 31),
 															Name: "ArgumentOutOfRangeException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2983, 59),
+																Pos: p(3004, 59),
 																X: &lang.NameOfExpr{
-																	Pos: p(2983, 59),
+																	Pos: p(3004, 59),
 																	X: &lang.Ident{
-																		Pos:  p(2983, 66),
+																		Pos:  p(3004, 66),
 																		Name: "participantCount",
 																	},
 																},
 															},
 															&lang.Arg{
-																Pos: p(2983, 85),
+																Pos: p(3004, 85),
 																X: &lang.Literal{
-																	Pos:   p(2983, 85),
+																	Pos:   p(3004, 85),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument must be less than or equal the number of participants.\"",
 																	Value: string("The participantCount argument must be less than or equal the number of participants."),
@@ -51289,32 +51683,32 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2984, 17),
+												Pos: p(3005, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2984, 38),
+													Pos: p(3005, 38),
 													Op:  ">",
 													X: &lang.Ident{
-														Pos:  p(2984, 21),
+														Pos:  p(3005, 21),
 														Name: "participantCount",
 													},
 													Y: &lang.Ident{
-														Pos:  p(2984, 40),
+														Pos:  p(3005, 40),
 														Name: "_remaining",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(2985, 21),
+													Pos: p(3006, 21),
 													X: &lang.NewExpr{
-														Pos: p(2985, 27),
+														Pos: p(3006, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(2985, 31),
+															Pos:  p(3006, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(2985, 57),
+																Pos: p(3006, 57),
 																X: &lang.Literal{
-																	Pos:   p(2985, 57),
+																	Pos:   p(3006, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase.\"",
 																	Value: string("The participantCount argument is greater than the number of participants that haven't yet arrived at the barrier in this phase."),
@@ -51325,108 +51719,108 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2986, 17),
+												Pos: p(3007, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2986, 31),
+													Pos: p(3007, 31),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(2986, 17),
+														Pos:  p(3007, 17),
 														Name: "_participants",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2986, 34),
+														Pos:  p(3007, 34),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(2987, 17),
+												Pos: p(3008, 17),
 												X: &lang.AssignExpr{
-													Pos: p(2987, 28),
+													Pos: p(3008, 28),
 													Op:  "-=",
 													Left: &lang.Ident{
-														Pos:  p(2987, 17),
+														Pos:  p(3008, 17),
 														Name: "_remaining",
 													},
 													Right: &lang.Ident{
-														Pos:  p(2987, 31),
+														Pos:  p(3008, 31),
 														Name: "participantCount",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(2988, 17),
+												Pos: p(3009, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(2988, 37),
+													Pos: p(3009, 37),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(2988, 32),
+														Pos: p(3009, 32),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(2988, 21),
+															Pos:  p(3009, 21),
 															Name: "_remaining",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2988, 35),
+															Pos:   p(3009, 35),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(2988, 54),
+														Pos: p(3009, 54),
 														Op:  ">",
 														X: &lang.Ident{
-															Pos:  p(2988, 40),
+															Pos:  p(3009, 40),
 															Name: "_participants",
 														},
 														Y: &lang.Literal{
-															Pos:   p(2988, 56),
+															Pos:   p(3009, 56),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(2988, 59),
+													Pos: p(3009, 59),
 													X: &lang.CallExpr{
-														Pos: p(2988, 59),
+														Pos: p(3009, 59),
 														Fun: &lang.Ident{
-															Pos:  p(2988, 59),
+															Pos:  p(3009, 59),
 															Name: "FinishPhase",
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(2989, 13),
+										Rbrace: p(3010, 13),
 									},
 								},
 							},
-							Rbrace: p(2990, 9),
+							Rbrace: p(3011, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2992, 9),
+						Pos:       p(3013, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2992, 16),
+							Pos:  p(3013, 16),
 							Name: "void",
 						},
 						Name: "SignalAndWait",
 						ExprBody: &lang.CallExpr{
-							Pos: p(2992, 40),
+							Pos: p(3013, 40),
 							Fun: &lang.Ident{
-								Pos:  p(2992, 40),
+								Pos:  p(3013, 40),
 								Name: "Signal",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(2992, 47),
+									Pos: p(3013, 47),
 									X: &lang.UnaryExpr{
-										Pos: p(2992, 47),
+										Pos: p(3013, 47),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(2992, 48),
+											Pos:   p(3013, 48),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -51436,141 +51830,173 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(2996, 9),
+						Pos:       p(3015, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(2996, 16),
+							Pos:  p(3015, 16),
 							Name: "bool",
 						},
 						Name: "SignalAndWait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(2996, 35),
+								Pos: p(3015, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(2996, 35),
-									Name: "object",
+									Pos:  p(3015, 35),
+									Name: "int",
 								},
-								Name: "timeoutOrToken",
+								Name: "millisecondsTimeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(3015, 63),
+							Fun: &lang.Ident{
+								Pos:  p(3015, 63),
+								Name: "Signal",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(3015, 70),
+									X: &lang.Ident{
+										Pos:  p(3015, 70),
+										Name: "millisecondsTimeout",
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3017, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3017, 16),
+							Name: "bool",
+						},
+						Name: "SignalAndWait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3017, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(3017, 35),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(2997, 9),
+							Pos: p(3018, 9),
 							Stmts: []lang.Stmt{
-								&lang.IfStmt{
-									Pos: p(2998, 13),
-									Cond: &lang.IsExpr{
-										Pos: p(2998, 32),
-										X: &lang.Ident{
-											Pos:  p(2998, 17),
-											Name: "timeoutOrToken",
-										},
-										Pattern: &lang.TypePattern{
-											Pos: p(2998, 35),
-											Type: &lang.TypeRef{
-												Pos:  p(2998, 35),
-												Name: "CancellationToken",
+								&lang.LocalDeclStmt{
+									Pos: p(3019, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(3019, 13),
+										Name: "double",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(3019, 20),
+											Name: "ms",
+											Init: &lang.MemberExpr{
+												Pos: p(3019, 33),
+												X: &lang.Ident{
+													Pos:  p(3019, 25),
+													Name: "timeout",
+												},
+												Name: "TotalMilliseconds",
 											},
-											Name: "ct",
 										},
 									},
-									Then: &lang.BlockStmt{
-										Pos: p(2999, 13),
-										Stmts: []lang.Stmt{
-											&lang.ExprStmt{
-												Pos: p(3000, 17),
-												X: &lang.CallExpr{
-													Pos: p(3000, 20),
-													Fun: &lang.MemberExpr{
-														Pos: p(3000, 20),
-														X: &lang.Ident{
-															Pos:  p(3000, 17),
-															Name: "ct",
-														},
-														Name: "ThrowIfCancellationRequested",
-													},
+								},
+								&lang.IfStmt{
+									Pos: p(3020, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(3020, 25),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(3020, 20),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(3020, 17),
+												Name: "ms",
+											},
+											Y: &lang.UnaryExpr{
+												Pos: p(3020, 22),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(3020, 23),
+													Raw:   "1",
+													Value: int64(1),
 												},
 											},
-											&lang.ReturnStmt{
-												Pos: p(3001, 17),
-												X: &lang.CallExpr{
-													Pos: p(3001, 24),
-													Fun: &lang.Ident{
-														Pos:  p(3001, 24),
-														Name: "Signal",
-													},
-													Args: []*lang.Arg{
-														&lang.Arg{
-															Pos: p(3001, 31),
-															X: &lang.UnaryExpr{
-																Pos: p(3001, 31),
-																Op:  "-",
-																X: &lang.Literal{
-																	Pos:   p(3001, 32),
-																	Raw:   "1",
-																	Value: int64(1),
-																},
-															},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(3020, 31),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(3020, 28),
+												Name: "ms",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(3020, 37),
+												X: &lang.Ident{
+													Pos:  p(3020, 33),
+													Name: "int",
+												},
+												Name: "MaxValue",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(3021, 17),
+										X: &lang.NewExpr{
+											Pos: p(3021, 23),
+											Type: &lang.TypeRef{
+												Pos:  p(3021, 27),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(3021, 55),
+													X: &lang.NameOfExpr{
+														Pos: p(3021, 55),
+														X: &lang.Ident{
+															Pos:  p(3021, 62),
+															Name: "timeout",
 														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(3021, 72),
+													X: &lang.Literal{
+														Pos:   p(3021, 72),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
+														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
 													},
 												},
 											},
 										},
-										Rbrace: p(3002, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3003, 13),
+									Pos: p(3022, 13),
 									X: &lang.CallExpr{
-										Pos: p(3003, 20),
+										Pos: p(3022, 20),
 										Fun: &lang.Ident{
-											Pos:  p(3003, 20),
+											Pos:  p(3022, 20),
 											Name: "Signal",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3003, 27),
-												X: &lang.CondExpr{
-													Pos: p(3003, 57),
-													Cond: &lang.IsExpr{
-														Pos: p(3003, 42),
-														X: &lang.Ident{
-															Pos:  p(3003, 27),
-															Name: "timeoutOrToken",
-														},
-														Pattern: &lang.TypePattern{
-															Pos: p(3003, 45),
-															Type: &lang.TypeRef{
-																Pos:  p(3003, 45),
-																Name: "TimeSpan",
-															},
-															Name: "ts",
-														},
+												Pos: p(3022, 27),
+												X: &lang.CastExpr{
+													Pos: p(3022, 27),
+													Type: &lang.TypeRef{
+														Pos:  p(3022, 28),
+														Name: "int",
 													},
-													Then: &lang.CastExpr{
-														Pos: p(3003, 59),
-														Type: &lang.TypeRef{
-															Pos:  p(3003, 60),
-															Name: "int",
-														},
-														X: &lang.MemberExpr{
-															Pos: p(3003, 67),
-															X: &lang.Ident{
-																Pos:  p(3003, 64),
-																Name: "ts",
-															},
-															Name: "TotalMilliseconds",
-														},
-													},
-													Else: &lang.CastExpr{
-														Pos: p(3003, 87),
-														Type: &lang.TypeRef{
-															Pos:  p(3003, 88),
-															Name: "int",
-														},
-														X: &lang.Ident{
-															Pos:  p(3003, 92),
-															Name: "timeoutOrToken",
-														},
+													X: &lang.Ident{
+														Pos:  p(3022, 32),
+														Name: "ms",
 													},
 												},
 											},
@@ -51578,71 +52004,134 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3004, 9),
+							Rbrace: p(3023, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3006, 9),
+						Pos:       p(3025, 9),
+						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3006, 9),
+							Pos:  p(3025, 16),
+							Name: "void",
+						},
+						Name: "SignalAndWait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3025, 35),
+								Type: &lang.TypeRef{
+									Pos:  p(3025, 35),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3026, 9),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3027, 13),
+									X: &lang.CallExpr{
+										Pos: p(3027, 31),
+										Fun: &lang.MemberExpr{
+											Pos: p(3027, 31),
+											X: &lang.Ident{
+												Pos:  p(3027, 13),
+												Name: "cancellationToken",
+											},
+											Name: "ThrowIfCancellationRequested",
+										},
+									},
+								},
+								&lang.ExprStmt{
+									Pos: p(3028, 13),
+									X: &lang.CallExpr{
+										Pos: p(3028, 13),
+										Fun: &lang.Ident{
+											Pos:  p(3028, 13),
+											Name: "Signal",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3028, 20),
+												X: &lang.UnaryExpr{
+													Pos: p(3028, 20),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(3028, 21),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(3029, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(3031, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3031, 9),
 							Name: "bool",
 						},
 						Name: "Signal",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3006, 21),
+								Pos: p(3031, 21),
 								Type: &lang.TypeRef{
-									Pos:  p(3006, 21),
+									Pos:  p(3031, 21),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3007, 9),
+							Pos: p(3032, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3008, 13),
+									Pos: p(3033, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3008, 37),
+										Pos: p(3033, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3008, 17),
+											Pos:  p(3033, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(3008, 39),
+											Pos: p(3033, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(3008, 40),
+												Pos:   p(3033, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3009, 17),
+										Pos: p(3034, 17),
 										X: &lang.NewExpr{
-											Pos: p(3009, 23),
+											Pos: p(3034, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3009, 27),
+												Pos:  p(3034, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3009, 55),
+													Pos: p(3034, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(3009, 55),
+														Pos: p(3034, 55),
 														X: &lang.Ident{
-															Pos:  p(3009, 62),
+															Pos:  p(3034, 62),
 															Name: "millisecondsTimeout",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3009, 84),
+													Pos: p(3034, 84),
 													X: &lang.Literal{
-														Pos:   p(3009, 84),
+														Pos:   p(3034, 84),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -51653,42 +52142,42 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3010, 13),
+									Pos: p(3035, 13),
 									X: &lang.Ident{
-										Pos:  p(3010, 19),
+										Pos:  p(3035, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3011, 13),
+										Pos: p(3036, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3012, 17),
+												Pos: p(3037, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3012, 35),
+													Pos: p(3037, 35),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3012, 21),
+														Pos:  p(3037, 21),
 														Name: "_participants",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3012, 38),
+														Pos:   p(3037, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3013, 21),
+													Pos: p(3038, 21),
 													X: &lang.NewExpr{
-														Pos: p(3013, 27),
+														Pos: p(3038, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3013, 31),
+															Pos:  p(3038, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3013, 57),
+																Pos: p(3038, 57),
 																X: &lang.Literal{
-																	Pos:   p(3013, 57),
+																	Pos:   p(3038, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The barrier has no registered participants.\"",
 																	Value: string("The barrier has no registered participants."),
@@ -51699,33 +52188,33 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3014, 17),
+												Pos: p(3039, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3014, 32),
+													Pos: p(3039, 32),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3014, 21),
+														Pos:  p(3039, 21),
 														Name: "_remaining",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3014, 35),
+														Pos:   p(3039, 35),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3015, 21),
+													Pos: p(3040, 21),
 													X: &lang.NewExpr{
-														Pos: p(3015, 27),
+														Pos: p(3040, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3015, 31),
+															Pos:  p(3040, 31),
 															Name: "InvalidOperationException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3015, 57),
+																Pos: p(3040, 57),
 																X: &lang.Literal{
-																	Pos:   p(3015, 57),
+																	Pos:   p(3040, 57),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The number of threads using the barrier exceeded the total number of registered participants.\"",
 																	Value: string("The number of threads using the barrier exceeded the total number of registered participants."),
@@ -51736,89 +52225,89 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3016, 17),
+												Pos: p(3041, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3016, 17),
+													Pos:  p(3041, 17),
 													Name: "long",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3016, 22),
+														Pos:  p(3041, 22),
 														Name: "phase",
 														Init: &lang.Ident{
-															Pos:  p(3016, 30),
+															Pos:  p(3041, 30),
 															Name: "_phase",
 														},
 													},
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3017, 17),
+												Pos: p(3042, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3017, 27),
+													Pos: p(3042, 27),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3017, 17),
+														Pos:  p(3042, 17),
 														Name: "_remaining",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3018, 17),
+												Pos: p(3043, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3018, 32),
+													Pos: p(3043, 32),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3018, 21),
+														Pos:  p(3043, 21),
 														Name: "_remaining",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3018, 35),
+														Pos:   p(3043, 35),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3019, 17),
+													Pos: p(3044, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3020, 21),
+															Pos: p(3045, 21),
 															X: &lang.CallExpr{
-																Pos: p(3020, 21),
+																Pos: p(3045, 21),
 																Fun: &lang.Ident{
-																	Pos:  p(3020, 21),
+																	Pos:  p(3045, 21),
 																	Name: "FinishPhase",
 																},
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(3021, 21),
+															Pos: p(3046, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3021, 45),
+																Pos: p(3046, 45),
 																Op:  "!=",
 																X: &lang.Ident{
-																	Pos:  p(3021, 25),
+																	Pos:  p(3046, 25),
 																	Name: "_postPhaseException",
 																},
 																Y: &lang.Literal{
-																	Pos:  p(3021, 48),
+																	Pos:  p(3046, 48),
 																	Kind: lang.LitKind(10),
 																	Raw:  "null",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3021, 54),
+																Pos: p(3046, 54),
 																X: &lang.NewExpr{
-																	Pos: p(3021, 60),
+																	Pos: p(3046, 60),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3021, 64),
+																		Pos:  p(3046, 64),
 																		Name: "BarrierPostPhaseException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3021, 90),
+																			Pos: p(3046, 90),
 																			X: &lang.Ident{
-																				Pos:  p(3021, 90),
+																				Pos:  p(3046, 90),
 																				Name: "_postPhaseException",
 																			},
 																		},
@@ -51827,65 +52316,65 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3022, 21),
+															Pos: p(3047, 21),
 															X: &lang.Literal{
-																Pos:   p(3022, 28),
+																Pos:   p(3047, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3023, 17),
+													Rbrace: p(3048, 17),
 												},
 											},
 											&lang.WhileStmt{
-												Pos: p(3024, 17),
+												Pos: p(3049, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3024, 31),
+													Pos: p(3049, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3024, 24),
+														Pos:  p(3049, 24),
 														Name: "_phase",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3024, 34),
+														Pos:  p(3049, 34),
 														Name: "phase",
 													},
 												},
 												Body: &lang.BlockStmt{
-													Pos: p(3025, 17),
+													Pos: p(3050, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3026, 21),
+															Pos: p(3051, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3026, 67),
+																Pos: p(3051, 67),
 																Op:  "&&",
 																X: &lang.UnaryExpr{
-																	Pos: p(3026, 25),
+																	Pos: p(3051, 25),
 																	Op:  "!",
 																	X: &lang.CallExpr{
-																		Pos: p(3026, 34),
+																		Pos: p(3051, 34),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(3026, 34),
+																			Pos: p(3051, 34),
 																			X: &lang.Ident{
-																				Pos:  p(3026, 26),
+																				Pos:  p(3051, 26),
 																				Name: "Monitor",
 																			},
 																			Name: "Wait",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(3026, 39),
+																				Pos: p(3051, 39),
 																				X: &lang.Ident{
-																					Pos:  p(3026, 39),
+																					Pos:  p(3051, 39),
 																					Name: "_gate",
 																				},
 																			},
 																			&lang.Arg{
-																				Pos: p(3026, 46),
+																				Pos: p(3051, 46),
 																				X: &lang.Ident{
-																					Pos:  p(3026, 46),
+																					Pos:  p(3051, 46),
 																					Name: "millisecondsTimeout",
 																				},
 																			},
@@ -51893,77 +52382,77 @@ func preludeAST() *lang.File {
 																	},
 																},
 																Y: &lang.BinaryExpr{
-																	Pos: p(3026, 77),
+																	Pos: p(3051, 77),
 																	Op:  "==",
 																	X: &lang.Ident{
-																		Pos:  p(3026, 70),
+																		Pos:  p(3051, 70),
 																		Name: "_phase",
 																	},
 																	Y: &lang.Ident{
-																		Pos:  p(3026, 80),
+																		Pos:  p(3051, 80),
 																		Name: "phase",
 																	},
 																},
 															},
 															Then: &lang.BlockStmt{
-																Pos: p(3027, 21),
+																Pos: p(3052, 21),
 																Stmts: []lang.Stmt{
 																	&lang.ExprStmt{
-																		Pos: p(3028, 25),
+																		Pos: p(3053, 25),
 																		X: &lang.PostfixExpr{
-																			Pos: p(3028, 35),
+																			Pos: p(3053, 35),
 																			Op:  "++",
 																			X: &lang.Ident{
-																				Pos:  p(3028, 25),
+																				Pos:  p(3053, 25),
 																				Name: "_remaining",
 																			},
 																		},
 																	},
 																	&lang.ReturnStmt{
-																		Pos: p(3029, 25),
+																		Pos: p(3054, 25),
 																		X: &lang.Literal{
-																			Pos:   p(3029, 32),
+																			Pos:   p(3054, 32),
 																			Kind:  lang.LitKind(9),
 																			Raw:   "false",
 																			Value: bool(false),
 																		},
 																	},
 																},
-																Rbrace: p(3030, 21),
+																Rbrace: p(3055, 21),
 															},
 														},
 													},
-													Rbrace: p(3031, 17),
+													Rbrace: p(3056, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3032, 17),
+												Pos: p(3057, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3032, 41),
+													Pos: p(3057, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3032, 21),
+														Pos:  p(3057, 21),
 														Name: "_postPhaseException",
 													},
 													Y: &lang.Literal{
-														Pos:  p(3032, 44),
+														Pos:  p(3057, 44),
 														Kind: lang.LitKind(10),
 														Raw:  "null",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3032, 50),
+													Pos: p(3057, 50),
 													X: &lang.NewExpr{
-														Pos: p(3032, 56),
+														Pos: p(3057, 56),
 														Type: &lang.TypeRef{
-															Pos:  p(3032, 60),
+															Pos:  p(3057, 60),
 															Name: "BarrierPostPhaseException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3032, 86),
+																Pos: p(3057, 86),
 																X: &lang.Ident{
-																	Pos:  p(3032, 86),
+																	Pos:  p(3057, 86),
 																	Name: "_postPhaseException",
 																},
 															},
@@ -51972,171 +52461,171 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3033, 17),
+												Pos: p(3058, 17),
 												X: &lang.Literal{
-													Pos:   p(3033, 24),
+													Pos:   p(3058, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(3034, 13),
+										Rbrace: p(3059, 13),
 									},
 								},
 							},
-							Rbrace: p(3035, 9),
+							Rbrace: p(3060, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3038, 9),
+						Pos: p(3063, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3038, 9),
+							Pos:  p(3063, 9),
 							Name: "void",
 						},
 						Name: "FinishPhase",
 						Body: &lang.BlockStmt{
-							Pos: p(3039, 9),
+							Pos: p(3064, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3040, 13),
+									Pos: p(3065, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3040, 33),
+										Pos: p(3065, 33),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3040, 13),
+											Pos:  p(3065, 13),
 											Name: "_postPhaseException",
 										},
 										Right: &lang.Literal{
-											Pos:  p(3040, 35),
+											Pos:  p(3065, 35),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(3041, 13),
+									Pos: p(3066, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3041, 34),
+										Pos: p(3066, 34),
 										Op:  "!=",
 										X: &lang.Ident{
-											Pos:  p(3041, 17),
+											Pos:  p(3066, 17),
 											Name: "_postPhaseAction",
 										},
 										Y: &lang.Literal{
-											Pos:  p(3041, 37),
+											Pos:  p(3066, 37),
 											Kind: lang.LitKind(10),
 											Raw:  "null",
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(3042, 13),
+										Pos: p(3067, 13),
 										Stmts: []lang.Stmt{
 											&lang.TryStmt{
-												Pos: p(3043, 17),
+												Pos: p(3068, 17),
 												Body: &lang.BlockStmt{
-													Pos: p(3043, 21),
+													Pos: p(3068, 21),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3043, 23),
+															Pos: p(3068, 23),
 															X: &lang.CallExpr{
-																Pos: p(3043, 23),
+																Pos: p(3068, 23),
 																Fun: &lang.Ident{
-																	Pos:  p(3043, 23),
+																	Pos:  p(3068, 23),
 																	Name: "_postPhaseAction",
 																},
 																Args: []*lang.Arg{
 																	&lang.Arg{
-																		Pos: p(3043, 40),
+																		Pos: p(3068, 40),
 																		X: &lang.ThisExpr{
-																			Pos: p(3043, 40),
+																			Pos: p(3068, 40),
 																		},
 																	},
 																},
 															},
 														},
 													},
-													Rbrace: p(3043, 47),
+													Rbrace: p(3068, 47),
 												},
 												Catches: []*lang.CatchClause{
 													&lang.CatchClause{
-														Pos: p(3044, 17),
+														Pos: p(3069, 17),
 														Type: &lang.TypeRef{
-															Pos:  p(3044, 24),
+															Pos:  p(3069, 24),
 															Name: "Exception",
 														},
 														Name: "e",
 														Body: &lang.BlockStmt{
-															Pos: p(3044, 37),
+															Pos: p(3069, 37),
 															Stmts: []lang.Stmt{
 																&lang.ExprStmt{
-																	Pos: p(3044, 39),
+																	Pos: p(3069, 39),
 																	X: &lang.AssignExpr{
-																		Pos: p(3044, 59),
+																		Pos: p(3069, 59),
 																		Op:  "=",
 																		Left: &lang.Ident{
-																			Pos:  p(3044, 39),
+																			Pos:  p(3069, 39),
 																			Name: "_postPhaseException",
 																		},
 																		Right: &lang.Ident{
-																			Pos:  p(3044, 61),
+																			Pos:  p(3069, 61),
 																			Name: "e",
 																		},
 																	},
 																},
 															},
-															Rbrace: p(3044, 64),
+															Rbrace: p(3069, 64),
 														},
 													},
 												},
 											},
 										},
-										Rbrace: p(3045, 13),
+										Rbrace: p(3070, 13),
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3046, 13),
+									Pos: p(3071, 13),
 									X: &lang.PostfixExpr{
-										Pos: p(3046, 19),
+										Pos: p(3071, 19),
 										Op:  "++",
 										X: &lang.Ident{
-											Pos:  p(3046, 13),
+											Pos:  p(3071, 13),
 											Name: "_phase",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3047, 13),
+									Pos: p(3072, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3047, 24),
+										Pos: p(3072, 24),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3047, 13),
+											Pos:  p(3072, 13),
 											Name: "_remaining",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3047, 26),
+											Pos:  p(3072, 26),
 											Name: "_participants",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3048, 13),
+									Pos: p(3073, 13),
 									X: &lang.CallExpr{
-										Pos: p(3048, 21),
+										Pos: p(3073, 21),
 										Fun: &lang.MemberExpr{
-											Pos: p(3048, 21),
+											Pos: p(3073, 21),
 											X: &lang.Ident{
-												Pos:  p(3048, 13),
+												Pos:  p(3073, 13),
 												Name: "Monitor",
 											},
 											Name: "PulseAll",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3048, 30),
+												Pos: p(3073, 30),
 												X: &lang.Ident{
-													Pos:  p(3048, 30),
+													Pos:  p(3073, 30),
 													Name: "_gate",
 												},
 											},
@@ -52144,49 +52633,49 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3049, 9),
+							Rbrace: p(3074, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3051, 9),
+						Pos:       p(3076, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3051, 16),
+							Pos:  p(3076, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3051, 31),
-							Rbrace: p(3051, 33),
+							Pos:    p(3076, 31),
+							Rbrace: p(3076, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3054, 5),
+				Pos:       p(3079, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BarrierPostPhaseException",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3054, 46),
+						Pos:  p(3079, 46),
 						Name: "Exception",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       p(3056, 9),
+						Pos:       p(3081, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Init: &lang.CtorInit{
-							Pos:  p(3056, 46),
+							Pos:  p(3081, 46),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3056, 51),
+									Pos: p(3081, 51),
 									X: &lang.Literal{
-										Pos:   p(3056, 51),
+										Pos:   p(3081, 51),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
@@ -52195,177 +52684,177 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3056, 100),
-							Rbrace: p(3056, 102),
+							Pos:    p(3081, 100),
+							Rbrace: p(3081, 102),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3057, 9),
+						Pos:       p(3082, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3057, 42),
+								Pos: p(3082, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3057, 42),
+									Pos:  p(3082, 42),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(3057, 70),
+							Pos:  p(3082, 70),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3057, 75),
+									Pos: p(3082, 75),
 									X: &lang.Literal{
-										Pos:   p(3057, 75),
+										Pos:   p(3082, 75),
 										Kind:  lang.LitKind(8),
 										Raw:   "\"The postPhaseAction failed with an exception.\"",
 										Value: string("The postPhaseAction failed with an exception."),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3057, 124),
+									Pos: p(3082, 124),
 									X: &lang.Ident{
-										Pos:  p(3057, 124),
+										Pos:  p(3082, 124),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3057, 140),
-							Rbrace: p(3057, 142),
+							Pos:    p(3082, 140),
+							Rbrace: p(3082, 142),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3058, 9),
+						Pos:       p(3083, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3058, 42),
+								Pos: p(3083, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3058, 42),
+									Pos:  p(3083, 42),
 									Name: "string",
 								},
 								Name: "message",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(3058, 60),
+							Pos:  p(3083, 60),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3058, 65),
+									Pos: p(3083, 65),
 									X: &lang.Ident{
-										Pos:  p(3058, 65),
+										Pos:  p(3083, 65),
 										Name: "message",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3058, 74),
-							Rbrace: p(3058, 76),
+							Pos:    p(3083, 74),
+							Rbrace: p(3083, 76),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3059, 9),
+						Pos:       p(3084, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BarrierPostPhaseException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3059, 42),
+								Pos: p(3084, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3059, 42),
+									Pos:  p(3084, 42),
 									Name: "string",
 								},
 								Name: "message",
 							},
 							&lang.Param{
-								Pos: p(3059, 58),
+								Pos: p(3084, 58),
 								Type: &lang.TypeRef{
-									Pos:  p(3059, 58),
+									Pos:  p(3084, 58),
 									Name: "Exception",
 								},
 								Name: "innerException",
 							},
 						},
 						Init: &lang.CtorInit{
-							Pos:  p(3059, 86),
+							Pos:  p(3084, 86),
 							Kind: "base",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3059, 91),
+									Pos: p(3084, 91),
 									X: &lang.Ident{
-										Pos:  p(3059, 91),
+										Pos:  p(3084, 91),
 										Name: "message",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3059, 100),
+									Pos: p(3084, 100),
 									X: &lang.Ident{
-										Pos:  p(3059, 100),
+										Pos:  p(3084, 100),
 										Name: "innerException",
 									},
 								},
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3059, 116),
-							Rbrace: p(3059, 118),
+							Pos:    p(3084, 116),
+							Rbrace: p(3084, 118),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3062, 5),
+				Pos:       p(3087, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "LockRecursionPolicy",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  p(3062, 39),
+						Pos:  p(3087, 39),
 						Name: "NoRecursion",
 					},
 					&lang.EnumMember{
-						Pos:  p(3062, 52),
+						Pos:  p(3087, 52),
 						Name: "SupportsRecursion",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3068, 5),
+				Pos:       p(3093, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ReaderWriterLockSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3068, 41),
+						Pos:  p(3093, 41),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(3070, 9),
+						Pos:       p(3095, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3070, 18),
+							Pos:  p(3095, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3070, 25),
+								Pos:  p(3095, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(3070, 33),
+									Pos: p(3095, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(3070, 37),
+										Pos:  p(3095, 37),
 										Name: "object",
 									},
 								},
@@ -52373,38 +52862,38 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3071, 9),
+						Pos:       p(3096, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3071, 18),
+							Pos:  p(3096, 18),
 							Name: "System.Collections.Generic.Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3071, 56),
+									Pos:  p(3096, 56),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  p(3071, 61),
+									Pos:  p(3096, 61),
 									Name: "int",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3071, 66),
+								Pos:  p(3096, 66),
 								Name: "_readers",
 								Init: &lang.NewExpr{
-									Pos: p(3071, 77),
+									Pos: p(3096, 77),
 									Type: &lang.TypeRef{
-										Pos:  p(3071, 81),
+										Pos:  p(3096, 81),
 										Name: "System.Collections.Generic.Dictionary",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(3071, 119),
+												Pos:  p(3096, 119),
 												Name: "int",
 											},
 											&lang.TypeRef{
-												Pos:  p(3071, 124),
+												Pos:  p(3096, 124),
 												Name: "int",
 											},
 										},
@@ -52414,92 +52903,92 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3072, 9),
+						Pos: p(3097, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3072, 9),
+							Pos:  p(3097, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3072, 13),
+								Pos:  p(3097, 13),
 								Name: "_writer",
 								Init: &lang.UnaryExpr{
-									Pos: p(3072, 23),
+									Pos: p(3097, 23),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(3072, 24),
+										Pos:   p(3097, 24),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(3072, 27),
+								Pos:  p(3097, 27),
 								Name: "_writeCount",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3073, 9),
+						Pos: p(3098, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3073, 9),
+							Pos:  p(3098, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3073, 13),
+								Pos:  p(3098, 13),
 								Name: "_upgrader",
 								Init: &lang.UnaryExpr{
-									Pos: p(3073, 25),
+									Pos: p(3098, 25),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(3073, 26),
+										Pos:   p(3098, 26),
 										Raw:   "1",
 										Value: int64(1),
 									},
 								},
 							},
 							&lang.Declarator{
-								Pos:  p(3073, 29),
+								Pos:  p(3098, 29),
 								Name: "_upgradeCount",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3074, 9),
+						Pos: p(3099, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3074, 9),
+							Pos:  p(3099, 9),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3074, 13),
+								Pos:  p(3099, 13),
 								Name: "_waitingWriters",
 							},
 							&lang.Declarator{
-								Pos:  p(3074, 30),
+								Pos:  p(3099, 30),
 								Name: "_waitingReaders",
 							},
 							&lang.Declarator{
-								Pos:  p(3074, 47),
+								Pos:  p(3099, 47),
 								Name: "_waitingUpgraders",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3076, 9),
+						Pos:       p(3101, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Init: &lang.CtorInit{
-							Pos:  p(3076, 41),
+							Pos:  p(3101, 41),
 							Kind: "this",
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3076, 46),
+									Pos: p(3101, 46),
 									X: &lang.MemberExpr{
-										Pos: p(3076, 66),
+										Pos: p(3101, 66),
 										X: &lang.Ident{
-											Pos:  p(3076, 46),
+											Pos:  p(3101, 46),
 											Name: "LockRecursionPolicy",
 										},
 										Name: "NoRecursion",
@@ -52508,116 +52997,116 @@ func preludeAST() *lang.File {
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos:    p(3076, 79),
-							Rbrace: p(3076, 81),
+							Pos:    p(3101, 79),
+							Rbrace: p(3101, 81),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3077, 9),
+						Pos:       p(3102, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "ReaderWriterLockSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3077, 37),
+								Pos: p(3102, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(3077, 37),
+									Pos:  p(3102, 37),
 									Name: "LockRecursionPolicy",
 								},
 								Name: "recursionPolicy",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3077, 74),
+							Pos: p(3102, 74),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3077, 76),
+									Pos: p(3102, 76),
 									X: &lang.AssignExpr{
-										Pos: p(3077, 92),
+										Pos: p(3102, 92),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3077, 76),
+											Pos:  p(3102, 76),
 											Name: "RecursionPolicy",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3077, 94),
+											Pos:  p(3102, 94),
 											Name: "recursionPolicy",
 										},
 									},
 								},
 							},
-							Rbrace: p(3077, 111),
+							Rbrace: p(3102, 111),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3079, 9),
+						Pos:       p(3104, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3079, 16),
+							Pos:  p(3104, 16),
 							Name: "LockRecursionPolicy",
 						},
 						Name: "RecursionPolicy",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3079, 54),
+								Pos:  p(3104, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3080, 9),
+						Pos:       p(3105, 9),
 						Modifiers: lang.Modifiers(16),
 						Type: &lang.TypeRef{
-							Pos:  p(3080, 16),
+							Pos:  p(3105, 16),
 							Name: "int",
 						},
 						Name: "Me",
 						ExprBody: &lang.MemberExpr{
-							Pos: p(3080, 38),
+							Pos: p(3105, 38),
 							X: &lang.Ident{
-								Pos:  p(3080, 26),
+								Pos:  p(3105, 26),
 								Name: "Environment",
 							},
 							Name: "CurrentManagedThreadId",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3082, 9),
+						Pos:       p(3107, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3082, 16),
+							Pos:  p(3107, 16),
 							Name: "bool",
 						},
 						Name: "IsReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3082, 38),
+								Pos:  p(3107, 38),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3082, 42),
+									Pos: p(3107, 42),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3082, 44),
+											Pos: p(3107, 44),
 											X: &lang.Ident{
-												Pos:  p(3082, 50),
+												Pos:  p(3107, 50),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3082, 57),
+												Pos: p(3107, 57),
 												X: &lang.CallExpr{
-													Pos: p(3082, 73),
+													Pos: p(3107, 73),
 													Fun: &lang.MemberExpr{
-														Pos: p(3082, 73),
+														Pos: p(3107, 73),
 														X: &lang.Ident{
-															Pos:  p(3082, 64),
+															Pos:  p(3107, 64),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3082, 85),
+															Pos: p(3107, 85),
 															X: &lang.Ident{
-																Pos:  p(3082, 85),
+																Pos:  p(3107, 85),
 																Name: "Me",
 															},
 														},
@@ -52626,157 +53115,157 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3082, 90),
+									Rbrace: p(3107, 90),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3083, 9),
+						Pos:       p(3108, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3083, 16),
+							Pos:  p(3108, 16),
 							Name: "bool",
 						},
 						Name: "IsWriteLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3083, 39),
+								Pos:  p(3108, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3083, 43),
+									Pos: p(3108, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3083, 45),
+											Pos: p(3108, 45),
 											X: &lang.Ident{
-												Pos:  p(3083, 51),
+												Pos:  p(3108, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3083, 58),
+												Pos: p(3108, 58),
 												X: &lang.BinaryExpr{
-													Pos: p(3083, 73),
+													Pos: p(3108, 73),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3083, 65),
+														Pos:  p(3108, 65),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3083, 76),
+														Pos:  p(3108, 76),
 														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(3083, 80),
+									Rbrace: p(3108, 80),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3084, 9),
+						Pos:       p(3109, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3084, 16),
+							Pos:  p(3109, 16),
 							Name: "bool",
 						},
 						Name: "IsUpgradeableReadLockHeld",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3084, 49),
+								Pos:  p(3109, 49),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3084, 53),
+									Pos: p(3109, 53),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3084, 55),
+											Pos: p(3109, 55),
 											X: &lang.Ident{
-												Pos:  p(3084, 61),
+												Pos:  p(3109, 61),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3084, 68),
+												Pos: p(3109, 68),
 												X: &lang.BinaryExpr{
-													Pos: p(3084, 85),
+													Pos: p(3109, 85),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3084, 75),
+														Pos:  p(3109, 75),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3084, 88),
+														Pos:  p(3109, 88),
 														Name: "Me",
 													},
 												},
 											},
 										},
 									},
-									Rbrace: p(3084, 92),
+									Rbrace: p(3109, 92),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3085, 9),
+						Pos:       p(3110, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3085, 16),
+							Pos:  p(3110, 16),
 							Name: "int",
 						},
 						Name: "CurrentReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3085, 39),
+								Pos:  p(3110, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3085, 43),
+									Pos: p(3110, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3085, 45),
+											Pos: p(3110, 45),
 											X: &lang.Ident{
-												Pos:  p(3085, 51),
+												Pos:  p(3110, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3085, 58),
+												Pos: p(3110, 58),
 												X: &lang.BinaryExpr{
-													Pos: p(3085, 80),
+													Pos: p(3110, 80),
 													Op:  "+",
 													X: &lang.MemberExpr{
-														Pos: p(3085, 74),
+														Pos: p(3110, 74),
 														X: &lang.Ident{
-															Pos:  p(3085, 65),
+															Pos:  p(3110, 65),
 															Name: "_readers",
 														},
 														Name: "Count",
 													},
 													Y: &lang.CondExpr{
-														Pos: p(3085, 99),
+														Pos: p(3110, 99),
 														Cond: &lang.BinaryExpr{
-															Pos: p(3085, 93),
+															Pos: p(3110, 93),
 															Op:  "!=",
 															X: &lang.Ident{
-																Pos:  p(3085, 83),
+																Pos:  p(3110, 83),
 																Name: "_upgrader",
 															},
 															Y: &lang.UnaryExpr{
-																Pos: p(3085, 96),
+																Pos: p(3110, 96),
 																Op:  "-",
 																X: &lang.Literal{
-																	Pos:   p(3085, 97),
+																	Pos:   p(3110, 97),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														Then: &lang.Literal{
-															Pos:   p(3085, 101),
+															Pos:   p(3110, 101),
 															Raw:   "1",
 															Value: int64(1),
 														},
 														Else: &lang.Literal{
-															Pos:   p(3085, 105),
+															Pos:   p(3110, 105),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -52785,61 +53274,61 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3085, 109),
+									Rbrace: p(3110, 109),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3086, 9),
+						Pos:       p(3111, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3086, 16),
+							Pos:  p(3111, 16),
 							Name: "int",
 						},
 						Name: "RecursiveReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3086, 41),
+								Pos:  p(3111, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3086, 45),
+									Pos: p(3111, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3086, 47),
+											Pos: p(3111, 47),
 											X: &lang.Ident{
-												Pos:  p(3086, 53),
+												Pos:  p(3111, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3086, 60),
+												Pos: p(3111, 60),
 												X: &lang.CondExpr{
-													Pos: p(3086, 103),
+													Pos: p(3111, 103),
 													Cond: &lang.CallExpr{
-														Pos: p(3086, 76),
+														Pos: p(3111, 76),
 														Fun: &lang.MemberExpr{
-															Pos: p(3086, 76),
+															Pos: p(3111, 76),
 															X: &lang.Ident{
-																Pos:  p(3086, 67),
+																Pos:  p(3111, 67),
 																Name: "_readers",
 															},
 															Name: "TryGetValue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3086, 88),
+																Pos: p(3111, 88),
 																X: &lang.Ident{
-																	Pos:  p(3086, 88),
+																	Pos:  p(3111, 88),
 																	Name: "Me",
 																},
 															},
 															&lang.Arg{
-																Pos: p(3086, 92),
+																Pos: p(3111, 92),
 																Mod: "out",
 																X: &lang.DeclExpr{
-																	Pos: p(3086, 96),
+																	Pos: p(3111, 96),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3086, 96),
+																		Pos:  p(3111, 96),
 																		Name: "int",
 																	},
 																	Name: "n",
@@ -52848,11 +53337,11 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.Ident{
-														Pos:  p(3086, 105),
+														Pos:  p(3111, 105),
 														Name: "n",
 													},
 													Else: &lang.Literal{
-														Pos:   p(3086, 109),
+														Pos:   p(3111, 109),
 														Raw:   "0",
 														Value: int64(0),
 													},
@@ -52860,54 +53349,54 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3086, 112),
+									Rbrace: p(3111, 112),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3087, 9),
+						Pos:       p(3112, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3087, 16),
+							Pos:  p(3112, 16),
 							Name: "int",
 						},
 						Name: "RecursiveWriteCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3087, 42),
+								Pos:  p(3112, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3087, 46),
+									Pos: p(3112, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3087, 48),
+											Pos: p(3112, 48),
 											X: &lang.Ident{
-												Pos:  p(3087, 54),
+												Pos:  p(3112, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3087, 61),
+												Pos: p(3112, 61),
 												X: &lang.CondExpr{
-													Pos: p(3087, 82),
+													Pos: p(3112, 82),
 													Cond: &lang.BinaryExpr{
-														Pos: p(3087, 76),
+														Pos: p(3112, 76),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3087, 68),
+															Pos:  p(3112, 68),
 															Name: "_writer",
 														},
 														Y: &lang.Ident{
-															Pos:  p(3087, 79),
+															Pos:  p(3112, 79),
 															Name: "Me",
 														},
 													},
 													Then: &lang.Ident{
-														Pos:  p(3087, 84),
+														Pos:  p(3112, 84),
 														Name: "_writeCount",
 													},
 													Else: &lang.Literal{
-														Pos:   p(3087, 98),
+														Pos:   p(3112, 98),
 														Raw:   "0",
 														Value: int64(0),
 													},
@@ -52915,54 +53404,54 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3087, 101),
+									Rbrace: p(3112, 101),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3088, 9),
+						Pos:       p(3113, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3088, 16),
+							Pos:  p(3113, 16),
 							Name: "int",
 						},
 						Name: "RecursiveUpgradeCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3088, 44),
+								Pos:  p(3113, 44),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3088, 48),
+									Pos: p(3113, 48),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3088, 50),
+											Pos: p(3113, 50),
 											X: &lang.Ident{
-												Pos:  p(3088, 56),
+												Pos:  p(3113, 56),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3088, 63),
+												Pos: p(3113, 63),
 												X: &lang.CondExpr{
-													Pos: p(3088, 86),
+													Pos: p(3113, 86),
 													Cond: &lang.BinaryExpr{
-														Pos: p(3088, 80),
+														Pos: p(3113, 80),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3088, 70),
+															Pos:  p(3113, 70),
 															Name: "_upgrader",
 														},
 														Y: &lang.Ident{
-															Pos:  p(3088, 83),
+															Pos:  p(3113, 83),
 															Name: "Me",
 														},
 													},
 													Then: &lang.Ident{
-														Pos:  p(3088, 88),
+														Pos:  p(3113, 88),
 														Name: "_upgradeCount",
 													},
 													Else: &lang.Literal{
-														Pos:   p(3088, 104),
+														Pos:   p(3113, 104),
 														Raw:   "0",
 														Value: int64(0),
 													},
@@ -52970,258 +53459,179 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3088, 107),
+									Rbrace: p(3113, 107),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3089, 9),
+						Pos:       p(3114, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3089, 16),
+							Pos:  p(3114, 16),
 							Name: "int",
 						},
 						Name: "WaitingReadCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3089, 39),
+								Pos:  p(3114, 39),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3089, 43),
+									Pos: p(3114, 43),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3089, 45),
+											Pos: p(3114, 45),
 											X: &lang.Ident{
-												Pos:  p(3089, 51),
+												Pos:  p(3114, 51),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3089, 58),
+												Pos: p(3114, 58),
 												X: &lang.Ident{
-													Pos:  p(3089, 65),
+													Pos:  p(3114, 65),
 													Name: "_waitingReaders",
 												},
 											},
 										},
 									},
-									Rbrace: p(3089, 82),
+									Rbrace: p(3114, 82),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3090, 9),
+						Pos:       p(3115, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3090, 16),
+							Pos:  p(3115, 16),
 							Name: "int",
 						},
 						Name: "WaitingWriteCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3090, 40),
+								Pos:  p(3115, 40),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3090, 44),
+									Pos: p(3115, 44),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3090, 46),
+											Pos: p(3115, 46),
 											X: &lang.Ident{
-												Pos:  p(3090, 52),
+												Pos:  p(3115, 52),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3090, 59),
+												Pos: p(3115, 59),
 												X: &lang.Ident{
-													Pos:  p(3090, 66),
+													Pos:  p(3115, 66),
 													Name: "_waitingWriters",
 												},
 											},
 										},
 									},
-									Rbrace: p(3090, 83),
+									Rbrace: p(3115, 83),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3091, 9),
+						Pos:       p(3116, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3091, 16),
+							Pos:  p(3116, 16),
 							Name: "int",
 						},
 						Name: "WaitingUpgradeCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3091, 42),
+								Pos:  p(3116, 42),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3091, 46),
+									Pos: p(3116, 46),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3091, 48),
+											Pos: p(3116, 48),
 											X: &lang.Ident{
-												Pos:  p(3091, 54),
+												Pos:  p(3116, 54),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3091, 61),
+												Pos: p(3116, 61),
 												X: &lang.Ident{
-													Pos:  p(3091, 68),
+													Pos:  p(3116, 68),
 													Name: "_waitingUpgraders",
 												},
 											},
 										},
 									},
-									Rbrace: p(3091, 87),
+									Rbrace: p(3116, 87),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3096, 9),
+						Pos:       p(3120, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3096, 16),
+							Pos:  p(3120, 16),
 							Name: "int",
 						},
-						Name: "Ms",
+						Name: "CheckedMs",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3096, 23),
+								Pos: p(3120, 30),
 								Type: &lang.TypeRef{
-									Pos:  p(3096, 23),
-									Name: "object",
+									Pos:  p(3120, 30),
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3097, 9),
+							Pos: p(3121, 9),
 							Stmts: []lang.Stmt{
-								&lang.LocalDeclStmt{
-									Pos: p(3098, 13),
-									Type: &lang.TypeRef{
-										Pos:  p(3098, 13),
-										Name: "int",
-									},
-									Decls: []*lang.Declarator{
-										&lang.Declarator{
-											Pos:  p(3098, 17),
-											Name: "ms",
-											Init: &lang.CondExpr{
-												Pos: p(3098, 45),
-												Cond: &lang.IsExpr{
-													Pos: p(3098, 30),
-													X: &lang.Ident{
-														Pos:  p(3098, 22),
-														Name: "timeout",
-													},
-													Pattern: &lang.TypePattern{
-														Pos: p(3098, 33),
-														Type: &lang.TypeRef{
-															Pos:  p(3098, 33),
-															Name: "TimeSpan",
-														},
-														Name: "ts",
-													},
-												},
-												Then: &lang.CastExpr{
-													Pos: p(3098, 47),
-													Type: &lang.TypeRef{
-														Pos:  p(3098, 48),
-														Name: "int",
-													},
-													X: &lang.MemberExpr{
-														Pos: p(3098, 55),
-														X: &lang.Ident{
-															Pos:  p(3098, 52),
-															Name: "ts",
-														},
-														Name: "TotalMilliseconds",
-													},
-												},
-												Else: &lang.CastExpr{
-													Pos: p(3098, 75),
-													Type: &lang.TypeRef{
-														Pos:  p(3098, 76),
-														Name: "int",
-													},
-													X: &lang.Ident{
-														Pos:  p(3098, 80),
-														Name: "timeout",
-													},
-												},
-											},
-										},
-									},
-								},
 								&lang.IfStmt{
-									Pos: p(3099, 13),
+									Pos: p(3122, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3099, 20),
+										Pos: p(3122, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3099, 17),
-											Name: "ms",
+											Pos:  p(3122, 17),
+											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(3099, 22),
+											Pos: p(3122, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(3099, 23),
+												Pos:   p(3122, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3099, 26),
+										Pos: p(3122, 43),
 										X: &lang.NewExpr{
-											Pos: p(3099, 32),
+											Pos: p(3122, 49),
 											Type: &lang.TypeRef{
-												Pos:  p(3099, 36),
+												Pos:  p(3122, 53),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3099, 64),
-													X: &lang.CondExpr{
-														Pos: p(3099, 84),
-														Cond: &lang.IsExpr{
-															Pos: p(3099, 72),
-															X: &lang.Ident{
-																Pos:  p(3099, 64),
-																Name: "timeout",
-															},
-															Pattern: &lang.ConstPattern{
-																Pos: p(3099, 75),
-																X: &lang.Ident{
-																	Pos:  p(3099, 75),
-																	Name: "TimeSpan",
-																},
-															},
-														},
-														Then: &lang.Literal{
-															Pos:   p(3099, 86),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"timeout\"",
-															Value: string("timeout"),
-														},
-														Else: &lang.Literal{
-															Pos:   p(3099, 98),
-															Kind:  lang.LitKind(8),
-															Raw:   "\"millisecondsTimeout\"",
-															Value: string("millisecondsTimeout"),
+													Pos: p(3122, 81),
+													X: &lang.NameOfExpr{
+														Pos: p(3122, 81),
+														X: &lang.Ident{
+															Pos:  p(3122, 88),
+															Name: "millisecondsTimeout",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3099, 121),
+													Pos: p(3122, 110),
 													X: &lang.Literal{
-														Pos:   p(3099, 121),
+														Pos:   p(3122, 110),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
 														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
@@ -53232,32 +53642,163 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3100, 13),
+									Pos: p(3123, 13),
 									X: &lang.Ident{
-										Pos:  p(3100, 20),
-										Name: "ms",
+										Pos:  p(3123, 20),
+										Name: "millisecondsTimeout",
 									},
 								},
 							},
-							Rbrace: p(3101, 9),
+							Rbrace: p(3124, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3104, 9),
+						Pos:       p(3126, 9),
+						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3104, 9),
+							Pos:  p(3126, 16),
+							Name: "int",
+						},
+						Name: "SpanMs",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3126, 27),
+								Type: &lang.TypeRef{
+									Pos:  p(3126, 27),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3127, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(3128, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(3128, 13),
+										Name: "double",
+									},
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(3128, 20),
+											Name: "ms",
+											Init: &lang.MemberExpr{
+												Pos: p(3128, 33),
+												X: &lang.Ident{
+													Pos:  p(3128, 25),
+													Name: "timeout",
+												},
+												Name: "TotalMilliseconds",
+											},
+										},
+									},
+								},
+								&lang.IfStmt{
+									Pos: p(3129, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(3129, 25),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(3129, 20),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(3129, 17),
+												Name: "ms",
+											},
+											Y: &lang.UnaryExpr{
+												Pos: p(3129, 22),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(3129, 23),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(3129, 31),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(3129, 28),
+												Name: "ms",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(3129, 37),
+												X: &lang.Ident{
+													Pos:  p(3129, 33),
+													Name: "int",
+												},
+												Name: "MaxValue",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(3129, 47),
+										X: &lang.NewExpr{
+											Pos: p(3129, 53),
+											Type: &lang.TypeRef{
+												Pos:  p(3129, 57),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(3129, 85),
+													X: &lang.NameOfExpr{
+														Pos: p(3129, 85),
+														X: &lang.Ident{
+															Pos:  p(3129, 92),
+															Name: "timeout",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(3129, 102),
+													X: &lang.Literal{
+														Pos:   p(3129, 102),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"Number must be either non-negative and less than or equal to Int32.MaxValue or -1.\"",
+														Value: string("Number must be either non-negative and less than or equal to Int32.MaxValue or -1."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(3130, 13),
+									X: &lang.CastExpr{
+										Pos: p(3130, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(3130, 21),
+											Name: "int",
+										},
+										X: &lang.Ident{
+											Pos:  p(3130, 25),
+											Name: "ms",
+										},
+									},
+								},
+							},
+							Rbrace: p(3131, 9),
+						},
+					},
+					&lang.MethodDecl{
+						Pos: p(3134, 9),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3134, 9),
 							Name: "bool",
 						},
 						Name: "WaitUntil",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3104, 24),
+								Pos: p(3134, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(3104, 24),
+									Pos:  p(3134, 24),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(3104, 29),
+											Pos:  p(3134, 29),
 											Name: "bool",
 										},
 									},
@@ -53265,30 +53806,30 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(3104, 42),
+								Pos: p(3134, 42),
 								Type: &lang.TypeRef{
-									Pos:  p(3104, 42),
+									Pos:  p(3134, 42),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3105, 9),
+							Pos: p(3135, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3106, 13),
+									Pos: p(3136, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(3106, 17),
+										Pos: p(3136, 17),
 										Fun: &lang.Ident{
-											Pos:  p(3106, 17),
+											Pos:  p(3136, 17),
 											Name: "ready",
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(3106, 26),
+										Pos: p(3136, 26),
 										X: &lang.Literal{
-											Pos:   p(3106, 33),
+											Pos:   p(3136, 33),
 											Kind:  lang.LitKind(9),
 											Raw:   "true",
 											Value: bool(true),
@@ -53296,24 +53837,24 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.IfStmt{
-									Pos: p(3107, 13),
+									Pos: p(3137, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3107, 37),
+										Pos: p(3137, 37),
 										Op:  "==",
 										X: &lang.Ident{
-											Pos:  p(3107, 17),
+											Pos:  p(3137, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.Literal{
-											Pos:   p(3107, 40),
+											Pos:   p(3137, 40),
 											Raw:   "0",
 											Value: int64(0),
 										},
 									},
 									Then: &lang.ReturnStmt{
-										Pos: p(3107, 43),
+										Pos: p(3137, 43),
 										X: &lang.Literal{
-											Pos:   p(3107, 50),
+											Pos:   p(3137, 50),
 											Kind:  lang.LitKind(9),
 											Raw:   "false",
 											Value: bool(false),
@@ -53321,21 +53862,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(3108, 13),
+									Pos: p(3138, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3108, 17),
+											Pos:  p(3138, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(3108, 54),
+												Pos: p(3138, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(3108, 54),
+													Pos: p(3138, 54),
 													X: &lang.MemberExpr{
-														Pos: p(3108, 44),
+														Pos: p(3138, 44),
 														X: &lang.MemberExpr{
-															Pos: p(3108, 32),
+															Pos: p(3138, 32),
 															X: &lang.Ident{
-																Pos:  p(3108, 25),
+																Pos:  p(3138, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -53349,36 +53890,36 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(3109, 13),
+									Pos: p(3139, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3109, 20),
+										Pos: p(3139, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3109, 21),
+											Pos: p(3139, 21),
 											Fun: &lang.Ident{
-												Pos:  p(3109, 21),
+												Pos:  p(3139, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3110, 13),
+										Pos: p(3140, 13),
 										Stmts: []lang.Stmt{
 											&lang.LocalDeclStmt{
-												Pos: p(3111, 17),
+												Pos: p(3141, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3111, 17),
+													Pos:  p(3141, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3111, 21),
+														Pos:  p(3141, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(3111, 28),
+															Pos: p(3141, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3111, 29),
+																Pos:   p(3141, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -53387,53 +53928,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3112, 17),
+												Pos: p(3142, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3112, 41),
+													Pos: p(3142, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3112, 21),
+														Pos:  p(3142, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(3112, 44),
+														Pos: p(3142, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3112, 45),
+															Pos:   p(3142, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3113, 17),
+													Pos: p(3143, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3114, 21),
+															Pos: p(3144, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3114, 26),
+																Pos: p(3144, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3114, 21),
+																	Pos:  p(3144, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(3114, 48),
+																	Pos: p(3144, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(3114, 28),
+																		Pos:  p(3144, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(3114, 50),
+																		Pos: p(3144, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(3114, 51),
+																			Pos:  p(3144, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(3114, 61),
+																			Pos: p(3144, 61),
 																			X: &lang.Ident{
-																				Pos:  p(3114, 55),
+																				Pos:  p(3144, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -53443,24 +53984,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(3115, 21),
+															Pos: p(3145, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3115, 30),
+																Pos: p(3145, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(3115, 25),
+																	Pos:  p(3145, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(3115, 33),
+																	Pos:   p(3145, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(3115, 36),
+																Pos: p(3145, 36),
 																X: &lang.Literal{
-																	Pos:   p(3115, 43),
+																	Pos:   p(3145, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -53468,33 +54009,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(3116, 17),
+													Rbrace: p(3146, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3117, 17),
+												Pos: p(3147, 17),
 												X: &lang.CallExpr{
-													Pos: p(3117, 25),
+													Pos: p(3147, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3117, 25),
+														Pos: p(3147, 25),
 														X: &lang.Ident{
-															Pos:  p(3117, 17),
+															Pos:  p(3147, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3117, 30),
+															Pos: p(3147, 30),
 															X: &lang.Ident{
-																Pos:  p(3117, 30),
+																Pos:  p(3147, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(3117, 37),
+															Pos: p(3147, 37),
 															X: &lang.Ident{
-																Pos:  p(3117, 37),
+																Pos:  p(3147, 37),
 																Name: "left",
 															},
 														},
@@ -53502,44 +54043,44 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3118, 13),
+										Rbrace: p(3148, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3119, 13),
+									Pos: p(3149, 13),
 									X: &lang.Literal{
-										Pos:   p(3119, 20),
+										Pos:   p(3149, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(3120, 9),
+							Rbrace: p(3150, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3122, 9),
+						Pos:       p(3152, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3122, 16),
+							Pos:  p(3152, 16),
 							Name: "void",
 						},
 						Name: "EnterReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3122, 40),
+							Pos: p(3152, 40),
 							Fun: &lang.Ident{
-								Pos:  p(3122, 40),
+								Pos:  p(3152, 40),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3122, 50),
+									Pos: p(3152, 50),
 									X: &lang.UnaryExpr{
-										Pos: p(3122, 50),
+										Pos: p(3152, 50),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(3122, 51),
+											Pos:   p(3152, 51),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -53549,43 +54090,90 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3123, 9),
+						Pos:       p(3153, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3123, 16),
+							Pos:  p(3153, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3123, 38),
+								Pos: p(3153, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(3123, 38),
-									Name: "object",
+									Pos:  p(3153, 38),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(3153, 66),
+							Fun: &lang.Ident{
+								Pos:  p(3153, 66),
+								Name: "EnterRead",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(3153, 76),
+									X: &lang.CallExpr{
+										Pos: p(3153, 76),
+										Fun: &lang.Ident{
+											Pos:  p(3153, 76),
+											Name: "CheckedMs",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3153, 86),
+												X: &lang.Ident{
+													Pos:  p(3153, 86),
+													Name: "millisecondsTimeout",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3154, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3154, 16),
+							Name: "bool",
+						},
+						Name: "TryEnterReadLock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3154, 38),
+								Type: &lang.TypeRef{
+									Pos:  p(3154, 38),
+									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3123, 57),
+							Pos: p(3154, 59),
 							Fun: &lang.Ident{
-								Pos:  p(3123, 57),
+								Pos:  p(3154, 59),
 								Name: "EnterRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3123, 67),
+									Pos: p(3154, 69),
 									X: &lang.CallExpr{
-										Pos: p(3123, 67),
+										Pos: p(3154, 69),
 										Fun: &lang.Ident{
-											Pos:  p(3123, 67),
-											Name: "Ms",
+											Pos:  p(3154, 69),
+											Name: "SpanMs",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3123, 70),
+												Pos: p(3154, 76),
 												X: &lang.Ident{
-													Pos:  p(3123, 70),
+													Pos:  p(3154, 76),
 													Name: "timeout",
 												},
 											},
@@ -53596,78 +54184,78 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3124, 9),
+						Pos: p(3155, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3124, 9),
+							Pos:  p(3155, 9),
 							Name: "bool",
 						},
 						Name: "EnterRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3124, 24),
+								Pos: p(3155, 24),
 								Type: &lang.TypeRef{
-									Pos:  p(3124, 24),
+									Pos:  p(3155, 24),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3125, 9),
+							Pos: p(3156, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3126, 13),
+									Pos: p(3157, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3126, 13),
+										Pos:  p(3157, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3126, 17),
+											Pos:  p(3157, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3126, 22),
+												Pos:  p(3157, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3127, 13),
+									Pos: p(3158, 13),
 									X: &lang.Ident{
-										Pos:  p(3127, 19),
+										Pos:  p(3158, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3128, 13),
+										Pos: p(3159, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3129, 17),
+												Pos: p(3160, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(3129, 30),
+													Pos: p(3160, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(3129, 30),
+														Pos: p(3160, 30),
 														X: &lang.Ident{
-															Pos:  p(3129, 21),
+															Pos:  p(3160, 21),
 															Name: "_readers",
 														},
 														Name: "TryGetValue",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3129, 42),
+															Pos: p(3160, 42),
 															X: &lang.Ident{
-																Pos:  p(3129, 42),
+																Pos:  p(3160, 42),
 																Name: "me",
 															},
 														},
 														&lang.Arg{
-															Pos: p(3129, 46),
+															Pos: p(3160, 46),
 															Mod: "out",
 															X: &lang.DeclExpr{
-																Pos: p(3129, 50),
+																Pos: p(3160, 50),
 																Type: &lang.TypeRef{
-																	Pos:  p(3129, 50),
+																	Pos:  p(3160, 50),
 																	Name: "int",
 																},
 																Name: "held",
@@ -53676,39 +54264,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3130, 17),
+													Pos: p(3161, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3131, 21),
+															Pos: p(3162, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3131, 41),
+																Pos: p(3162, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(3131, 25),
+																	Pos:  p(3162, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(3131, 64),
+																	Pos: p(3162, 64),
 																	X: &lang.Ident{
-																		Pos:  p(3131, 44),
+																		Pos:  p(3162, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3132, 25),
+																Pos: p(3163, 25),
 																X: &lang.NewExpr{
-																	Pos: p(3132, 31),
+																	Pos: p(3163, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3132, 35),
+																		Pos:  p(3163, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3132, 58),
+																			Pos: p(3163, 58),
 																			X: &lang.Literal{
-																				Pos:   p(3132, 58),
+																				Pos:   p(3163, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive read lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive read lock acquisitions not allowed in this mode."),
@@ -53719,35 +54307,35 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3133, 21),
+															Pos: p(3164, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3133, 34),
+																Pos: p(3164, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(3133, 29),
+																	Pos: p(3164, 29),
 																	X: &lang.Ident{
-																		Pos:  p(3133, 21),
+																		Pos:  p(3164, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3133, 30),
+																			Pos: p(3164, 30),
 																			X: &lang.Ident{
-																				Pos:  p(3133, 30),
+																				Pos:  p(3164, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(3133, 41),
+																	Pos: p(3164, 41),
 																	Op:  "+",
 																	X: &lang.Ident{
-																		Pos:  p(3133, 36),
+																		Pos:  p(3164, 36),
 																		Name: "held",
 																	},
 																	Y: &lang.Literal{
-																		Pos:   p(3133, 43),
+																		Pos:   p(3164, 43),
 																		Raw:   "1",
 																		Value: int64(1),
 																	},
@@ -53755,81 +54343,81 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3134, 21),
+															Pos: p(3165, 21),
 															X: &lang.Literal{
-																Pos:   p(3134, 28),
+																Pos:   p(3165, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3135, 17),
+													Rbrace: p(3166, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3136, 17),
+												Pos: p(3167, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3136, 72),
+													Pos: p(3167, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(3136, 37),
+														Pos: p(3167, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3136, 21),
+															Pos:  p(3167, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(3136, 60),
+															Pos: p(3167, 60),
 															X: &lang.Ident{
-																Pos:  p(3136, 40),
+																Pos:  p(3167, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3136, 90),
+														Pos: p(3167, 90),
 														Op:  "||",
 														X: &lang.BinaryExpr{
-															Pos: p(3136, 84),
+															Pos: p(3167, 84),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(3136, 76),
+																Pos:  p(3167, 76),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(3136, 87),
+																Pos:  p(3167, 87),
 																Name: "me",
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(3136, 103),
+															Pos: p(3167, 103),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(3136, 93),
+																Pos:  p(3167, 93),
 																Name: "_upgrader",
 															},
 															Y: &lang.Ident{
-																Pos:  p(3136, 106),
+																Pos:  p(3167, 106),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3137, 21),
+													Pos: p(3168, 21),
 													X: &lang.NewExpr{
-														Pos: p(3137, 27),
+														Pos: p(3168, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3137, 31),
+															Pos:  p(3168, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3137, 54),
+																Pos: p(3168, 54),
 																X: &lang.Literal{
-																	Pos:   p(3137, 54),
+																	Pos:   p(3168, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"A read lock may not be acquired with the write lock held in this mode.\"",
 																	Value: string("A read lock may not be acquired with the write lock held in this mode."),
@@ -53840,140 +54428,140 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3138, 17),
+												Pos: p(3169, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3138, 35),
+													Pos: p(3169, 35),
 													Op:  "||",
 													X: &lang.BinaryExpr{
-														Pos: p(3138, 29),
+														Pos: p(3169, 29),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3138, 21),
+															Pos:  p(3169, 21),
 															Name: "_writer",
 														},
 														Y: &lang.Ident{
-															Pos:  p(3138, 32),
+															Pos:  p(3169, 32),
 															Name: "me",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3138, 48),
+														Pos: p(3169, 48),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3138, 38),
+															Pos:  p(3169, 38),
 															Name: "_upgrader",
 														},
 														Y: &lang.Ident{
-															Pos:  p(3138, 51),
+															Pos:  p(3169, 51),
 															Name: "me",
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3139, 17),
+													Pos: p(3170, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3140, 21),
+															Pos: p(3171, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3140, 34),
+																Pos: p(3171, 34),
 																Op:  "=",
 																Left: &lang.IndexExpr{
-																	Pos: p(3140, 29),
+																	Pos: p(3171, 29),
 																	X: &lang.Ident{
-																		Pos:  p(3140, 21),
+																		Pos:  p(3171, 21),
 																		Name: "_readers",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3140, 30),
+																			Pos: p(3171, 30),
 																			X: &lang.Ident{
-																				Pos:  p(3140, 30),
+																				Pos:  p(3171, 30),
 																				Name: "me",
 																			},
 																		},
 																	},
 																},
 																Right: &lang.Literal{
-																	Pos:   p(3140, 36),
+																	Pos:   p(3171, 36),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3141, 21),
+															Pos: p(3172, 21),
 															X: &lang.Literal{
-																Pos:   p(3141, 28),
+																Pos:   p(3172, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3142, 17),
+													Rbrace: p(3173, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3143, 17),
+												Pos: p(3174, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3143, 32),
+													Pos: p(3174, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(3143, 17),
+														Pos:  p(3174, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3144, 17),
+												Pos: p(3175, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3144, 17),
+													Pos:  p(3175, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3144, 22),
+														Pos:  p(3175, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(3144, 27),
+															Pos: p(3175, 27),
 															Fun: &lang.Ident{
-																Pos:  p(3144, 27),
+																Pos:  p(3175, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3144, 37),
+																	Pos: p(3175, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3144, 37),
+																		Pos: p(3175, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3144, 57),
+																			Pos: p(3175, 57),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3144, 51),
+																				Pos: p(3175, 51),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3144, 43),
+																					Pos:  p(3175, 43),
 																					Name: "_writer",
 																				},
 																				Y: &lang.UnaryExpr{
-																					Pos: p(3144, 54),
+																					Pos: p(3175, 54),
 																					Op:  "-",
 																					X: &lang.Literal{
-																						Pos:   p(3144, 55),
+																						Pos:   p(3175, 55),
 																						Raw:   "1",
 																						Value: int64(1),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3144, 76),
+																				Pos: p(3175, 76),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3144, 60),
+																					Pos:  p(3175, 60),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(3144, 79),
+																					Pos:   p(3175, 79),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -53982,9 +54570,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3144, 82),
+																	Pos: p(3175, 82),
 																	X: &lang.Ident{
-																		Pos:  p(3144, 82),
+																		Pos:  p(3175, 82),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -53994,45 +54582,45 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3145, 17),
+												Pos: p(3176, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3145, 32),
+													Pos: p(3176, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3145, 17),
+														Pos:  p(3176, 17),
 														Name: "_waitingReaders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3146, 17),
+												Pos: p(3177, 17),
 												Cond: &lang.Ident{
-													Pos:  p(3146, 21),
+													Pos:  p(3177, 21),
 													Name: "ok",
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3146, 25),
+													Pos: p(3177, 25),
 													X: &lang.AssignExpr{
-														Pos: p(3146, 38),
+														Pos: p(3177, 38),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(3146, 33),
+															Pos: p(3177, 33),
 															X: &lang.Ident{
-																Pos:  p(3146, 25),
+																Pos:  p(3177, 25),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3146, 34),
+																	Pos: p(3177, 34),
 																	X: &lang.Ident{
-																		Pos:  p(3146, 34),
+																		Pos:  p(3177, 34),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.Literal{
-															Pos:   p(3146, 40),
+															Pos:   p(3177, 40),
 															Raw:   "1",
 															Value: int64(1),
 														},
@@ -54040,87 +54628,87 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3147, 17),
+												Pos: p(3178, 17),
 												X: &lang.Ident{
-													Pos:  p(3147, 24),
+													Pos:  p(3178, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(3148, 13),
+										Rbrace: p(3179, 13),
 									},
 								},
 							},
-							Rbrace: p(3149, 9),
+							Rbrace: p(3180, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3151, 9),
+						Pos:       p(3182, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3151, 16),
+							Pos:  p(3182, 16),
 							Name: "void",
 						},
 						Name: "ExitReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(3152, 9),
+							Pos: p(3183, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3153, 13),
+									Pos: p(3184, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3153, 13),
+										Pos:  p(3184, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3153, 17),
+											Pos:  p(3184, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3153, 22),
+												Pos:  p(3184, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3154, 13),
+									Pos: p(3185, 13),
 									X: &lang.Ident{
-										Pos:  p(3154, 19),
+										Pos:  p(3185, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3155, 13),
+										Pos: p(3186, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3156, 17),
+												Pos: p(3187, 17),
 												Cond: &lang.UnaryExpr{
-													Pos: p(3156, 21),
+													Pos: p(3187, 21),
 													Op:  "!",
 													X: &lang.CallExpr{
-														Pos: p(3156, 31),
+														Pos: p(3187, 31),
 														Fun: &lang.MemberExpr{
-															Pos: p(3156, 31),
+															Pos: p(3187, 31),
 															X: &lang.Ident{
-																Pos:  p(3156, 22),
+																Pos:  p(3187, 22),
 																Name: "_readers",
 															},
 															Name: "TryGetValue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3156, 43),
+																Pos: p(3187, 43),
 																X: &lang.Ident{
-																	Pos:  p(3156, 43),
+																	Pos:  p(3187, 43),
 																	Name: "me",
 																},
 															},
 															&lang.Arg{
-																Pos: p(3156, 47),
+																Pos: p(3187, 47),
 																Mod: "out",
 																X: &lang.DeclExpr{
-																	Pos: p(3156, 51),
+																	Pos: p(3187, 51),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3156, 51),
+																		Pos:  p(3187, 51),
 																		Name: "int",
 																	},
 																	Name: "held",
@@ -54130,18 +54718,18 @@ func preludeAST() *lang.File {
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3157, 21),
+													Pos: p(3188, 21),
 													X: &lang.NewExpr{
-														Pos: p(3157, 27),
+														Pos: p(3188, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3157, 31),
+															Pos:  p(3188, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3157, 60),
+																Pos: p(3188, 60),
 																X: &lang.Literal{
-																	Pos:   p(3157, 60),
+																	Pos:   p(3188, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The read lock is being released without being held.\"",
 																	Value: string("The read lock is being released without being held."),
@@ -54152,37 +54740,37 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3158, 17),
+												Pos: p(3189, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3158, 26),
+													Pos: p(3189, 26),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3158, 21),
+														Pos:  p(3189, 21),
 														Name: "held",
 													},
 													Y: &lang.Literal{
-														Pos:   p(3158, 29),
+														Pos:   p(3189, 29),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3158, 32),
+													Pos: p(3189, 32),
 													X: &lang.CallExpr{
-														Pos: p(3158, 41),
+														Pos: p(3189, 41),
 														Fun: &lang.MemberExpr{
-															Pos: p(3158, 41),
+															Pos: p(3189, 41),
 															X: &lang.Ident{
-																Pos:  p(3158, 32),
+																Pos:  p(3189, 32),
 																Name: "_readers",
 															},
 															Name: "Remove",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3158, 48),
+																Pos: p(3189, 48),
 																X: &lang.Ident{
-																	Pos:  p(3158, 48),
+																	Pos:  p(3189, 48),
 																	Name: "me",
 																},
 															},
@@ -54190,35 +54778,35 @@ func preludeAST() *lang.File {
 													},
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(3159, 22),
+													Pos: p(3190, 22),
 													X: &lang.AssignExpr{
-														Pos: p(3159, 35),
+														Pos: p(3190, 35),
 														Op:  "=",
 														Left: &lang.IndexExpr{
-															Pos: p(3159, 30),
+															Pos: p(3190, 30),
 															X: &lang.Ident{
-																Pos:  p(3159, 22),
+																Pos:  p(3190, 22),
 																Name: "_readers",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3159, 31),
+																	Pos: p(3190, 31),
 																	X: &lang.Ident{
-																		Pos:  p(3159, 31),
+																		Pos:  p(3190, 31),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Right: &lang.BinaryExpr{
-															Pos: p(3159, 42),
+															Pos: p(3190, 42),
 															Op:  "-",
 															X: &lang.Ident{
-																Pos:  p(3159, 37),
+																Pos:  p(3190, 37),
 																Name: "held",
 															},
 															Y: &lang.Literal{
-																Pos:   p(3159, 44),
+																Pos:   p(3190, 44),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -54227,22 +54815,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3160, 17),
+												Pos: p(3191, 17),
 												X: &lang.CallExpr{
-													Pos: p(3160, 25),
+													Pos: p(3191, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3160, 25),
+														Pos: p(3191, 25),
 														X: &lang.Ident{
-															Pos:  p(3160, 17),
+															Pos:  p(3191, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3160, 34),
+															Pos: p(3191, 34),
 															X: &lang.Ident{
-																Pos:  p(3160, 34),
+																Pos:  p(3191, 34),
 																Name: "_gate",
 															},
 														},
@@ -54250,35 +54838,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3161, 13),
+										Rbrace: p(3192, 13),
 									},
 								},
 							},
-							Rbrace: p(3162, 9),
+							Rbrace: p(3193, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3164, 9),
+						Pos:       p(3195, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3164, 16),
+							Pos:  p(3195, 16),
 							Name: "void",
 						},
 						Name: "EnterWriteLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3164, 41),
+							Pos: p(3195, 41),
 							Fun: &lang.Ident{
-								Pos:  p(3164, 41),
+								Pos:  p(3195, 41),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3164, 52),
+									Pos: p(3195, 52),
 									X: &lang.UnaryExpr{
-										Pos: p(3164, 52),
+										Pos: p(3195, 52),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(3164, 53),
+											Pos:   p(3195, 53),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -54288,43 +54876,90 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3165, 9),
+						Pos:       p(3196, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3165, 16),
+							Pos:  p(3196, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterWriteLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3165, 39),
+								Pos: p(3196, 39),
 								Type: &lang.TypeRef{
-									Pos:  p(3165, 39),
-									Name: "object",
+									Pos:  p(3196, 39),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(3196, 67),
+							Fun: &lang.Ident{
+								Pos:  p(3196, 67),
+								Name: "EnterWrite",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(3196, 78),
+									X: &lang.CallExpr{
+										Pos: p(3196, 78),
+										Fun: &lang.Ident{
+											Pos:  p(3196, 78),
+											Name: "CheckedMs",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3196, 88),
+												X: &lang.Ident{
+													Pos:  p(3196, 88),
+													Name: "millisecondsTimeout",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3197, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3197, 16),
+							Name: "bool",
+						},
+						Name: "TryEnterWriteLock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3197, 39),
+								Type: &lang.TypeRef{
+									Pos:  p(3197, 39),
+									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3165, 58),
+							Pos: p(3197, 60),
 							Fun: &lang.Ident{
-								Pos:  p(3165, 58),
+								Pos:  p(3197, 60),
 								Name: "EnterWrite",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3165, 69),
+									Pos: p(3197, 71),
 									X: &lang.CallExpr{
-										Pos: p(3165, 69),
+										Pos: p(3197, 71),
 										Fun: &lang.Ident{
-											Pos:  p(3165, 69),
-											Name: "Ms",
+											Pos:  p(3197, 71),
+											Name: "SpanMs",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3165, 72),
+												Pos: p(3197, 78),
 												X: &lang.Ident{
-													Pos:  p(3165, 72),
+													Pos:  p(3197, 78),
 													Name: "timeout",
 												},
 											},
@@ -54335,99 +54970,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3166, 9),
+						Pos: p(3198, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3166, 9),
+							Pos:  p(3198, 9),
 							Name: "bool",
 						},
 						Name: "EnterWrite",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3166, 25),
+								Pos: p(3198, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(3166, 25),
+									Pos:  p(3198, 25),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3167, 9),
+							Pos: p(3199, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3168, 13),
+									Pos: p(3200, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3168, 13),
+										Pos:  p(3200, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3168, 17),
+											Pos:  p(3200, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3168, 22),
+												Pos:  p(3200, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3169, 13),
+									Pos: p(3201, 13),
 									X: &lang.Ident{
-										Pos:  p(3169, 19),
+										Pos:  p(3201, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3170, 13),
+										Pos: p(3202, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3171, 17),
+												Pos: p(3203, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3171, 29),
+													Pos: p(3203, 29),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3171, 21),
+														Pos:  p(3203, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3171, 32),
+														Pos:  p(3203, 32),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3172, 17),
+													Pos: p(3204, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3173, 21),
+															Pos: p(3205, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3173, 41),
+																Pos: p(3205, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(3173, 25),
+																	Pos:  p(3205, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(3173, 64),
+																	Pos: p(3205, 64),
 																	X: &lang.Ident{
-																		Pos:  p(3173, 44),
+																		Pos:  p(3205, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3174, 25),
+																Pos: p(3206, 25),
 																X: &lang.NewExpr{
-																	Pos: p(3174, 31),
+																	Pos: p(3206, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3174, 35),
+																		Pos:  p(3206, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3174, 58),
+																			Pos: p(3206, 58),
 																			X: &lang.Literal{
-																				Pos:   p(3174, 58),
+																				Pos:   p(3206, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive write lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive write lock acquisitions not allowed in this mode."),
@@ -54438,64 +55073,64 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3175, 21),
+															Pos: p(3207, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(3175, 32),
+																Pos: p(3207, 32),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(3175, 21),
+																	Pos:  p(3207, 21),
 																	Name: "_writeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3176, 21),
+															Pos: p(3208, 21),
 															X: &lang.Literal{
-																Pos:   p(3176, 28),
+																Pos:   p(3208, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3177, 17),
+													Rbrace: p(3209, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3178, 17),
+												Pos: p(3210, 17),
 												Cond: &lang.CallExpr{
-													Pos: p(3178, 30),
+													Pos: p(3210, 30),
 													Fun: &lang.MemberExpr{
-														Pos: p(3178, 30),
+														Pos: p(3210, 30),
 														X: &lang.Ident{
-															Pos:  p(3178, 21),
+															Pos:  p(3210, 21),
 															Name: "_readers",
 														},
 														Name: "ContainsKey",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3178, 42),
+															Pos: p(3210, 42),
 															X: &lang.Ident{
-																Pos:  p(3178, 42),
+																Pos:  p(3210, 42),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3179, 21),
+													Pos: p(3211, 21),
 													X: &lang.NewExpr{
-														Pos: p(3179, 27),
+														Pos: p(3211, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3179, 31),
+															Pos:  p(3211, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3179, 54),
+																Pos: p(3211, 54),
 																X: &lang.Literal{
-																	Pos:   p(3179, 54),
+																	Pos:   p(3211, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock.\"",
 																	Value: string("Write lock may not be acquired with read lock held. This pattern is prone to deadlocks. Please ensure that read locks are released before taking a write lock. If an upgrade is necessary, use an upgrade lock in place of the read lock."),
@@ -54506,107 +55141,107 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3180, 17),
+												Pos: p(3212, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3180, 32),
+													Pos: p(3212, 32),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(3180, 17),
+														Pos:  p(3212, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3181, 17),
+												Pos: p(3213, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3181, 17),
+													Pos:  p(3213, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3181, 22),
+														Pos:  p(3213, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(3181, 27),
+															Pos: p(3213, 27),
 															Fun: &lang.Ident{
-																Pos:  p(3181, 27),
+																Pos:  p(3213, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3181, 37),
+																	Pos: p(3213, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3181, 37),
+																		Pos: p(3213, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3181, 80),
+																			Pos: p(3213, 80),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3181, 57),
+																				Pos: p(3213, 57),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(3181, 51),
+																					Pos: p(3213, 51),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3181, 43),
+																						Pos:  p(3213, 43),
 																						Name: "_writer",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(3181, 54),
+																						Pos: p(3213, 54),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(3181, 55),
+																							Pos:   p(3213, 55),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3181, 75),
+																					Pos: p(3213, 75),
 																					Op:  "==",
 																					X: &lang.MemberExpr{
-																						Pos: p(3181, 69),
+																						Pos: p(3213, 69),
 																						X: &lang.Ident{
-																							Pos:  p(3181, 60),
+																							Pos:  p(3213, 60),
 																							Name: "_readers",
 																						},
 																						Name: "Count",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(3181, 78),
+																						Pos:   p(3213, 78),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3181, 100),
+																				Pos: p(3213, 100),
 																				Op:  "||",
 																				X: &lang.BinaryExpr{
-																					Pos: p(3181, 94),
+																					Pos: p(3213, 94),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3181, 84),
+																						Pos:  p(3213, 84),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(3181, 97),
+																						Pos: p(3213, 97),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(3181, 98),
+																							Pos:   p(3213, 98),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3181, 113),
+																					Pos: p(3213, 113),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3181, 103),
+																						Pos:  p(3213, 103),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.Ident{
-																						Pos:  p(3181, 116),
+																						Pos:  p(3213, 116),
 																						Name: "me",
 																					},
 																				},
@@ -54615,9 +55250,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3181, 121),
+																	Pos: p(3213, 121),
 																	X: &lang.Ident{
-																		Pos:  p(3181, 121),
+																		Pos:  p(3213, 121),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -54627,76 +55262,76 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3182, 17),
+												Pos: p(3214, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3182, 32),
+													Pos: p(3214, 32),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3182, 17),
+														Pos:  p(3214, 17),
 														Name: "_waitingWriters",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3183, 17),
+												Pos: p(3215, 17),
 												Cond: &lang.Ident{
-													Pos:  p(3183, 21),
+													Pos:  p(3215, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3184, 17),
+													Pos: p(3216, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3185, 21),
+															Pos: p(3217, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3185, 29),
+																Pos: p(3217, 29),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3185, 21),
+																	Pos:  p(3217, 21),
 																	Name: "_writer",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(3185, 31),
+																	Pos:  p(3217, 31),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3186, 21),
+															Pos: p(3218, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3186, 33),
+																Pos: p(3218, 33),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3186, 21),
+																	Pos:  p(3218, 21),
 																	Name: "_writeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(3186, 35),
+																	Pos:   p(3218, 35),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(3187, 17),
+													Rbrace: p(3219, 17),
 												},
 												Else: &lang.ExprStmt{
-													Pos: p(3188, 22),
+													Pos: p(3220, 22),
 													X: &lang.CallExpr{
-														Pos: p(3188, 30),
+														Pos: p(3220, 30),
 														Fun: &lang.MemberExpr{
-															Pos: p(3188, 30),
+															Pos: p(3220, 30),
 															X: &lang.Ident{
-																Pos:  p(3188, 22),
+																Pos:  p(3220, 22),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3188, 39),
+																Pos: p(3220, 39),
 																X: &lang.Ident{
-																	Pos:  p(3188, 39),
+																	Pos:  p(3220, 39),
 																	Name: "_gate",
 																},
 															},
@@ -54705,67 +55340,67 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3189, 17),
+												Pos: p(3221, 17),
 												X: &lang.Ident{
-													Pos:  p(3189, 24),
+													Pos:  p(3221, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(3190, 13),
+										Rbrace: p(3222, 13),
 									},
 								},
 							},
-							Rbrace: p(3191, 9),
+							Rbrace: p(3223, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3193, 9),
+						Pos:       p(3225, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3193, 16),
+							Pos:  p(3225, 16),
 							Name: "void",
 						},
 						Name: "ExitWriteLock",
 						Body: &lang.BlockStmt{
-							Pos: p(3194, 9),
+							Pos: p(3226, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3195, 13),
+									Pos: p(3227, 13),
 									X: &lang.Ident{
-										Pos:  p(3195, 19),
+										Pos:  p(3227, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3196, 13),
+										Pos: p(3228, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3197, 17),
+												Pos: p(3229, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3197, 29),
+													Pos: p(3229, 29),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3197, 21),
+														Pos:  p(3229, 21),
 														Name: "_writer",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3197, 32),
+														Pos:  p(3229, 32),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3198, 21),
+													Pos: p(3230, 21),
 													X: &lang.NewExpr{
-														Pos: p(3198, 27),
+														Pos: p(3230, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3198, 31),
+															Pos:  p(3230, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3198, 60),
+																Pos: p(3230, 60),
 																X: &lang.Literal{
-																	Pos:   p(3198, 60),
+																	Pos:   p(3230, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The write lock is being released without being held.\"",
 																	Value: string("The write lock is being released without being held."),
@@ -54776,38 +55411,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3199, 17),
+												Pos: p(3231, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3199, 35),
+													Pos: p(3231, 35),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(3199, 21),
+														Pos: p(3231, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(3199, 23),
+															Pos:  p(3231, 23),
 															Name: "_writeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(3199, 38),
+														Pos:   p(3231, 38),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3199, 41),
+													Pos: p(3231, 41),
 													X: &lang.AssignExpr{
-														Pos: p(3199, 49),
+														Pos: p(3231, 49),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(3199, 41),
+															Pos:  p(3231, 41),
 															Name: "_writer",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(3199, 51),
+															Pos: p(3231, 51),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3199, 52),
+																Pos:   p(3231, 52),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -54816,22 +55451,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3200, 17),
+												Pos: p(3232, 17),
 												X: &lang.CallExpr{
-													Pos: p(3200, 25),
+													Pos: p(3232, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3200, 25),
+														Pos: p(3232, 25),
 														X: &lang.Ident{
-															Pos:  p(3200, 17),
+															Pos:  p(3232, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3200, 34),
+															Pos: p(3232, 34),
 															X: &lang.Ident{
-																Pos:  p(3200, 34),
+																Pos:  p(3232, 34),
 																Name: "_gate",
 															},
 														},
@@ -54839,35 +55474,35 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3201, 13),
+										Rbrace: p(3233, 13),
 									},
 								},
 							},
-							Rbrace: p(3202, 9),
+							Rbrace: p(3234, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3204, 9),
+						Pos:       p(3236, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3204, 16),
+							Pos:  p(3236, 16),
 							Name: "void",
 						},
 						Name: "EnterUpgradeableReadLock",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3204, 51),
+							Pos: p(3236, 51),
 							Fun: &lang.Ident{
-								Pos:  p(3204, 51),
+								Pos:  p(3236, 51),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3204, 72),
+									Pos: p(3236, 72),
 									X: &lang.UnaryExpr{
-										Pos: p(3204, 72),
+										Pos: p(3236, 72),
 										Op:  "-",
 										X: &lang.Literal{
-											Pos:   p(3204, 73),
+											Pos:   p(3236, 73),
 											Raw:   "1",
 											Value: int64(1),
 										},
@@ -54877,43 +55512,90 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3205, 9),
+						Pos:       p(3237, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3205, 16),
+							Pos:  p(3237, 16),
 							Name: "bool",
 						},
 						Name: "TryEnterUpgradeableReadLock",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3205, 49),
+								Pos: p(3237, 49),
 								Type: &lang.TypeRef{
-									Pos:  p(3205, 49),
-									Name: "object",
+									Pos:  p(3237, 49),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(3237, 77),
+							Fun: &lang.Ident{
+								Pos:  p(3237, 77),
+								Name: "EnterUpgradeableRead",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(3237, 98),
+									X: &lang.CallExpr{
+										Pos: p(3237, 98),
+										Fun: &lang.Ident{
+											Pos:  p(3237, 98),
+											Name: "CheckedMs",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3237, 108),
+												X: &lang.Ident{
+													Pos:  p(3237, 108),
+													Name: "millisecondsTimeout",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3238, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3238, 16),
+							Name: "bool",
+						},
+						Name: "TryEnterUpgradeableReadLock",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3238, 49),
+								Type: &lang.TypeRef{
+									Pos:  p(3238, 49),
+									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3205, 68),
+							Pos: p(3238, 70),
 							Fun: &lang.Ident{
-								Pos:  p(3205, 68),
+								Pos:  p(3238, 70),
 								Name: "EnterUpgradeableRead",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3205, 89),
+									Pos: p(3238, 91),
 									X: &lang.CallExpr{
-										Pos: p(3205, 89),
+										Pos: p(3238, 91),
 										Fun: &lang.Ident{
-											Pos:  p(3205, 89),
-											Name: "Ms",
+											Pos:  p(3238, 91),
+											Name: "SpanMs",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3205, 92),
+												Pos: p(3238, 98),
 												X: &lang.Ident{
-													Pos:  p(3205, 92),
+													Pos:  p(3238, 98),
 													Name: "timeout",
 												},
 											},
@@ -54924,99 +55606,99 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3206, 9),
+						Pos: p(3239, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3206, 9),
+							Pos:  p(3239, 9),
 							Name: "bool",
 						},
 						Name: "EnterUpgradeableRead",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3206, 35),
+								Pos: p(3239, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(3206, 35),
+									Pos:  p(3239, 35),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3207, 9),
+							Pos: p(3240, 9),
 							Stmts: []lang.Stmt{
 								&lang.LocalDeclStmt{
-									Pos: p(3208, 13),
+									Pos: p(3241, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3208, 13),
+										Pos:  p(3241, 13),
 										Name: "int",
 									},
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3208, 17),
+											Pos:  p(3241, 17),
 											Name: "me",
 											Init: &lang.Ident{
-												Pos:  p(3208, 22),
+												Pos:  p(3241, 22),
 												Name: "Me",
 											},
 										},
 									},
 								},
 								&lang.LockStmt{
-									Pos: p(3209, 13),
+									Pos: p(3242, 13),
 									X: &lang.Ident{
-										Pos:  p(3209, 19),
+										Pos:  p(3242, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3210, 13),
+										Pos: p(3243, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3211, 17),
+												Pos: p(3244, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3211, 31),
+													Pos: p(3244, 31),
 													Op:  "==",
 													X: &lang.Ident{
-														Pos:  p(3211, 21),
+														Pos:  p(3244, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3211, 34),
+														Pos:  p(3244, 34),
 														Name: "me",
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3212, 17),
+													Pos: p(3245, 17),
 													Stmts: []lang.Stmt{
 														&lang.IfStmt{
-															Pos: p(3213, 21),
+															Pos: p(3246, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3213, 41),
+																Pos: p(3246, 41),
 																Op:  "==",
 																X: &lang.Ident{
-																	Pos:  p(3213, 25),
+																	Pos:  p(3246, 25),
 																	Name: "RecursionPolicy",
 																},
 																Y: &lang.MemberExpr{
-																	Pos: p(3213, 64),
+																	Pos: p(3246, 64),
 																	X: &lang.Ident{
-																		Pos:  p(3213, 44),
+																		Pos:  p(3246, 44),
 																		Name: "LockRecursionPolicy",
 																	},
 																	Name: "NoRecursion",
 																},
 															},
 															Then: &lang.ThrowStmt{
-																Pos: p(3214, 25),
+																Pos: p(3247, 25),
 																X: &lang.NewExpr{
-																	Pos: p(3214, 31),
+																	Pos: p(3247, 31),
 																	Type: &lang.TypeRef{
-																		Pos:  p(3214, 35),
+																		Pos:  p(3247, 35),
 																		Name: "LockRecursionException",
 																	},
 																	Args: []*lang.Arg{
 																		&lang.Arg{
-																			Pos: p(3214, 58),
+																			Pos: p(3247, 58),
 																			X: &lang.Literal{
-																				Pos:   p(3214, 58),
+																				Pos:   p(3247, 58),
 																				Kind:  lang.LitKind(8),
 																				Raw:   "\"Recursive upgradeable lock acquisitions not allowed in this mode.\"",
 																				Value: string("Recursive upgradeable lock acquisitions not allowed in this mode."),
@@ -55027,100 +55709,100 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3215, 21),
+															Pos: p(3248, 21),
 															X: &lang.PostfixExpr{
-																Pos: p(3215, 34),
+																Pos: p(3248, 34),
 																Op:  "++",
 																X: &lang.Ident{
-																	Pos:  p(3215, 21),
+																	Pos:  p(3248, 21),
 																	Name: "_upgradeCount",
 																},
 															},
 														},
 														&lang.ReturnStmt{
-															Pos: p(3216, 21),
+															Pos: p(3249, 21),
 															X: &lang.Literal{
-																Pos:   p(3216, 28),
+																Pos:   p(3249, 28),
 																Kind:  lang.LitKind(9),
 																Raw:   "true",
 																Value: bool(true),
 															},
 														},
 													},
-													Rbrace: p(3217, 17),
+													Rbrace: p(3250, 17),
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3218, 17),
+												Pos: p(3251, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3218, 72),
+													Pos: p(3251, 72),
 													Op:  "&&",
 													X: &lang.BinaryExpr{
-														Pos: p(3218, 37),
+														Pos: p(3251, 37),
 														Op:  "==",
 														X: &lang.Ident{
-															Pos:  p(3218, 21),
+															Pos:  p(3251, 21),
 															Name: "RecursionPolicy",
 														},
 														Y: &lang.MemberExpr{
-															Pos: p(3218, 60),
+															Pos: p(3251, 60),
 															X: &lang.Ident{
-																Pos:  p(3218, 40),
+																Pos:  p(3251, 40),
 																Name: "LockRecursionPolicy",
 															},
 															Name: "NoRecursion",
 														},
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3218, 101),
+														Pos: p(3251, 101),
 														Op:  "||",
 														X: &lang.CallExpr{
-															Pos: p(3218, 85),
+															Pos: p(3251, 85),
 															Fun: &lang.MemberExpr{
-																Pos: p(3218, 85),
+																Pos: p(3251, 85),
 																X: &lang.Ident{
-																	Pos:  p(3218, 76),
+																	Pos:  p(3251, 76),
 																	Name: "_readers",
 																},
 																Name: "ContainsKey",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3218, 97),
+																	Pos: p(3251, 97),
 																	X: &lang.Ident{
-																		Pos:  p(3218, 97),
+																		Pos:  p(3251, 97),
 																		Name: "me",
 																	},
 																},
 															},
 														},
 														Y: &lang.BinaryExpr{
-															Pos: p(3218, 112),
+															Pos: p(3251, 112),
 															Op:  "==",
 															X: &lang.Ident{
-																Pos:  p(3218, 104),
+																Pos:  p(3251, 104),
 																Name: "_writer",
 															},
 															Y: &lang.Ident{
-																Pos:  p(3218, 115),
+																Pos:  p(3251, 115),
 																Name: "me",
 															},
 														},
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3219, 21),
+													Pos: p(3252, 21),
 													X: &lang.NewExpr{
-														Pos: p(3219, 27),
+														Pos: p(3252, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3219, 31),
+															Pos:  p(3252, 31),
 															Name: "LockRecursionException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3219, 54),
+																Pos: p(3252, 54),
 																X: &lang.Literal{
-																	Pos:   p(3219, 54),
+																	Pos:   p(3252, 54),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"Upgradeable lock may not be acquired with read lock held.\"",
 																	Value: string("Upgradeable lock may not be acquired with read lock held."),
@@ -55131,88 +55813,88 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3220, 17),
+												Pos: p(3253, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3220, 34),
+													Pos: p(3253, 34),
 													Op:  "++",
 													X: &lang.Ident{
-														Pos:  p(3220, 17),
+														Pos:  p(3253, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3221, 17),
+												Pos: p(3254, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3221, 17),
+													Pos:  p(3254, 17),
 													Name: "bool",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3221, 22),
+														Pos:  p(3254, 22),
 														Name: "ok",
 														Init: &lang.CallExpr{
-															Pos: p(3221, 27),
+															Pos: p(3254, 27),
 															Fun: &lang.Ident{
-																Pos:  p(3221, 27),
+																Pos:  p(3254, 27),
 																Name: "WaitUntil",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3221, 37),
+																	Pos: p(3254, 37),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3221, 37),
+																		Pos: p(3254, 37),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3221, 95),
+																			Pos: p(3254, 95),
 																			Op:  "&&",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3221, 76),
+																				Pos: p(3254, 76),
 																				Op:  "&&",
 																				X: &lang.BinaryExpr{
-																					Pos: p(3221, 58),
+																					Pos: p(3254, 58),
 																					Op:  "||",
 																					X: &lang.BinaryExpr{
-																						Pos: p(3221, 52),
+																						Pos: p(3254, 52),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(3221, 44),
+																							Pos:  p(3254, 44),
 																							Name: "_writer",
 																						},
 																						Y: &lang.UnaryExpr{
-																							Pos: p(3221, 55),
+																							Pos: p(3254, 55),
 																							Op:  "-",
 																							X: &lang.Literal{
-																								Pos:   p(3221, 56),
+																								Pos:   p(3254, 56),
 																								Raw:   "1",
 																								Value: int64(1),
 																							},
 																						},
 																					},
 																					Y: &lang.BinaryExpr{
-																						Pos: p(3221, 69),
+																						Pos: p(3254, 69),
 																						Op:  "==",
 																						X: &lang.Ident{
-																							Pos:  p(3221, 61),
+																							Pos:  p(3254, 61),
 																							Name: "_writer",
 																						},
 																						Y: &lang.Ident{
-																							Pos:  p(3221, 72),
+																							Pos:  p(3254, 72),
 																							Name: "me",
 																						},
 																					},
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3221, 89),
+																					Pos: p(3254, 89),
 																					Op:  "==",
 																					X: &lang.Ident{
-																						Pos:  p(3221, 79),
+																						Pos:  p(3254, 79),
 																						Name: "_upgrader",
 																					},
 																					Y: &lang.UnaryExpr{
-																						Pos: p(3221, 92),
+																						Pos: p(3254, 92),
 																						Op:  "-",
 																						X: &lang.Literal{
-																							Pos:   p(3221, 93),
+																							Pos:   p(3254, 93),
 																							Raw:   "1",
 																							Value: int64(1),
 																						},
@@ -55220,14 +55902,14 @@ func preludeAST() *lang.File {
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3221, 114),
+																				Pos: p(3254, 114),
 																				Op:  "==",
 																				X: &lang.Ident{
-																					Pos:  p(3221, 98),
+																					Pos:  p(3254, 98),
 																					Name: "_waitingWriters",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(3221, 117),
+																					Pos:   p(3254, 117),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -55236,9 +55918,9 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3221, 120),
+																	Pos: p(3254, 120),
 																	X: &lang.Ident{
-																		Pos:  p(3221, 120),
+																		Pos:  p(3254, 120),
 																		Name: "millisecondsTimeout",
 																	},
 																},
@@ -55248,122 +55930,122 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3222, 17),
+												Pos: p(3255, 17),
 												X: &lang.PostfixExpr{
-													Pos: p(3222, 34),
+													Pos: p(3255, 34),
 													Op:  "--",
 													X: &lang.Ident{
-														Pos:  p(3222, 17),
+														Pos:  p(3255, 17),
 														Name: "_waitingUpgraders",
 													},
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3223, 17),
+												Pos: p(3256, 17),
 												Cond: &lang.Ident{
-													Pos:  p(3223, 21),
+													Pos:  p(3256, 21),
 													Name: "ok",
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3224, 17),
+													Pos: p(3257, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3225, 21),
+															Pos: p(3258, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3225, 31),
+																Pos: p(3258, 31),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3225, 21),
+																	Pos:  p(3258, 21),
 																	Name: "_upgrader",
 																},
 																Right: &lang.Ident{
-																	Pos:  p(3225, 33),
+																	Pos:  p(3258, 33),
 																	Name: "me",
 																},
 															},
 														},
 														&lang.ExprStmt{
-															Pos: p(3226, 21),
+															Pos: p(3259, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3226, 35),
+																Pos: p(3259, 35),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3226, 21),
+																	Pos:  p(3259, 21),
 																	Name: "_upgradeCount",
 																},
 																Right: &lang.Literal{
-																	Pos:   p(3226, 37),
+																	Pos:   p(3259, 37),
 																	Raw:   "1",
 																	Value: int64(1),
 																},
 															},
 														},
 													},
-													Rbrace: p(3227, 17),
+													Rbrace: p(3260, 17),
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3228, 17),
+												Pos: p(3261, 17),
 												X: &lang.Ident{
-													Pos:  p(3228, 24),
+													Pos:  p(3261, 24),
 													Name: "ok",
 												},
 											},
 										},
-										Rbrace: p(3229, 13),
+										Rbrace: p(3262, 13),
 									},
 								},
 							},
-							Rbrace: p(3230, 9),
+							Rbrace: p(3263, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3232, 9),
+						Pos:       p(3265, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3232, 16),
+							Pos:  p(3265, 16),
 							Name: "void",
 						},
 						Name: "ExitUpgradeableReadLock",
 						Body: &lang.BlockStmt{
-							Pos: p(3233, 9),
+							Pos: p(3266, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3234, 13),
+									Pos: p(3267, 13),
 									X: &lang.Ident{
-										Pos:  p(3234, 19),
+										Pos:  p(3267, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3235, 13),
+										Pos: p(3268, 13),
 										Stmts: []lang.Stmt{
 											&lang.IfStmt{
-												Pos: p(3236, 17),
+												Pos: p(3269, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3236, 31),
+													Pos: p(3269, 31),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3236, 21),
+														Pos:  p(3269, 21),
 														Name: "_upgrader",
 													},
 													Y: &lang.Ident{
-														Pos:  p(3236, 34),
+														Pos:  p(3269, 34),
 														Name: "Me",
 													},
 												},
 												Then: &lang.ThrowStmt{
-													Pos: p(3237, 21),
+													Pos: p(3270, 21),
 													X: &lang.NewExpr{
-														Pos: p(3237, 27),
+														Pos: p(3270, 27),
 														Type: &lang.TypeRef{
-															Pos:  p(3237, 31),
+															Pos:  p(3270, 31),
 															Name: "SynchronizationLockException",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3237, 60),
+																Pos: p(3270, 60),
 																X: &lang.Literal{
-																	Pos:   p(3237, 60),
+																	Pos:   p(3270, 60),
 																	Kind:  lang.LitKind(8),
 																	Raw:   "\"The upgradeable lock is being released without being held.\"",
 																	Value: string("The upgradeable lock is being released without being held."),
@@ -55374,38 +56056,38 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3238, 17),
+												Pos: p(3271, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3238, 37),
+													Pos: p(3271, 37),
 													Op:  "==",
 													X: &lang.UnaryExpr{
-														Pos: p(3238, 21),
+														Pos: p(3271, 21),
 														Op:  "--",
 														X: &lang.Ident{
-															Pos:  p(3238, 23),
+															Pos:  p(3271, 23),
 															Name: "_upgradeCount",
 														},
 													},
 													Y: &lang.Literal{
-														Pos:   p(3238, 40),
+														Pos:   p(3271, 40),
 														Raw:   "0",
 														Value: int64(0),
 													},
 												},
 												Then: &lang.ExprStmt{
-													Pos: p(3238, 43),
+													Pos: p(3271, 43),
 													X: &lang.AssignExpr{
-														Pos: p(3238, 53),
+														Pos: p(3271, 53),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(3238, 43),
+															Pos:  p(3271, 43),
 															Name: "_upgrader",
 														},
 														Right: &lang.UnaryExpr{
-															Pos: p(3238, 55),
+															Pos: p(3271, 55),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3238, 56),
+																Pos:   p(3271, 56),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -55414,22 +56096,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3239, 17),
+												Pos: p(3272, 17),
 												X: &lang.CallExpr{
-													Pos: p(3239, 25),
+													Pos: p(3272, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3239, 25),
+														Pos: p(3272, 25),
 														X: &lang.Ident{
-															Pos:  p(3239, 17),
+															Pos:  p(3272, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3239, 34),
+															Pos: p(3272, 34),
 															X: &lang.Ident{
-																Pos:  p(3239, 34),
+																Pos:  p(3272, 34),
 																Name: "_gate",
 															},
 														},
@@ -55437,30 +56119,30 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3240, 13),
+										Rbrace: p(3273, 13),
 									},
 								},
 							},
-							Rbrace: p(3241, 9),
+							Rbrace: p(3274, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3243, 9),
+						Pos:       p(3276, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3243, 16),
+							Pos:  p(3276, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3243, 31),
-							Rbrace: p(3243, 33),
+							Pos:    p(3276, 31),
+							Rbrace: p(3276, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3253, 5),
+				Pos:       p(3286, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "BlockingCollection",
 				Namespace: "System.Collections.Concurrent",
@@ -55470,36 +56152,36 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3253, 42),
+						Pos:  p(3286, 42),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(3253, 81),
+								Pos:  p(3286, 81),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(3253, 85),
+						Pos:  p(3286, 85),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(3255, 9),
+						Pos:       p(3288, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3255, 18),
+							Pos:  p(3288, 18),
 							Name: "object",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3255, 25),
+								Pos:  p(3288, 25),
 								Name: "_gate",
 								Init: &lang.NewExpr{
-									Pos: p(3255, 33),
+									Pos: p(3288, 33),
 									Type: &lang.TypeRef{
-										Pos:  p(3255, 37),
+										Pos:  p(3288, 37),
 										Name: "object",
 									},
 								},
@@ -55507,30 +56189,30 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3256, 9),
+						Pos:       p(3289, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3256, 18),
+							Pos:  p(3289, 18),
 							Name: "System.Collections.Generic.Queue",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3256, 51),
+									Pos:  p(3289, 51),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3256, 54),
+								Pos:  p(3289, 54),
 								Name: "_items",
 								Init: &lang.NewExpr{
-									Pos: p(3256, 63),
+									Pos: p(3289, 63),
 									Type: &lang.TypeRef{
-										Pos:  p(3256, 67),
+										Pos:  p(3289, 67),
 										Name: "System.Collections.Generic.Queue",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(3256, 100),
+												Pos:  p(3289, 100),
 												Name: "T",
 											},
 										},
@@ -55540,21 +56222,21 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3257, 9),
+						Pos:       p(3290, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3257, 18),
+							Pos:  p(3290, 18),
 							Name: "int",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3257, 22),
+								Pos:  p(3290, 22),
 								Name: "_capacity",
 								Init: &lang.UnaryExpr{
-									Pos: p(3257, 34),
+									Pos: p(3290, 34),
 									Op:  "-",
 									X: &lang.Literal{
-										Pos:   p(3257, 35),
+										Pos:   p(3290, 35),
 										Raw:   "1",
 										Value: int64(1),
 									},
@@ -55563,82 +56245,82 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.FieldDecl{
-						Pos: p(3258, 9),
+						Pos: p(3291, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3258, 9),
+							Pos:  p(3291, 9),
 							Name: "bool",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3258, 14),
+								Pos:  p(3291, 14),
 								Name: "_addingCompleted",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3260, 9),
+						Pos:       p(3293, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
 						Body: &lang.BlockStmt{
-							Pos:    p(3260, 37),
-							Rbrace: p(3260, 39),
+							Pos:    p(3293, 37),
+							Rbrace: p(3293, 39),
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3261, 9),
+						Pos:       p(3294, 9),
 						Modifiers: lang.Modifiers(1),
 						Name:      "BlockingCollection",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3261, 35),
+								Pos: p(3294, 35),
 								Type: &lang.TypeRef{
-									Pos:  p(3261, 35),
+									Pos:  p(3294, 35),
 									Name: "int",
 								},
 								Name: "boundedCapacity",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3262, 9),
+							Pos: p(3295, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3263, 13),
+									Pos: p(3296, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3263, 33),
+										Pos: p(3296, 33),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3263, 17),
+											Pos:  p(3296, 17),
 											Name: "boundedCapacity",
 										},
 										Y: &lang.Literal{
-											Pos:   p(3263, 35),
+											Pos:   p(3296, 35),
 											Raw:   "1",
 											Value: int64(1),
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3264, 17),
+										Pos: p(3297, 17),
 										X: &lang.NewExpr{
-											Pos: p(3264, 23),
+											Pos: p(3297, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3264, 27),
+												Pos:  p(3297, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3264, 55),
+													Pos: p(3297, 55),
 													X: &lang.NameOfExpr{
-														Pos: p(3264, 55),
+														Pos: p(3297, 55),
 														X: &lang.Ident{
-															Pos:  p(3264, 62),
+															Pos:  p(3297, 62),
 															Name: "boundedCapacity",
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3264, 80),
+													Pos: p(3297, 80),
 													X: &lang.Literal{
-														Pos:   p(3264, 80),
+														Pos:   p(3297, 80),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The boundedCapacity argument must be positive.\"",
 														Value: string("The boundedCapacity argument must be positive."),
@@ -55649,64 +56331,64 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3265, 13),
+									Pos: p(3298, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3265, 23),
+										Pos: p(3298, 23),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3265, 13),
+											Pos:  p(3298, 13),
 											Name: "_capacity",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3265, 25),
+											Pos:  p(3298, 25),
 											Name: "boundedCapacity",
 										},
 									},
 								},
 							},
-							Rbrace: p(3266, 9),
+							Rbrace: p(3299, 9),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3268, 9),
+						Pos:       p(3301, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3268, 16),
+							Pos:  p(3301, 16),
 							Name: "int",
 						},
 						Name: "BoundedCapacity",
 						ExprBody: &lang.Ident{
-							Pos:  p(3268, 39),
+							Pos:  p(3301, 39),
 							Name: "_capacity",
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3269, 9),
+						Pos:       p(3302, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3269, 16),
+							Pos:  p(3302, 16),
 							Name: "int",
 						},
 						Name: "Count",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3269, 28),
+								Pos:  p(3302, 28),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3269, 32),
+									Pos: p(3302, 32),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3269, 34),
+											Pos: p(3302, 34),
 											X: &lang.Ident{
-												Pos:  p(3269, 40),
+												Pos:  p(3302, 40),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3269, 47),
+												Pos: p(3302, 47),
 												X: &lang.MemberExpr{
-													Pos: p(3269, 61),
+													Pos: p(3302, 61),
 													X: &lang.Ident{
-														Pos:  p(3269, 54),
+														Pos:  p(3302, 54),
 														Name: "_items",
 													},
 													Name: "Count",
@@ -55714,89 +56396,89 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3269, 68),
+									Rbrace: p(3302, 68),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3270, 9),
+						Pos:       p(3303, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3270, 16),
+							Pos:  p(3303, 16),
 							Name: "bool",
 						},
 						Name: "IsAddingCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3270, 41),
+								Pos:  p(3303, 41),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3270, 45),
+									Pos: p(3303, 45),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3270, 47),
+											Pos: p(3303, 47),
 											X: &lang.Ident{
-												Pos:  p(3270, 53),
+												Pos:  p(3303, 53),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3270, 60),
+												Pos: p(3303, 60),
 												X: &lang.Ident{
-													Pos:  p(3270, 67),
+													Pos:  p(3303, 67),
 													Name: "_addingCompleted",
 												},
 											},
 										},
 									},
-									Rbrace: p(3270, 85),
+									Rbrace: p(3303, 85),
 								},
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3271, 9),
+						Pos:       p(3304, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3271, 16),
+							Pos:  p(3304, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3271, 35),
+								Pos:  p(3304, 35),
 								Kind: "get",
 								Body: &lang.BlockStmt{
-									Pos: p(3271, 39),
+									Pos: p(3304, 39),
 									Stmts: []lang.Stmt{
 										&lang.LockStmt{
-											Pos: p(3271, 41),
+											Pos: p(3304, 41),
 											X: &lang.Ident{
-												Pos:  p(3271, 47),
+												Pos:  p(3304, 47),
 												Name: "_gate",
 											},
 											Body: &lang.ReturnStmt{
-												Pos: p(3271, 54),
+												Pos: p(3304, 54),
 												X: &lang.BinaryExpr{
-													Pos: p(3271, 78),
+													Pos: p(3304, 78),
 													Op:  "&&",
 													X: &lang.Ident{
-														Pos:  p(3271, 61),
+														Pos:  p(3304, 61),
 														Name: "_addingCompleted",
 													},
 													Y: &lang.BinaryExpr{
-														Pos: p(3271, 94),
+														Pos: p(3304, 94),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(3271, 88),
+															Pos: p(3304, 88),
 															X: &lang.Ident{
-																Pos:  p(3271, 81),
+																Pos:  p(3304, 81),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(3271, 97),
+															Pos:   p(3304, 97),
 															Raw:   "0",
 															Value: int64(0),
 														},
@@ -55805,112 +56487,180 @@ func preludeAST() *lang.File {
 											},
 										},
 									},
-									Rbrace: p(3271, 100),
+									Rbrace: p(3304, 100),
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3276, 9),
+						Pos:       p(3307, 9),
 						Modifiers: lang.Modifiers(16),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3276, 16),
+							Pos:  p(3307, 16),
 							Name: "int",
 						},
 						Name: "Ms",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3276, 23),
+								Pos: p(3307, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(3276, 23),
-									Name: "object",
+									Pos:  p(3307, 23),
+									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
-						ExprBody: &lang.CondExpr{
-							Pos: p(3276, 65),
-							Cond: &lang.IsExpr{
-								Pos: p(3276, 50),
-								X: &lang.Ident{
-									Pos:  p(3276, 42),
-									Name: "timeout",
-								},
-								Pattern: &lang.TypePattern{
-									Pos: p(3276, 53),
+						Body: &lang.BlockStmt{
+							Pos: p(3308, 9),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(3309, 13),
 									Type: &lang.TypeRef{
-										Pos:  p(3276, 53),
-										Name: "TimeSpan",
+										Pos:  p(3309, 13),
+										Name: "double",
 									},
-									Name: "ts",
-								},
-							},
-							Then: &lang.CastExpr{
-								Pos: p(3276, 67),
-								Type: &lang.TypeRef{
-									Pos:  p(3276, 68),
-									Name: "int",
-								},
-								X: &lang.MemberExpr{
-									Pos: p(3276, 75),
-									X: &lang.Ident{
-										Pos:  p(3276, 72),
-										Name: "ts",
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(3309, 20),
+											Name: "ms",
+											Init: &lang.MemberExpr{
+												Pos: p(3309, 33),
+												X: &lang.Ident{
+													Pos:  p(3309, 25),
+													Name: "timeout",
+												},
+												Name: "TotalMilliseconds",
+											},
+										},
 									},
-									Name: "TotalMilliseconds",
+								},
+								&lang.IfStmt{
+									Pos: p(3310, 13),
+									Cond: &lang.BinaryExpr{
+										Pos: p(3310, 25),
+										Op:  "||",
+										X: &lang.BinaryExpr{
+											Pos: p(3310, 20),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(3310, 17),
+												Name: "ms",
+											},
+											Y: &lang.UnaryExpr{
+												Pos: p(3310, 22),
+												Op:  "-",
+												X: &lang.Literal{
+													Pos:   p(3310, 23),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(3310, 31),
+											Op:  ">",
+											X: &lang.Ident{
+												Pos:  p(3310, 28),
+												Name: "ms",
+											},
+											Y: &lang.MemberExpr{
+												Pos: p(3310, 37),
+												X: &lang.Ident{
+													Pos:  p(3310, 33),
+													Name: "int",
+												},
+												Name: "MaxValue",
+											},
+										},
+									},
+									Then: &lang.ThrowStmt{
+										Pos: p(3310, 47),
+										X: &lang.NewExpr{
+											Pos: p(3310, 53),
+											Type: &lang.TypeRef{
+												Pos:  p(3310, 57),
+												Name: "ArgumentOutOfRangeException",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(3310, 85),
+													X: &lang.NameOfExpr{
+														Pos: p(3310, 85),
+														X: &lang.Ident{
+															Pos:  p(3310, 92),
+															Name: "timeout",
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(3310, 102),
+													X: &lang.Literal{
+														Pos:   p(3310, 102),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
+														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(3311, 13),
+									X: &lang.CastExpr{
+										Pos: p(3311, 20),
+										Type: &lang.TypeRef{
+											Pos:  p(3311, 21),
+											Name: "int",
+										},
+										X: &lang.Ident{
+											Pos:  p(3311, 25),
+											Name: "ms",
+										},
+									},
 								},
 							},
-							Else: &lang.CastExpr{
-								Pos: p(3276, 95),
-								Type: &lang.TypeRef{
-									Pos:  p(3276, 96),
-									Name: "int",
-								},
-								X: &lang.Ident{
-									Pos:  p(3276, 100),
-									Name: "timeout",
-								},
-							},
+							Rbrace: p(3312, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3278, 9),
+						Pos:       p(3314, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3278, 16),
+							Pos:  p(3314, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3278, 25),
+								Pos: p(3314, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(3278, 25),
+									Pos:  p(3314, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3278, 36),
+							Pos: p(3314, 36),
 							Fun: &lang.Ident{
-								Pos:  p(3278, 36),
+								Pos:  p(3314, 36),
 								Name: "Add",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3278, 40),
+									Pos: p(3314, 40),
 									X: &lang.Ident{
-										Pos:  p(3278, 40),
+										Pos:  p(3314, 40),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3278, 46),
+									Pos: p(3314, 46),
 									X: &lang.DefaultExpr{
-										Pos: p(3278, 46),
+										Pos: p(3314, 46),
 										Type: &lang.TypeRef{
-											Pos:  p(3278, 54),
+											Pos:  p(3314, 54),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -55919,69 +56669,69 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3279, 9),
+						Pos:       p(3315, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3279, 16),
+							Pos:  p(3315, 16),
 							Name: "void",
 						},
 						Name: "Add",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3279, 25),
+								Pos: p(3315, 25),
 								Type: &lang.TypeRef{
-									Pos:  p(3279, 25),
+									Pos:  p(3315, 25),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3279, 33),
+								Pos: p(3315, 33),
 								Type: &lang.TypeRef{
-									Pos:  p(3279, 33),
+									Pos:  p(3315, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3280, 9),
+							Pos: p(3316, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3281, 13),
+									Pos: p(3317, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3281, 17),
+										Pos: p(3317, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3281, 18),
+											Pos: p(3317, 18),
 											Fun: &lang.Ident{
-												Pos:  p(3281, 18),
+												Pos:  p(3317, 18),
 												Name: "TryAdd",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3281, 25),
+													Pos: p(3317, 25),
 													X: &lang.Ident{
-														Pos:  p(3281, 25),
+														Pos:  p(3317, 25),
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(3281, 31),
+													Pos: p(3317, 31),
 													X: &lang.UnaryExpr{
-														Pos: p(3281, 31),
+														Pos: p(3317, 31),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3281, 32),
+															Pos:   p(3317, 32),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3281, 35),
+													Pos: p(3317, 35),
 													X: &lang.Ident{
-														Pos:  p(3281, 35),
+														Pos:  p(3317, 35),
 														Name: "cancellationToken",
 													},
 												},
@@ -55989,18 +56739,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3282, 17),
+										Pos: p(3318, 17),
 										X: &lang.NewExpr{
-											Pos: p(3282, 23),
+											Pos: p(3318, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3282, 27),
+												Pos:  p(3318, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3282, 53),
+													Pos: p(3318, 53),
 													X: &lang.Literal{
-														Pos:   p(3282, 53),
+														Pos:   p(3318, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 														Value: string("The collection has been marked as complete with regards to additions."),
@@ -56011,55 +56761,55 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3283, 9),
+							Rbrace: p(3319, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3284, 9),
+						Pos:       p(3320, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3284, 16),
+							Pos:  p(3320, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3284, 28),
+								Pos: p(3320, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(3284, 28),
+									Pos:  p(3320, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3284, 39),
+							Pos: p(3320, 39),
 							Fun: &lang.Ident{
-								Pos:  p(3284, 39),
+								Pos:  p(3320, 39),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3284, 46),
+									Pos: p(3320, 46),
 									X: &lang.Ident{
-										Pos:  p(3284, 46),
+										Pos:  p(3320, 46),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3284, 52),
+									Pos: p(3320, 52),
 									X: &lang.Literal{
-										Pos:   p(3284, 52),
+										Pos:   p(3320, 52),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3284, 55),
+									Pos: p(3320, 55),
 									X: &lang.DefaultExpr{
-										Pos: p(3284, 55),
+										Pos: p(3320, 55),
 										Type: &lang.TypeRef{
-											Pos:  p(3284, 63),
+											Pos:  p(3320, 63),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56068,58 +56818,118 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3285, 9),
+						Pos:       p(3321, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3285, 16),
+							Pos:  p(3321, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3285, 28),
+								Pos: p(3321, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(3285, 28),
+									Pos:  p(3321, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3285, 36),
+								Pos: p(3321, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(3285, 36),
-									Name: "object",
+									Pos:  p(3321, 36),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(3321, 64),
+							Fun: &lang.Ident{
+								Pos:  p(3321, 64),
+								Name: "TryAdd",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(3321, 71),
+									X: &lang.Ident{
+										Pos:  p(3321, 71),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(3321, 77),
+									X: &lang.Ident{
+										Pos:  p(3321, 77),
+										Name: "millisecondsTimeout",
+									},
+								},
+								&lang.Arg{
+									Pos: p(3321, 98),
+									X: &lang.DefaultExpr{
+										Pos: p(3321, 98),
+										Type: &lang.TypeRef{
+											Pos:  p(3321, 106),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3322, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3322, 16),
+							Name: "bool",
+						},
+						Name: "TryAdd",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3322, 28),
+								Type: &lang.TypeRef{
+									Pos:  p(3322, 28),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(3322, 36),
+								Type: &lang.TypeRef{
+									Pos:  p(3322, 36),
+									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3285, 55),
+							Pos: p(3322, 57),
 							Fun: &lang.Ident{
-								Pos:  p(3285, 55),
+								Pos:  p(3322, 57),
 								Name: "TryAdd",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3285, 62),
+									Pos: p(3322, 64),
 									X: &lang.Ident{
-										Pos:  p(3285, 62),
+										Pos:  p(3322, 64),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3285, 68),
+									Pos: p(3322, 70),
 									X: &lang.CallExpr{
-										Pos: p(3285, 68),
+										Pos: p(3322, 70),
 										Fun: &lang.Ident{
-											Pos:  p(3285, 68),
+											Pos:  p(3322, 70),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3285, 71),
+												Pos: p(3322, 73),
 												X: &lang.Ident{
-													Pos:  p(3285, 71),
+													Pos:  p(3322, 73),
 													Name: "timeout",
 												},
 											},
@@ -56127,11 +56937,11 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(3285, 81),
+									Pos: p(3322, 83),
 									X: &lang.DefaultExpr{
-										Pos: p(3285, 81),
+										Pos: p(3322, 83),
 										Type: &lang.TypeRef{
-											Pos:  p(3285, 89),
+											Pos:  p(3322, 91),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56140,50 +56950,50 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3286, 9),
+						Pos:       p(3323, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3286, 16),
+							Pos:  p(3323, 16),
 							Name: "bool",
 						},
 						Name: "TryAdd",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3286, 28),
+								Pos: p(3323, 28),
 								Type: &lang.TypeRef{
-									Pos:  p(3286, 28),
+									Pos:  p(3323, 28),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3286, 36),
+								Pos: p(3323, 36),
 								Type: &lang.TypeRef{
-									Pos:  p(3286, 36),
+									Pos:  p(3323, 36),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(3286, 61),
+								Pos: p(3323, 61),
 								Type: &lang.TypeRef{
-									Pos:  p(3286, 61),
+									Pos:  p(3323, 61),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3287, 9),
+							Pos: p(3324, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3288, 13),
+									Pos: p(3325, 13),
 									X: &lang.CallExpr{
-										Pos: p(3288, 31),
+										Pos: p(3325, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(3288, 31),
+											Pos: p(3325, 31),
 											X: &lang.Ident{
-												Pos:  p(3288, 13),
+												Pos:  p(3325, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -56191,48 +57001,48 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(3289, 13),
+									Pos: p(3326, 13),
 									X: &lang.CallExpr{
-										Pos: p(3289, 38),
+										Pos: p(3326, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(3289, 38),
+											Pos: p(3326, 38),
 											X: &lang.Ident{
-												Pos:  p(3289, 20),
+												Pos:  p(3326, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3289, 47),
+												Pos: p(3326, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(3289, 47),
+													Pos: p(3326, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(3289, 53),
+														Pos: p(3326, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(3289, 55),
+																Pos: p(3326, 55),
 																X: &lang.Ident{
-																	Pos:  p(3289, 61),
+																	Pos:  p(3326, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(3289, 68),
+																	Pos: p(3326, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(3289, 76),
+																		Pos: p(3326, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(3289, 76),
+																			Pos: p(3326, 76),
 																			X: &lang.Ident{
-																				Pos:  p(3289, 68),
+																				Pos:  p(3326, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(3289, 85),
+																				Pos: p(3326, 85),
 																				X: &lang.Ident{
-																					Pos:  p(3289, 85),
+																					Pos:  p(3326, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -56241,40 +57051,40 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(3289, 93),
+														Rbrace: p(3326, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(3290, 13),
+										Pos: p(3327, 13),
 										X: &lang.Ident{
-											Pos:  p(3290, 19),
+											Pos:  p(3327, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(3291, 13),
+											Pos: p(3328, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(3292, 17),
+													Pos: p(3329, 17),
 													Cond: &lang.Ident{
-														Pos:  p(3292, 21),
+														Pos:  p(3329, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(3293, 21),
+														Pos: p(3330, 21),
 														X: &lang.NewExpr{
-															Pos: p(3293, 27),
+															Pos: p(3330, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(3293, 31),
+																Pos:  p(3330, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3293, 57),
+																	Pos: p(3330, 57),
 																	X: &lang.Literal{
-																		Pos:   p(3293, 57),
+																		Pos:   p(3330, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -56285,58 +57095,58 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(3294, 17),
+													Pos: p(3331, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(3294, 21),
+														Pos: p(3331, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(3294, 22),
+															Pos: p(3331, 22),
 															Fun: &lang.Ident{
-																Pos:  p(3294, 22),
+																Pos:  p(3331, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3294, 27),
+																	Pos: p(3331, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3294, 27),
+																		Pos: p(3331, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3294, 67),
+																			Pos: p(3331, 67),
 																			Op:  "||",
 																			X: &lang.BinaryExpr{
-																				Pos: p(3294, 50),
+																				Pos: p(3331, 50),
 																				Op:  "||",
 																				X: &lang.Ident{
-																					Pos:  p(3294, 33),
+																					Pos:  p(3331, 33),
 																					Name: "_addingCompleted",
 																				},
 																				Y: &lang.BinaryExpr{
-																					Pos: p(3294, 63),
+																					Pos: p(3331, 63),
 																					Op:  "<",
 																					X: &lang.Ident{
-																						Pos:  p(3294, 53),
+																						Pos:  p(3331, 53),
 																						Name: "_capacity",
 																					},
 																					Y: &lang.Literal{
-																						Pos:   p(3294, 65),
+																						Pos:   p(3331, 65),
 																						Raw:   "0",
 																						Value: int64(0),
 																					},
 																				},
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3294, 83),
+																				Pos: p(3331, 83),
 																				Op:  "<",
 																				X: &lang.MemberExpr{
-																					Pos: p(3294, 77),
+																					Pos: p(3331, 77),
 																					X: &lang.Ident{
-																						Pos:  p(3294, 70),
+																						Pos:  p(3331, 70),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Ident{
-																					Pos:  p(3294, 85),
+																					Pos:  p(3331, 85),
 																					Name: "_capacity",
 																				},
 																			},
@@ -56344,16 +57154,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3294, 96),
+																	Pos: p(3331, 96),
 																	X: &lang.Ident{
-																		Pos:  p(3294, 96),
+																		Pos:  p(3331, 96),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3294, 117),
+																	Pos: p(3331, 117),
 																	X: &lang.Ident{
-																		Pos:  p(3294, 117),
+																		Pos:  p(3331, 117),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -56361,9 +57171,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(3294, 137),
+														Pos: p(3331, 137),
 														X: &lang.Literal{
-															Pos:   p(3294, 144),
+															Pos:   p(3331, 144),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -56371,24 +57181,24 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(3295, 17),
+													Pos: p(3332, 17),
 													Cond: &lang.Ident{
-														Pos:  p(3295, 21),
+														Pos:  p(3332, 21),
 														Name: "_addingCompleted",
 													},
 													Then: &lang.ThrowStmt{
-														Pos: p(3296, 21),
+														Pos: p(3333, 21),
 														X: &lang.NewExpr{
-															Pos: p(3296, 27),
+															Pos: p(3333, 27),
 															Type: &lang.TypeRef{
-																Pos:  p(3296, 31),
+																Pos:  p(3333, 31),
 																Name: "InvalidOperationException",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3296, 57),
+																	Pos: p(3333, 57),
 																	X: &lang.Literal{
-																		Pos:   p(3296, 57),
+																		Pos:   p(3333, 57),
 																		Kind:  lang.LitKind(8),
 																		Raw:   "\"The collection has been marked as complete with regards to additions.\"",
 																		Value: string("The collection has been marked as complete with regards to additions."),
@@ -56399,22 +57209,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3297, 17),
+													Pos: p(3334, 17),
 													X: &lang.CallExpr{
-														Pos: p(3297, 24),
+														Pos: p(3334, 24),
 														Fun: &lang.MemberExpr{
-															Pos: p(3297, 24),
+															Pos: p(3334, 24),
 															X: &lang.Ident{
-																Pos:  p(3297, 17),
+																Pos:  p(3334, 17),
 																Name: "_items",
 															},
 															Name: "Enqueue",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3297, 32),
+																Pos: p(3334, 32),
 																X: &lang.Ident{
-																	Pos:  p(3297, 32),
+																	Pos:  p(3334, 32),
 																	Name: "item",
 																},
 															},
@@ -56422,22 +57232,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3298, 17),
+													Pos: p(3335, 17),
 													X: &lang.CallExpr{
-														Pos: p(3298, 25),
+														Pos: p(3335, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(3298, 25),
+															Pos: p(3335, 25),
 															X: &lang.Ident{
-																Pos:  p(3298, 17),
+																Pos:  p(3335, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3298, 34),
+																Pos: p(3335, 34),
 																X: &lang.Ident{
-																	Pos:  p(3298, 34),
+																	Pos:  p(3335, 34),
 																	Name: "_gate",
 																},
 															},
@@ -56445,44 +57255,44 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(3299, 17),
+													Pos: p(3336, 17),
 													X: &lang.Literal{
-														Pos:   p(3299, 24),
+														Pos:   p(3336, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(3300, 13),
+											Rbrace: p(3337, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(3301, 9),
+							Rbrace: p(3338, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3303, 9),
+						Pos:       p(3340, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3303, 16),
+							Pos:  p(3340, 16),
 							Name: "T",
 						},
 						Name: "Take",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3303, 28),
+							Pos: p(3340, 28),
 							Fun: &lang.Ident{
-								Pos:  p(3303, 28),
+								Pos:  p(3340, 28),
 								Name: "Take",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3303, 33),
+									Pos: p(3340, 33),
 									X: &lang.DefaultExpr{
-										Pos: p(3303, 33),
+										Pos: p(3340, 33),
 										Type: &lang.TypeRef{
-											Pos:  p(3303, 41),
+											Pos:  p(3340, 41),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56491,66 +57301,66 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3304, 9),
+						Pos:       p(3341, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3304, 16),
+							Pos:  p(3341, 16),
 							Name: "T",
 						},
 						Name: "Take",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3304, 23),
+								Pos: p(3341, 23),
 								Type: &lang.TypeRef{
-									Pos:  p(3304, 23),
+									Pos:  p(3341, 23),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3305, 9),
+							Pos: p(3342, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3306, 13),
+									Pos: p(3343, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3306, 17),
+										Pos: p(3343, 17),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3306, 18),
+											Pos: p(3343, 18),
 											Fun: &lang.Ident{
-												Pos:  p(3306, 18),
+												Pos:  p(3343, 18),
 												Name: "TryTake",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3306, 26),
+													Pos: p(3343, 26),
 													Mod: "out",
 													X: &lang.DeclExpr{
-														Pos: p(3306, 30),
+														Pos: p(3343, 30),
 														Type: &lang.TypeRef{
-															Pos:  p(3306, 30),
+															Pos:  p(3343, 30),
 															Name: "T",
 														},
 														Name: "item",
 													},
 												},
 												&lang.Arg{
-													Pos: p(3306, 38),
+													Pos: p(3343, 38),
 													X: &lang.UnaryExpr{
-														Pos: p(3306, 38),
+														Pos: p(3343, 38),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3306, 39),
+															Pos:   p(3343, 39),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												&lang.Arg{
-													Pos: p(3306, 42),
+													Pos: p(3343, 42),
 													X: &lang.Ident{
-														Pos:  p(3306, 42),
+														Pos:  p(3343, 42),
 														Name: "cancellationToken",
 													},
 												},
@@ -56558,18 +57368,18 @@ func preludeAST() *lang.File {
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3307, 17),
+										Pos: p(3344, 17),
 										X: &lang.NewExpr{
-											Pos: p(3307, 23),
+											Pos: p(3344, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3307, 27),
+												Pos:  p(3344, 27),
 												Name: "InvalidOperationException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3307, 53),
+													Pos: p(3344, 53),
 													X: &lang.Literal{
-														Pos:   p(3307, 53),
+														Pos:   p(3344, 53),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The collection argument is empty and has been marked as complete with regards to additions.\"",
 														Value: string("The collection argument is empty and has been marked as complete with regards to additions."),
@@ -56580,64 +57390,64 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3308, 13),
+									Pos: p(3345, 13),
 									X: &lang.Ident{
-										Pos:  p(3308, 20),
+										Pos:  p(3345, 20),
 										Name: "item",
 									},
 								},
 							},
-							Rbrace: p(3309, 9),
+							Rbrace: p(3346, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3310, 9),
+						Pos:       p(3347, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3310, 16),
+							Pos:  p(3347, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(3310, 29),
+								Pos:      p(3347, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(3310, 33),
+									Pos:  p(3347, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3310, 44),
+							Pos: p(3347, 44),
 							Fun: &lang.Ident{
-								Pos:  p(3310, 44),
+								Pos:  p(3347, 44),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3310, 52),
+									Pos: p(3347, 52),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(3310, 56),
+										Pos:  p(3347, 56),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3310, 62),
+									Pos: p(3347, 62),
 									X: &lang.Literal{
-										Pos:   p(3310, 62),
+										Pos:   p(3347, 62),
 										Raw:   "0",
 										Value: int64(0),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3310, 65),
+									Pos: p(3347, 65),
 									X: &lang.DefaultExpr{
-										Pos: p(3310, 65),
+										Pos: p(3347, 65),
 										Type: &lang.TypeRef{
-											Pos:  p(3310, 73),
+											Pos:  p(3347, 73),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56646,60 +57456,122 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3311, 9),
+						Pos:       p(3348, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3311, 16),
+							Pos:  p(3348, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(3311, 29),
+								Pos:      p(3348, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(3311, 33),
+									Pos:  p(3348, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3311, 41),
+								Pos: p(3348, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(3311, 41),
-									Name: "object",
+									Pos:  p(3348, 41),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+						ExprBody: &lang.CallExpr{
+							Pos: p(3348, 69),
+							Fun: &lang.Ident{
+								Pos:  p(3348, 69),
+								Name: "TryTake",
+							},
+							Args: []*lang.Arg{
+								&lang.Arg{
+									Pos: p(3348, 77),
+									Mod: "out",
+									X: &lang.Ident{
+										Pos:  p(3348, 81),
+										Name: "item",
+									},
+								},
+								&lang.Arg{
+									Pos: p(3348, 87),
+									X: &lang.Ident{
+										Pos:  p(3348, 87),
+										Name: "millisecondsTimeout",
+									},
+								},
+								&lang.Arg{
+									Pos: p(3348, 108),
+									X: &lang.DefaultExpr{
+										Pos: p(3348, 108),
+										Type: &lang.TypeRef{
+											Pos:  p(3348, 116),
+											Name: "System.Threading.CancellationToken",
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3349, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3349, 16),
+							Name: "bool",
+						},
+						Name: "TryTake",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(3349, 29),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(3349, 33),
+									Name: "T",
+								},
+								Name: "item",
+							},
+							&lang.Param{
+								Pos: p(3349, 41),
+								Type: &lang.TypeRef{
+									Pos:  p(3349, 41),
+									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 						},
 						ExprBody: &lang.CallExpr{
-							Pos: p(3311, 60),
+							Pos: p(3349, 62),
 							Fun: &lang.Ident{
-								Pos:  p(3311, 60),
+								Pos:  p(3349, 62),
 								Name: "TryTake",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3311, 68),
+									Pos: p(3349, 70),
 									Mod: "out",
 									X: &lang.Ident{
-										Pos:  p(3311, 72),
+										Pos:  p(3349, 74),
 										Name: "item",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3311, 78),
+									Pos: p(3349, 80),
 									X: &lang.CallExpr{
-										Pos: p(3311, 78),
+										Pos: p(3349, 80),
 										Fun: &lang.Ident{
-											Pos:  p(3311, 78),
+											Pos:  p(3349, 80),
 											Name: "Ms",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3311, 81),
+												Pos: p(3349, 83),
 												X: &lang.Ident{
-													Pos:  p(3311, 81),
+													Pos:  p(3349, 83),
 													Name: "timeout",
 												},
 											},
@@ -56707,11 +57579,11 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.Arg{
-									Pos: p(3311, 91),
+									Pos: p(3349, 93),
 									X: &lang.DefaultExpr{
-										Pos: p(3311, 91),
+										Pos: p(3349, 93),
 										Type: &lang.TypeRef{
-											Pos:  p(3311, 99),
+											Pos:  p(3349, 101),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -56720,51 +57592,51 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3312, 9),
+						Pos:       p(3350, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3312, 16),
+							Pos:  p(3350, 16),
 							Name: "bool",
 						},
 						Name: "TryTake",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      p(3312, 29),
+								Pos:      p(3350, 29),
 								Modifier: "out",
 								Type: &lang.TypeRef{
-									Pos:  p(3312, 33),
+									Pos:  p(3350, 33),
 									Name: "T",
 								},
 								Name: "item",
 							},
 							&lang.Param{
-								Pos: p(3312, 41),
+								Pos: p(3350, 41),
 								Type: &lang.TypeRef{
-									Pos:  p(3312, 41),
+									Pos:  p(3350, 41),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(3312, 66),
+								Pos: p(3350, 66),
 								Type: &lang.TypeRef{
-									Pos:  p(3312, 66),
+									Pos:  p(3350, 66),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3313, 9),
+							Pos: p(3351, 9),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3314, 13),
+									Pos: p(3352, 13),
 									X: &lang.CallExpr{
-										Pos: p(3314, 31),
+										Pos: p(3352, 31),
 										Fun: &lang.MemberExpr{
-											Pos: p(3314, 31),
+											Pos: p(3352, 31),
 											X: &lang.Ident{
-												Pos:  p(3314, 13),
+												Pos:  p(3352, 13),
 												Name: "cancellationToken",
 											},
 											Name: "ThrowIfCancellationRequested",
@@ -56772,66 +57644,66 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3315, 13),
+									Pos: p(3353, 13),
 									X: &lang.AssignExpr{
-										Pos: p(3315, 18),
+										Pos: p(3353, 18),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3315, 13),
+											Pos:  p(3353, 13),
 											Name: "item",
 										},
 										Right: &lang.DefaultExpr{
-											Pos: p(3315, 20),
+											Pos: p(3353, 20),
 											Type: &lang.TypeRef{
-												Pos:  p(3315, 28),
+												Pos:  p(3353, 28),
 												Name: "T",
 											},
 										},
 									},
 								},
 								&lang.UsingStmt{
-									Pos: p(3316, 13),
+									Pos: p(3354, 13),
 									X: &lang.CallExpr{
-										Pos: p(3316, 38),
+										Pos: p(3354, 38),
 										Fun: &lang.MemberExpr{
-											Pos: p(3316, 38),
+											Pos: p(3354, 38),
 											X: &lang.Ident{
-												Pos:  p(3316, 20),
+												Pos:  p(3354, 20),
 												Name: "cancellationToken",
 											},
 											Name: "Register",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3316, 47),
+												Pos: p(3354, 47),
 												X: &lang.LambdaExpr{
-													Pos: p(3316, 47),
+													Pos: p(3354, 47),
 													Body: &lang.BlockStmt{
-														Pos: p(3316, 53),
+														Pos: p(3354, 53),
 														Stmts: []lang.Stmt{
 															&lang.LockStmt{
-																Pos: p(3316, 55),
+																Pos: p(3354, 55),
 																X: &lang.Ident{
-																	Pos:  p(3316, 61),
+																	Pos:  p(3354, 61),
 																	Name: "_gate",
 																},
 																Body: &lang.ExprStmt{
-																	Pos: p(3316, 68),
+																	Pos: p(3354, 68),
 																	X: &lang.CallExpr{
-																		Pos: p(3316, 76),
+																		Pos: p(3354, 76),
 																		Fun: &lang.MemberExpr{
-																			Pos: p(3316, 76),
+																			Pos: p(3354, 76),
 																			X: &lang.Ident{
-																				Pos:  p(3316, 68),
+																				Pos:  p(3354, 68),
 																				Name: "Monitor",
 																			},
 																			Name: "PulseAll",
 																		},
 																		Args: []*lang.Arg{
 																			&lang.Arg{
-																				Pos: p(3316, 85),
+																				Pos: p(3354, 85),
 																				X: &lang.Ident{
-																					Pos:  p(3316, 85),
+																					Pos:  p(3354, 85),
 																					Name: "_gate",
 																				},
 																			},
@@ -56840,57 +57712,57 @@ func preludeAST() *lang.File {
 																},
 															},
 														},
-														Rbrace: p(3316, 93),
+														Rbrace: p(3354, 93),
 													},
 												},
 											},
 										},
 									},
 									Body: &lang.LockStmt{
-										Pos: p(3317, 13),
+										Pos: p(3355, 13),
 										X: &lang.Ident{
-											Pos:  p(3317, 19),
+											Pos:  p(3355, 19),
 											Name: "_gate",
 										},
 										Body: &lang.BlockStmt{
-											Pos: p(3318, 13),
+											Pos: p(3356, 13),
 											Stmts: []lang.Stmt{
 												&lang.IfStmt{
-													Pos: p(3319, 17),
+													Pos: p(3357, 17),
 													Cond: &lang.UnaryExpr{
-														Pos: p(3319, 21),
+														Pos: p(3357, 21),
 														Op:  "!",
 														X: &lang.CallExpr{
-															Pos: p(3319, 22),
+															Pos: p(3357, 22),
 															Fun: &lang.Ident{
-																Pos:  p(3319, 22),
+																Pos:  p(3357, 22),
 																Name: "Wait",
 															},
 															Args: []*lang.Arg{
 																&lang.Arg{
-																	Pos: p(3319, 27),
+																	Pos: p(3357, 27),
 																	X: &lang.LambdaExpr{
-																		Pos: p(3319, 27),
+																		Pos: p(3357, 27),
 																		ExprBody: &lang.BinaryExpr{
-																			Pos: p(3319, 50),
+																			Pos: p(3357, 50),
 																			Op:  "||",
 																			X: &lang.Ident{
-																				Pos:  p(3319, 33),
+																				Pos:  p(3357, 33),
 																				Name: "_addingCompleted",
 																			},
 																			Y: &lang.BinaryExpr{
-																				Pos: p(3319, 66),
+																				Pos: p(3357, 66),
 																				Op:  ">",
 																				X: &lang.MemberExpr{
-																					Pos: p(3319, 60),
+																					Pos: p(3357, 60),
 																					X: &lang.Ident{
-																						Pos:  p(3319, 53),
+																						Pos:  p(3357, 53),
 																						Name: "_items",
 																					},
 																					Name: "Count",
 																				},
 																				Y: &lang.Literal{
-																					Pos:   p(3319, 68),
+																					Pos:   p(3357, 68),
 																					Raw:   "0",
 																					Value: int64(0),
 																				},
@@ -56899,16 +57771,16 @@ func preludeAST() *lang.File {
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3319, 71),
+																	Pos: p(3357, 71),
 																	X: &lang.Ident{
-																		Pos:  p(3319, 71),
+																		Pos:  p(3357, 71),
 																		Name: "millisecondsTimeout",
 																	},
 																},
 																&lang.Arg{
-																	Pos: p(3319, 92),
+																	Pos: p(3357, 92),
 																	X: &lang.Ident{
-																		Pos:  p(3319, 92),
+																		Pos:  p(3357, 92),
 																		Name: "cancellationToken",
 																	},
 																},
@@ -56916,9 +57788,9 @@ func preludeAST() *lang.File {
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(3319, 112),
+														Pos: p(3357, 112),
 														X: &lang.Literal{
-															Pos:   p(3319, 119),
+															Pos:   p(3357, 119),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -56926,28 +57798,28 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.IfStmt{
-													Pos: p(3320, 17),
+													Pos: p(3358, 17),
 													Cond: &lang.BinaryExpr{
-														Pos: p(3320, 34),
+														Pos: p(3358, 34),
 														Op:  "==",
 														X: &lang.MemberExpr{
-															Pos: p(3320, 28),
+															Pos: p(3358, 28),
 															X: &lang.Ident{
-																Pos:  p(3320, 21),
+																Pos:  p(3358, 21),
 																Name: "_items",
 															},
 															Name: "Count",
 														},
 														Y: &lang.Literal{
-															Pos:   p(3320, 37),
+															Pos:   p(3358, 37),
 															Raw:   "0",
 															Value: int64(0),
 														},
 													},
 													Then: &lang.ReturnStmt{
-														Pos: p(3320, 40),
+														Pos: p(3358, 40),
 														X: &lang.Literal{
-															Pos:   p(3320, 47),
+															Pos:   p(3358, 47),
 															Kind:  lang.LitKind(9),
 															Raw:   "false",
 															Value: bool(false),
@@ -56955,20 +57827,20 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3321, 17),
+													Pos: p(3359, 17),
 													X: &lang.AssignExpr{
-														Pos: p(3321, 22),
+														Pos: p(3359, 22),
 														Op:  "=",
 														Left: &lang.Ident{
-															Pos:  p(3321, 17),
+															Pos:  p(3359, 17),
 															Name: "item",
 														},
 														Right: &lang.CallExpr{
-															Pos: p(3321, 31),
+															Pos: p(3359, 31),
 															Fun: &lang.MemberExpr{
-																Pos: p(3321, 31),
+																Pos: p(3359, 31),
 																X: &lang.Ident{
-																	Pos:  p(3321, 24),
+																	Pos:  p(3359, 24),
 																	Name: "_items",
 																},
 																Name: "Dequeue",
@@ -56977,22 +57849,22 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ExprStmt{
-													Pos: p(3322, 17),
+													Pos: p(3360, 17),
 													X: &lang.CallExpr{
-														Pos: p(3322, 25),
+														Pos: p(3360, 25),
 														Fun: &lang.MemberExpr{
-															Pos: p(3322, 25),
+															Pos: p(3360, 25),
 															X: &lang.Ident{
-																Pos:  p(3322, 17),
+																Pos:  p(3360, 17),
 																Name: "Monitor",
 															},
 															Name: "PulseAll",
 														},
 														Args: []*lang.Arg{
 															&lang.Arg{
-																Pos: p(3322, 34),
+																Pos: p(3360, 34),
 																X: &lang.Ident{
-																	Pos:  p(3322, 34),
+																	Pos:  p(3360, 34),
 																	Name: "_gate",
 																},
 															},
@@ -57000,39 +57872,39 @@ func preludeAST() *lang.File {
 													},
 												},
 												&lang.ReturnStmt{
-													Pos: p(3323, 17),
+													Pos: p(3361, 17),
 													X: &lang.Literal{
-														Pos:   p(3323, 24),
+														Pos:   p(3361, 24),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
 													},
 												},
 											},
-											Rbrace: p(3324, 13),
+											Rbrace: p(3362, 13),
 										},
 									},
 								},
 							},
-							Rbrace: p(3325, 9),
+							Rbrace: p(3363, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3328, 9),
+						Pos: p(3366, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3328, 9),
+							Pos:  p(3366, 9),
 							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3328, 19),
+								Pos: p(3366, 19),
 								Type: &lang.TypeRef{
-									Pos:  p(3328, 19),
+									Pos:  p(3366, 19),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(3328, 24),
+											Pos:  p(3366, 24),
 											Name: "bool",
 										},
 									},
@@ -57040,66 +57912,66 @@ func preludeAST() *lang.File {
 								Name: "ready",
 							},
 							&lang.Param{
-								Pos: p(3328, 37),
+								Pos: p(3366, 37),
 								Type: &lang.TypeRef{
-									Pos:  p(3328, 37),
+									Pos:  p(3366, 37),
 									Name: "int",
 								},
 								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: p(3328, 62),
+								Pos: p(3366, 62),
 								Type: &lang.TypeRef{
-									Pos:  p(3328, 62),
+									Pos:  p(3366, 62),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3329, 9),
+							Pos: p(3367, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3330, 13),
+									Pos: p(3368, 13),
 									Cond: &lang.BinaryExpr{
-										Pos: p(3330, 37),
+										Pos: p(3368, 37),
 										Op:  "<",
 										X: &lang.Ident{
-											Pos:  p(3330, 17),
+											Pos:  p(3368, 17),
 											Name: "millisecondsTimeout",
 										},
 										Y: &lang.UnaryExpr{
-											Pos: p(3330, 39),
+											Pos: p(3368, 39),
 											Op:  "-",
 											X: &lang.Literal{
-												Pos:   p(3330, 40),
+												Pos:   p(3368, 40),
 												Raw:   "1",
 												Value: int64(1),
 											},
 										},
 									},
 									Then: &lang.ThrowStmt{
-										Pos: p(3331, 17),
+										Pos: p(3369, 17),
 										X: &lang.NewExpr{
-											Pos: p(3331, 23),
+											Pos: p(3369, 23),
 											Type: &lang.TypeRef{
-												Pos:  p(3331, 27),
+												Pos:  p(3369, 27),
 												Name: "ArgumentOutOfRangeException",
 											},
 											Args: []*lang.Arg{
 												&lang.Arg{
-													Pos: p(3331, 55),
+													Pos: p(3369, 55),
 													X: &lang.Literal{
-														Pos:   p(3331, 55),
+														Pos:   p(3369, 55),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"timeout\"",
 														Value: string("timeout"),
 													},
 												},
 												&lang.Arg{
-													Pos: p(3331, 66),
+													Pos: p(3369, 66),
 													X: &lang.Literal{
-														Pos:   p(3331, 66),
+														Pos:   p(3369, 66),
 														Kind:  lang.LitKind(8),
 														Raw:   "\"The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive.\"",
 														Value: string("The specified timeout must represent a value between -1 and Int32.MaxValue, inclusive."),
@@ -57110,21 +57982,21 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.LocalDeclStmt{
-									Pos: p(3332, 13),
+									Pos: p(3370, 13),
 									Decls: []*lang.Declarator{
 										&lang.Declarator{
-											Pos:  p(3332, 17),
+											Pos:  p(3370, 17),
 											Name: "clock",
 											Init: &lang.CallExpr{
-												Pos: p(3332, 54),
+												Pos: p(3370, 54),
 												Fun: &lang.MemberExpr{
-													Pos: p(3332, 54),
+													Pos: p(3370, 54),
 													X: &lang.MemberExpr{
-														Pos: p(3332, 44),
+														Pos: p(3370, 44),
 														X: &lang.MemberExpr{
-															Pos: p(3332, 32),
+															Pos: p(3370, 32),
 															X: &lang.Ident{
-																Pos:  p(3332, 25),
+																Pos:  p(3370, 25),
 																Name: "System",
 															},
 															Name: "Diagnostics",
@@ -57138,29 +58010,29 @@ func preludeAST() *lang.File {
 									},
 								},
 								&lang.WhileStmt{
-									Pos: p(3333, 13),
+									Pos: p(3371, 13),
 									Cond: &lang.UnaryExpr{
-										Pos: p(3333, 20),
+										Pos: p(3371, 20),
 										Op:  "!",
 										X: &lang.CallExpr{
-											Pos: p(3333, 21),
+											Pos: p(3371, 21),
 											Fun: &lang.Ident{
-												Pos:  p(3333, 21),
+												Pos:  p(3371, 21),
 												Name: "ready",
 											},
 										},
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3334, 13),
+										Pos: p(3372, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(3335, 17),
+												Pos: p(3373, 17),
 												X: &lang.CallExpr{
-													Pos: p(3335, 23),
+													Pos: p(3373, 23),
 													Fun: &lang.MemberExpr{
-														Pos: p(3335, 23),
+														Pos: p(3373, 23),
 														X: &lang.Ident{
-															Pos:  p(3335, 17),
+															Pos:  p(3373, 17),
 															Name: "token",
 														},
 														Name: "ThrowIfCancellationRequested",
@@ -57168,20 +58040,20 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.LocalDeclStmt{
-												Pos: p(3336, 17),
+												Pos: p(3374, 17),
 												Type: &lang.TypeRef{
-													Pos:  p(3336, 17),
+													Pos:  p(3374, 17),
 													Name: "int",
 												},
 												Decls: []*lang.Declarator{
 													&lang.Declarator{
-														Pos:  p(3336, 21),
+														Pos:  p(3374, 21),
 														Name: "left",
 														Init: &lang.UnaryExpr{
-															Pos: p(3336, 28),
+															Pos: p(3374, 28),
 															Op:  "-",
 															X: &lang.Literal{
-																Pos:   p(3336, 29),
+																Pos:   p(3374, 29),
 																Raw:   "1",
 																Value: int64(1),
 															},
@@ -57190,53 +58062,53 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.IfStmt{
-												Pos: p(3337, 17),
+												Pos: p(3375, 17),
 												Cond: &lang.BinaryExpr{
-													Pos: p(3337, 41),
+													Pos: p(3375, 41),
 													Op:  "!=",
 													X: &lang.Ident{
-														Pos:  p(3337, 21),
+														Pos:  p(3375, 21),
 														Name: "millisecondsTimeout",
 													},
 													Y: &lang.UnaryExpr{
-														Pos: p(3337, 44),
+														Pos: p(3375, 44),
 														Op:  "-",
 														X: &lang.Literal{
-															Pos:   p(3337, 45),
+															Pos:   p(3375, 45),
 															Raw:   "1",
 															Value: int64(1),
 														},
 													},
 												},
 												Then: &lang.BlockStmt{
-													Pos: p(3338, 17),
+													Pos: p(3376, 17),
 													Stmts: []lang.Stmt{
 														&lang.ExprStmt{
-															Pos: p(3339, 21),
+															Pos: p(3377, 21),
 															X: &lang.AssignExpr{
-																Pos: p(3339, 26),
+																Pos: p(3377, 26),
 																Op:  "=",
 																Left: &lang.Ident{
-																	Pos:  p(3339, 21),
+																	Pos:  p(3377, 21),
 																	Name: "left",
 																},
 																Right: &lang.BinaryExpr{
-																	Pos: p(3339, 48),
+																	Pos: p(3377, 48),
 																	Op:  "-",
 																	X: &lang.Ident{
-																		Pos:  p(3339, 28),
+																		Pos:  p(3377, 28),
 																		Name: "millisecondsTimeout",
 																	},
 																	Y: &lang.CastExpr{
-																		Pos: p(3339, 50),
+																		Pos: p(3377, 50),
 																		Type: &lang.TypeRef{
-																			Pos:  p(3339, 51),
+																			Pos:  p(3377, 51),
 																			Name: "int",
 																		},
 																		X: &lang.MemberExpr{
-																			Pos: p(3339, 61),
+																			Pos: p(3377, 61),
 																			X: &lang.Ident{
-																				Pos:  p(3339, 55),
+																				Pos:  p(3377, 55),
 																				Name: "clock",
 																			},
 																			Name: "ElapsedMilliseconds",
@@ -57246,24 +58118,24 @@ func preludeAST() *lang.File {
 															},
 														},
 														&lang.IfStmt{
-															Pos: p(3340, 21),
+															Pos: p(3378, 21),
 															Cond: &lang.BinaryExpr{
-																Pos: p(3340, 30),
+																Pos: p(3378, 30),
 																Op:  "<=",
 																X: &lang.Ident{
-																	Pos:  p(3340, 25),
+																	Pos:  p(3378, 25),
 																	Name: "left",
 																},
 																Y: &lang.Literal{
-																	Pos:   p(3340, 33),
+																	Pos:   p(3378, 33),
 																	Raw:   "0",
 																	Value: int64(0),
 																},
 															},
 															Then: &lang.ReturnStmt{
-																Pos: p(3340, 36),
+																Pos: p(3378, 36),
 																X: &lang.Literal{
-																	Pos:   p(3340, 43),
+																	Pos:   p(3378, 43),
 																	Kind:  lang.LitKind(9),
 																	Raw:   "false",
 																	Value: bool(false),
@@ -57271,33 +58143,33 @@ func preludeAST() *lang.File {
 															},
 														},
 													},
-													Rbrace: p(3341, 17),
+													Rbrace: p(3379, 17),
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3342, 17),
+												Pos: p(3380, 17),
 												X: &lang.CallExpr{
-													Pos: p(3342, 25),
+													Pos: p(3380, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3342, 25),
+														Pos: p(3380, 25),
 														X: &lang.Ident{
-															Pos:  p(3342, 17),
+															Pos:  p(3380, 17),
 															Name: "Monitor",
 														},
 														Name: "Wait",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3342, 30),
+															Pos: p(3380, 30),
 															X: &lang.Ident{
-																Pos:  p(3342, 30),
+																Pos:  p(3380, 30),
 																Name: "_gate",
 															},
 														},
 														&lang.Arg{
-															Pos: p(3342, 37),
+															Pos: p(3380, 37),
 															X: &lang.Ident{
-																Pos:  p(3342, 37),
+																Pos:  p(3380, 37),
 																Name: "left",
 															},
 														},
@@ -57305,53 +58177,53 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3343, 13),
+										Rbrace: p(3381, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3344, 13),
+									Pos: p(3382, 13),
 									X: &lang.Literal{
-										Pos:   p(3344, 20),
+										Pos:   p(3382, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "true",
 										Value: bool(true),
 									},
 								},
 							},
-							Rbrace: p(3345, 9),
+							Rbrace: p(3383, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3347, 9),
+						Pos:       p(3385, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3347, 16),
+							Pos:  p(3385, 16),
 							Name: "void",
 						},
 						Name: "CompleteAdding",
 						Body: &lang.BlockStmt{
-							Pos: p(3348, 9),
+							Pos: p(3386, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3349, 13),
+									Pos: p(3387, 13),
 									X: &lang.Ident{
-										Pos:  p(3349, 19),
+										Pos:  p(3387, 19),
 										Name: "_gate",
 									},
 									Body: &lang.BlockStmt{
-										Pos: p(3350, 13),
+										Pos: p(3388, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(3351, 17),
+												Pos: p(3389, 17),
 												X: &lang.AssignExpr{
-													Pos: p(3351, 34),
+													Pos: p(3389, 34),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(3351, 17),
+														Pos:  p(3389, 17),
 														Name: "_addingCompleted",
 													},
 													Right: &lang.Literal{
-														Pos:   p(3351, 36),
+														Pos:   p(3389, 36),
 														Kind:  lang.LitKind(9),
 														Raw:   "true",
 														Value: bool(true),
@@ -57359,22 +58231,22 @@ func preludeAST() *lang.File {
 												},
 											},
 											&lang.ExprStmt{
-												Pos: p(3352, 17),
+												Pos: p(3390, 17),
 												X: &lang.CallExpr{
-													Pos: p(3352, 25),
+													Pos: p(3390, 25),
 													Fun: &lang.MemberExpr{
-														Pos: p(3352, 25),
+														Pos: p(3390, 25),
 														X: &lang.Ident{
-															Pos:  p(3352, 17),
+															Pos:  p(3390, 17),
 															Name: "Monitor",
 														},
 														Name: "PulseAll",
 													},
 													Args: []*lang.Arg{
 														&lang.Arg{
-															Pos: p(3352, 34),
+															Pos: p(3390, 34),
 															X: &lang.Ident{
-																Pos:  p(3352, 34),
+																Pos:  p(3390, 34),
 																Name: "_gate",
 															},
 														},
@@ -57382,40 +58254,40 @@ func preludeAST() *lang.File {
 												},
 											},
 										},
-										Rbrace: p(3353, 13),
+										Rbrace: p(3391, 13),
 									},
 								},
 							},
-							Rbrace: p(3354, 9),
+							Rbrace: p(3392, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3356, 9),
+						Pos:       p(3394, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3356, 16),
+							Pos:  p(3394, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3356, 55),
+									Pos:  p(3394, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetConsumingEnumerable",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3356, 86),
+							Pos: p(3394, 86),
 							Fun: &lang.Ident{
-								Pos:  p(3356, 86),
+								Pos:  p(3394, 86),
 								Name: "GetConsumingEnumerable",
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3356, 109),
+									Pos: p(3394, 109),
 									X: &lang.DefaultExpr{
-										Pos: p(3356, 109),
+										Pos: p(3394, 109),
 										Type: &lang.TypeRef{
-											Pos:  p(3356, 117),
+											Pos:  p(3394, 117),
 											Name: "System.Threading.CancellationToken",
 										},
 									},
@@ -57424,14 +58296,14 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3357, 9),
+						Pos:       p(3395, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3357, 16),
+							Pos:  p(3395, 16),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3357, 55),
+									Pos:  p(3395, 55),
 									Name: "T",
 								},
 							},
@@ -57439,37 +58311,37 @@ func preludeAST() *lang.File {
 						Name: "GetConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3357, 81),
+								Pos: p(3395, 81),
 								Type: &lang.TypeRef{
-									Pos:  p(3357, 81),
+									Pos:  p(3395, 81),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 						},
 						ExprBody: &lang.NewExpr{
-							Pos: p(3358, 13),
+							Pos: p(3396, 13),
 							Type: &lang.TypeRef{
-								Pos:  p(3358, 17),
+								Pos:  p(3396, 17),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(3358, 37),
+										Pos:  p(3396, 37),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3358, 40),
+									Pos: p(3396, 40),
 									X: &lang.ThisExpr{
-										Pos: p(3358, 40),
+										Pos: p(3396, 40),
 									},
 								},
 								&lang.Arg{
-									Pos: p(3358, 46),
+									Pos: p(3396, 46),
 									X: &lang.Ident{
-										Pos:  p(3358, 46),
+										Pos:  p(3396, 46),
 										Name: "cancellationToken",
 									},
 								},
@@ -57477,34 +58349,34 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3360, 9),
+						Pos:       p(3398, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:       p(3360, 16),
+							Pos:       p(3398, 16),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  p(3360, 16),
+								Pos:  p(3398, 16),
 								Name: "T",
 							},
 						},
 						Name: "ToArray",
 						Body: &lang.BlockStmt{
-							Pos: p(3361, 9),
+							Pos: p(3399, 9),
 							Stmts: []lang.Stmt{
 								&lang.LockStmt{
-									Pos: p(3362, 13),
+									Pos: p(3400, 13),
 									X: &lang.Ident{
-										Pos:  p(3362, 19),
+										Pos:  p(3400, 19),
 										Name: "_gate",
 									},
 									Body: &lang.ReturnStmt{
-										Pos: p(3362, 26),
+										Pos: p(3400, 26),
 										X: &lang.CallExpr{
-											Pos: p(3362, 40),
+											Pos: p(3400, 40),
 											Fun: &lang.MemberExpr{
-												Pos: p(3362, 40),
+												Pos: p(3400, 40),
 												X: &lang.Ident{
-													Pos:  p(3362, 33),
+													Pos:  p(3400, 33),
 													Name: "_items",
 												},
 												Name: "ToArray",
@@ -57513,43 +58385,43 @@ func preludeAST() *lang.File {
 									},
 								},
 							},
-							Rbrace: p(3363, 9),
+							Rbrace: p(3401, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3365, 9),
+						Pos:       p(3403, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3365, 16),
+							Pos:  p(3403, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3365, 55),
+									Pos:  p(3403, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3365, 132),
+							Pos: p(3403, 132),
 							Fun: &lang.MemberExpr{
-								Pos: p(3365, 132),
+								Pos: p(3403, 132),
 								X: &lang.CastExpr{
-									Pos: p(3365, 78),
+									Pos: p(3403, 78),
 									Type: &lang.TypeRef{
-										Pos:  p(3365, 79),
+										Pos:  p(3403, 79),
 										Name: "System.Collections.Generic.IEnumerable",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  p(3365, 118),
+												Pos:  p(3403, 118),
 												Name: "T",
 											},
 										},
 									},
 									X: &lang.CallExpr{
-										Pos: p(3365, 121),
+										Pos: p(3403, 121),
 										Fun: &lang.Ident{
-											Pos:  p(3365, 121),
+											Pos:  p(3403, 121),
 											Name: "ToArray",
 										},
 									},
@@ -57559,41 +58431,41 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3366, 9),
+						Pos: p(3404, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3366, 9),
+							Pos:  p(3404, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3366, 90),
+							Pos: p(3404, 90),
 							Fun: &lang.Ident{
-								Pos:  p(3366, 90),
+								Pos:  p(3404, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(3366, 40),
+							Pos:  p(3404, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3368, 9),
+						Pos:       p(3406, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3368, 16),
+							Pos:  p(3406, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3368, 31),
-							Rbrace: p(3368, 33),
+							Pos:    p(3406, 31),
+							Rbrace: p(3406, 33),
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3373, 5),
+				Pos:       p(3411, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConsumingEnumerable",
 				Namespace: "System.Collections.Concurrent",
@@ -57603,21 +58475,21 @@ func preludeAST() *lang.File {
 				Modifiers: lang.Modifiers(40),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  p(3373, 52),
+						Pos:  p(3411, 52),
 						Name: "System.Collections.Generic.IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(3373, 91),
+								Pos:  p(3411, 91),
 								Name: "T",
 							},
 						},
 					},
 					&lang.TypeRef{
-						Pos:  p(3373, 95),
+						Pos:  p(3411, 95),
 						Name: "System.Collections.Generic.IEnumerator",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  p(3373, 134),
+								Pos:  p(3411, 134),
 								Name: "T",
 							},
 						},
@@ -57625,52 +58497,52 @@ func preludeAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.FieldDecl{
-						Pos:       p(3375, 9),
+						Pos:       p(3413, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3375, 18),
+							Pos:  p(3413, 18),
 							Name: "BlockingCollection",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3375, 37),
+									Pos:  p(3413, 37),
 									Name: "T",
 								},
 							},
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3375, 40),
+								Pos:  p(3413, 40),
 								Name: "_source",
 							},
 						},
 					},
 					&lang.FieldDecl{
-						Pos:       p(3376, 9),
+						Pos:       p(3414, 9),
 						Modifiers: lang.Modifiers(256),
 						Type: &lang.TypeRef{
-							Pos:  p(3376, 18),
+							Pos:  p(3414, 18),
 							Name: "System.Threading.CancellationToken",
 						},
 						Decls: []*lang.Declarator{
 							&lang.Declarator{
-								Pos:  p(3376, 53),
+								Pos:  p(3414, 53),
 								Name: "_token",
 							},
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       p(3377, 9),
+						Pos:       p(3415, 9),
 						Modifiers: lang.Modifiers(8),
 						Name:      "ConsumingEnumerable",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: p(3377, 38),
+								Pos: p(3415, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(3377, 38),
+									Pos:  p(3415, 38),
 									Name: "BlockingCollection",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  p(3377, 57),
+											Pos:  p(3415, 57),
 											Name: "T",
 										},
 									},
@@ -57678,258 +58550,258 @@ func preludeAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: p(3377, 68),
+								Pos: p(3415, 68),
 								Type: &lang.TypeRef{
-									Pos:  p(3377, 68),
+									Pos:  p(3415, 68),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "token",
 							},
 						},
 						Body: &lang.BlockStmt{
-							Pos: p(3377, 110),
+							Pos: p(3415, 110),
 							Stmts: []lang.Stmt{
 								&lang.ExprStmt{
-									Pos: p(3377, 112),
+									Pos: p(3415, 112),
 									X: &lang.AssignExpr{
-										Pos: p(3377, 120),
+										Pos: p(3415, 120),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3377, 112),
+											Pos:  p(3415, 112),
 											Name: "_source",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3377, 122),
+											Pos:  p(3415, 122),
 											Name: "source",
 										},
 									},
 								},
 								&lang.ExprStmt{
-									Pos: p(3377, 130),
+									Pos: p(3415, 130),
 									X: &lang.AssignExpr{
-										Pos: p(3377, 137),
+										Pos: p(3415, 137),
 										Op:  "=",
 										Left: &lang.Ident{
-											Pos:  p(3377, 130),
+											Pos:  p(3415, 130),
 											Name: "_token",
 										},
 										Right: &lang.Ident{
-											Pos:  p(3377, 139),
+											Pos:  p(3415, 139),
 											Name: "token",
 										},
 									},
 								},
 							},
-							Rbrace: p(3377, 146),
+							Rbrace: p(3415, 146),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3378, 9),
+						Pos:       p(3416, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  p(3378, 16),
+							Pos:  p(3416, 16),
 							Name: "T",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  p(3378, 28),
+								Pos:  p(3416, 28),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:       p(3378, 33),
+								Pos:       p(3416, 33),
 								Kind:      "set",
 								Modifiers: lang.Modifiers(2),
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos: p(3379, 9),
+						Pos: p(3417, 9),
 						Type: &lang.TypeRef{
-							Pos:  p(3379, 9),
+							Pos:  p(3417, 9),
 							Name: "object",
 						},
 						Name: "Current",
 						ExprBody: &lang.Ident{
-							Pos:  p(3379, 58),
+							Pos:  p(3417, 58),
 							Name: "Current",
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(3379, 16),
+							Pos:  p(3417, 16),
 							Name: "System.Collections.IEnumerator",
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3380, 9),
+						Pos:       p(3418, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3380, 16),
+							Pos:  p(3418, 16),
 							Name: "bool",
 						},
 						Name: "MoveNext",
 						Body: &lang.BlockStmt{
-							Pos: p(3381, 9),
+							Pos: p(3419, 9),
 							Stmts: []lang.Stmt{
 								&lang.IfStmt{
-									Pos: p(3382, 13),
+									Pos: p(3420, 13),
 									Cond: &lang.CallExpr{
-										Pos: p(3382, 25),
+										Pos: p(3420, 25),
 										Fun: &lang.MemberExpr{
-											Pos: p(3382, 25),
+											Pos: p(3420, 25),
 											X: &lang.Ident{
-												Pos:  p(3382, 17),
+												Pos:  p(3420, 17),
 												Name: "_source",
 											},
 											Name: "TryTake",
 										},
 										Args: []*lang.Arg{
 											&lang.Arg{
-												Pos: p(3382, 33),
+												Pos: p(3420, 33),
 												Mod: "out",
 												X: &lang.DeclExpr{
-													Pos: p(3382, 37),
+													Pos: p(3420, 37),
 													Type: &lang.TypeRef{
-														Pos:  p(3382, 37),
+														Pos:  p(3420, 37),
 														Name: "T",
 													},
 													Name: "item",
 												},
 											},
 											&lang.Arg{
-												Pos: p(3382, 45),
+												Pos: p(3420, 45),
 												X: &lang.UnaryExpr{
-													Pos: p(3382, 45),
+													Pos: p(3420, 45),
 													Op:  "-",
 													X: &lang.Literal{
-														Pos:   p(3382, 46),
+														Pos:   p(3420, 46),
 														Raw:   "1",
 														Value: int64(1),
 													},
 												},
 											},
 											&lang.Arg{
-												Pos: p(3382, 49),
+												Pos: p(3420, 49),
 												X: &lang.Ident{
-													Pos:  p(3382, 49),
+													Pos:  p(3420, 49),
 													Name: "_token",
 												},
 											},
 										},
 									},
 									Then: &lang.BlockStmt{
-										Pos: p(3383, 13),
+										Pos: p(3421, 13),
 										Stmts: []lang.Stmt{
 											&lang.ExprStmt{
-												Pos: p(3384, 17),
+												Pos: p(3422, 17),
 												X: &lang.AssignExpr{
-													Pos: p(3384, 25),
+													Pos: p(3422, 25),
 													Op:  "=",
 													Left: &lang.Ident{
-														Pos:  p(3384, 17),
+														Pos:  p(3422, 17),
 														Name: "Current",
 													},
 													Right: &lang.Ident{
-														Pos:  p(3384, 27),
+														Pos:  p(3422, 27),
 														Name: "item",
 													},
 												},
 											},
 											&lang.ReturnStmt{
-												Pos: p(3385, 17),
+												Pos: p(3423, 17),
 												X: &lang.Literal{
-													Pos:   p(3385, 24),
+													Pos:   p(3423, 24),
 													Kind:  lang.LitKind(9),
 													Raw:   "true",
 													Value: bool(true),
 												},
 											},
 										},
-										Rbrace: p(3386, 13),
+										Rbrace: p(3424, 13),
 									},
 								},
 								&lang.ReturnStmt{
-									Pos: p(3387, 13),
+									Pos: p(3425, 13),
 									X: &lang.Literal{
-										Pos:   p(3387, 20),
+										Pos:   p(3425, 20),
 										Kind:  lang.LitKind(9),
 										Raw:   "false",
 										Value: bool(false),
 									},
 								},
 							},
-							Rbrace: p(3388, 9),
+							Rbrace: p(3426, 9),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3389, 9),
+						Pos:       p(3427, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3389, 16),
+							Pos:  p(3427, 16),
 							Name: "void",
 						},
 						Name: "Reset",
 						ExprBody: &lang.ThrowExpr{
-							Pos: p(3389, 32),
+							Pos: p(3427, 32),
 							X: &lang.NewExpr{
-								Pos: p(3389, 38),
+								Pos: p(3427, 38),
 								Type: &lang.TypeRef{
-									Pos:  p(3389, 42),
+									Pos:  p(3427, 42),
 									Name: "NotSupportedException",
 								},
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3390, 9),
+						Pos:       p(3428, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3390, 16),
+							Pos:  p(3428, 16),
 							Name: "void",
 						},
 						Name: "Dispose",
 						Body: &lang.BlockStmt{
-							Pos:    p(3390, 31),
-							Rbrace: p(3390, 33),
+							Pos:    p(3428, 31),
+							Rbrace: p(3428, 33),
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       p(3391, 9),
+						Pos:       p(3429, 9),
 						Modifiers: lang.Modifiers(1),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3391, 16),
+							Pos:  p(3429, 16),
 							Name: "System.Collections.Generic.IEnumerator",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  p(3391, 55),
+									Pos:  p(3429, 55),
 									Name: "T",
 								},
 							},
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.NewExpr{
-							Pos: p(3391, 77),
+							Pos: p(3429, 77),
 							Type: &lang.TypeRef{
-								Pos:  p(3391, 81),
+								Pos:  p(3429, 81),
 								Name: "ConsumingEnumerable",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  p(3391, 101),
+										Pos:  p(3429, 101),
 										Name: "T",
 									},
 								},
 							},
 							Args: []*lang.Arg{
 								&lang.Arg{
-									Pos: p(3391, 104),
+									Pos: p(3429, 104),
 									X: &lang.Ident{
-										Pos:  p(3391, 104),
+										Pos:  p(3429, 104),
 										Name: "_source",
 									},
 								},
 								&lang.Arg{
-									Pos: p(3391, 113),
+									Pos: p(3429, 113),
 									X: &lang.Ident{
-										Pos:  p(3391, 113),
+										Pos:  p(3429, 113),
 										Name: "_token",
 									},
 								},
@@ -57937,193 +58809,193 @@ func preludeAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos: p(3392, 9),
+						Pos: p(3430, 9),
 						ReturnType: &lang.TypeRef{
-							Pos:  p(3392, 9),
+							Pos:  p(3430, 9),
 							Name: "System.Collections.IEnumerator",
 						},
 						Name: "GetEnumerator",
 						ExprBody: &lang.CallExpr{
-							Pos: p(3392, 90),
+							Pos: p(3430, 90),
 							Fun: &lang.Ident{
-								Pos:  p(3392, 90),
+								Pos:  p(3430, 90),
 								Name: "GetEnumerator",
 							},
 						},
 						Iface: &lang.TypeRef{
-							Pos:  p(3392, 40),
+							Pos:  p(3430, 40),
 							Name: "System.Collections.IEnumerable",
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3402, 5),
+				Pos:       p(3440, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Utilities",
 				Namespace: "TestLibrary",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(3404, 9),
+						Pos:       p(3442, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3404, 23),
+							Pos:  p(3442, 23),
 							Name: "bool",
 						},
 						Name: "IsCoreClrInterpreter",
 						ExprBody: &lang.Literal{
-							Pos:   p(3404, 52),
+							Pos:   p(3442, 52),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3405, 9),
+						Pos:       p(3443, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3405, 23),
+							Pos:  p(3443, 23),
 							Name: "bool",
 						},
 						Name: "IsNativeAot",
 						ExprBody: &lang.Literal{
-							Pos:   p(3405, 43),
+							Pos:   p(3443, 43),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3406, 9),
+						Pos:       p(3444, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3406, 23),
+							Pos:  p(3444, 23),
 							Name: "bool",
 						},
 						Name: "IsMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(3406, 45),
+							Pos:   p(3444, 45),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3407, 9),
+						Pos:       p(3445, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3407, 23),
+							Pos:  p(3445, 23),
 							Name: "bool",
 						},
 						Name: "IsNotMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(3407, 48),
+							Pos:   p(3445, 48),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3408, 9),
+						Pos:       p(3446, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3408, 23),
+							Pos:  p(3446, 23),
 							Name: "bool",
 						},
 						Name: "IsWindows",
 						ExprBody: &lang.Literal{
-							Pos:   p(3408, 41),
+							Pos:   p(3446, 41),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3409, 9),
+						Pos:       p(3447, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3409, 23),
+							Pos:  p(3447, 23),
 							Name: "bool",
 						},
 						Name: "IsNotWindows",
 						ExprBody: &lang.Literal{
-							Pos:   p(3409, 44),
+							Pos:   p(3447, 44),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3410, 9),
+						Pos:       p(3448, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3410, 23),
+							Pos:  p(3448, 23),
 							Name: "bool",
 						},
 						Name: "Is64",
 						ExprBody: &lang.Literal{
-							Pos:   p(3410, 36),
+							Pos:   p(3448, 36),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3411, 9),
+						Pos:       p(3449, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3411, 23),
+							Pos:  p(3449, 23),
 							Name: "bool",
 						},
 						Name: "IsX86",
 						ExprBody: &lang.Literal{
-							Pos:   p(3411, 37),
+							Pos:   p(3449, 37),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3412, 9),
+						Pos:       p(3450, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3412, 23),
+							Pos:  p(3450, 23),
 							Name: "bool",
 						},
 						Name: "IsArm",
 						ExprBody: &lang.Literal{
-							Pos:   p(3412, 37),
+							Pos:   p(3450, 37),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3413, 9),
+						Pos:       p(3451, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3413, 23),
+							Pos:  p(3451, 23),
 							Name: "bool",
 						},
 						Name: "IsWasm",
 						ExprBody: &lang.Literal{
-							Pos:   p(3413, 38),
+							Pos:   p(3451, 38),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3414, 9),
+						Pos:       p(3452, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3414, 23),
+							Pos:  p(3452, 23),
 							Name: "bool",
 						},
 						Name: "IsReadyToRun",
 						ExprBody: &lang.Literal{
-							Pos:   p(3414, 44),
+							Pos:   p(3452, 44),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -58132,112 +59004,112 @@ func preludeAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       p(3417, 5),
+				Pos:       p(3455, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "PlatformDetection",
 				Namespace: "TestLibrary",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       p(3419, 9),
+						Pos:       p(3457, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3419, 23),
+							Pos:  p(3457, 23),
 							Name: "bool",
 						},
 						Name: "IsPreciseGcSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3419, 52),
+							Pos:   p(3457, 52),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3420, 9),
+						Pos:       p(3458, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3420, 23),
+							Pos:  p(3458, 23),
 							Name: "bool",
 						},
 						Name: "IsThreadingSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3420, 52),
+							Pos:   p(3458, 52),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3421, 9),
+						Pos:       p(3459, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3421, 23),
+							Pos:  p(3459, 23),
 							Name: "bool",
 						},
 						Name: "IsMultithreadingSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3421, 57),
+							Pos:   p(3459, 57),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3422, 9),
+						Pos:       p(3460, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3422, 23),
+							Pos:  p(3460, 23),
 							Name: "bool",
 						},
 						Name: "IsNotMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(3422, 48),
+							Pos:   p(3460, 48),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3423, 9),
+						Pos:       p(3461, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3423, 23),
+							Pos:  p(3461, 23),
 							Name: "bool",
 						},
 						Name: "IsMonoRuntime",
 						ExprBody: &lang.Literal{
-							Pos:   p(3423, 45),
+							Pos:   p(3461, 45),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3424, 9),
+						Pos:       p(3462, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3424, 23),
+							Pos:  p(3462, 23),
 							Name: "bool",
 						},
 						Name: "IsNonZeroLowerBoundArraySupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3424, 65),
+							Pos:   p(3462, 65),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       p(3425, 9),
+						Pos:       p(3463, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  p(3425, 23),
+							Pos:  p(3463, 23),
 							Name: "bool",
 						},
 						Name: "IsRuntimeAsyncSupported",
 						ExprBody: &lang.Literal{
-							Pos:   p(3425, 55),
+							Pos:   p(3463, 55),
 							Kind:  lang.LitKind(9),
 							Raw:   "true",
 							Value: bool(true),

@@ -145,6 +145,8 @@ func (g *gen) program() string {
 	g.line("    public async Task<T> Get() { await Task.Yield(); return Value; }")
 	g.line("}")
 	g.line("")
+	g.initDecls()
+	g.line("")
 	g.dispatchClasses()
 	g.line("")
 	g.recordClasses()
@@ -252,7 +254,9 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		switch g.r.Intn(3) {
+		switch g.r.Intn(4) {
+		case 3:
+			g.initStmt()
 		case 0:
 			g.structStmt()
 		case 1:
@@ -642,4 +646,45 @@ func (g *gen) numeric() {
 	g.line("acc += 1;")
 	g.indent--
 	g.line("}")
+}
+
+// initDecls declares Box, whose constructor and setters append to a trace,
+// and SubBox, which reaches Box's members through `base` in an async
+// method (initStmt).
+func (g *gen) initDecls() {
+	g.line("class Box")
+	g.line("{")
+	g.line("    public static string Trace = \"\";")
+	g.line("    public Box() { Trace += \"n\"; }")
+	g.line("    int _a;")
+	g.line("    public virtual int A { get => _a; set { Trace += \"a\" + value; _a = value; } }")
+	g.line("    public int B;")
+	g.line("    public List<int> Items { get; } = new List<int>();")
+	g.line("    public virtual int V(int x) => x + 1;")
+	g.line("}")
+	g.line("")
+	g.line("class SubBox : Box")
+	g.line("{")
+	g.line("    public override int A { get => -1; set => Trace += \"s\"; }")
+	g.line("    public override int V(int x) => x + 100;")
+	g.line("    public async Task<int> BaseV(int x) { base.A = await Logged(x); base.A += 1; return base.V(await Logged(base.A)); }")
+	g.line("}")
+	g.line("")
+	g.line("static async Task<int> Logged(int x) { Box.Trace += \"w\" + x; await Task.Yield(); return x; }")
+}
+
+// initStmt awaits inside object, collection and index initializers: the
+// object is made first, then the members are assigned in order (the trace
+// shows the order), and SubBox.BaseV calls Box's members through `base`
+// from its state machine.
+func (g *gen) initStmt() {
+	id := g.id()
+	g.line("Box.Trace = \"\";")
+	g.line("var bx%d = new Box { B = acc %% 3, A = await Logged(acc %% 5), Items = { 1, await Logged(%d) } };", id, g.r.Intn(9))
+	g.line("var ls%d = new List<int> { acc %% 4, await Logged(%d) };", id, g.r.Intn(9))
+	g.line("var dc%d = new Dictionary<int, int> { [acc %% 3] = await Logged(4), [7] = await Logged(acc %% 2) };", id)
+	g.line("acc += bx%d.A + bx%d.Items.Count + ls%d.Count + dc%d.Count + await new SubBox { B = %d }.BaseV(acc %% 3) %% 7;", id, id, id, id, g.r.Intn(5))
+	if !g.quiet {
+		g.print(`"init%d " + Box.Trace + " " + bx%d.B + " " + string.Join(",", ls%d)`, id, id, id)
+	}
 }

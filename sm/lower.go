@@ -48,7 +48,9 @@ type lowering struct {
 	hoistN  int
 	classes map[string]*lang.TypeDecl
 	items   []*Item
-	at      lang.Pos // the function being rewritten
+	// wrappers counts the base-access wrappers given to each type (base.go).
+	wrappers map[*lang.TypeDecl]int
+	at       lang.Pos // the function being rewritten
 	// info is the binder's view of the program. The lowering reads it (the
 	// types of awaited expressions and of locals) and extends it for the
 	// nodes it synthesises or copies, so that code generation sees a typed
@@ -84,7 +86,7 @@ func Lower(files []*lang.File, info *bind.Info, mode string) (diags lang.Diagnos
 }
 
 func lowerFiles(l *lowering, files []*lang.File, info *bind.Info, mode string) *lowering {
-	*l = lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, info: info}
+	*l = lowering{mode: mode, classes: map[string]*lang.TypeDecl{}, info: info, wrappers: map[*lang.TypeDecl]int{}}
 	var collect func(td *lang.TypeDecl)
 	collect = func(td *lang.TypeDecl) {
 		if _, ok := l.classes[td.Name]; !ok {
@@ -256,18 +258,21 @@ func (l *lowering) lowerNested(n lang.Node, owner *lang.TypeDecl) {
 
 // fnLowering is the lowering of one async function.
 type fnLowering struct {
-	l          *lowering
-	pos        lang.Pos
-	kind       builderKind
-	result     *lang.TypeRef // T of Task<T> / ValueTask<T>
-	closure    bool          // lambda or local function: the closure form
-	static     bool
-	owner      *lang.TypeDecl
-	names      map[string]bool // every name declared in the function
-	members    map[string]bool // members of the enclosing classes
-	instance   map[string]bool // instance members of the enclosing class (and its bases)
-	typeParams map[string]bool // the method's type parameters
-	typeArgs   []string        // the same, in declaration order
+	l       *lowering
+	pos     lang.Pos
+	kind    builderKind
+	result  *lang.TypeRef // T of Task<T> / ValueTask<T>
+	closure bool          // lambda or local function: the closure form
+	static  bool
+	owner   *lang.TypeDecl
+	// baseWrapped marks the `base` accesses moved into wrapper methods
+	// (base.go).
+	baseWrapped map[*lang.BaseExpr]bool
+	names       map[string]bool // every name declared in the function
+	members     map[string]bool // members of the enclosing classes
+	instance    map[string]bool // instance members of the enclosing class (and its bases)
+	typeParams  map[string]bool // the method's type parameters
+	typeArgs    []string        // the same, in declaration order
 	// methods lists the methods of the enclosing class (and its bases) by
 	// name, so that a call of a name both static and instance methods
 	// share reaches the overload its arguments fit.
@@ -391,7 +396,7 @@ func kindOf(t *lang.TypeRef) (builderKind, *lang.TypeRef, bool) {
 
 func (l *lowering) newFn(owner *lang.TypeDecl, pos lang.Pos, params []*lang.Param, body *lang.BlockStmt, typeParams []string) *fnLowering {
 	l.at = pos
-	fl := &fnLowering{l: l, pos: pos, owner: owner, names: map[string]bool{}, members: map[string]bool{},
+	fl := &fnLowering{l: l, pos: pos, owner: owner, names: map[string]bool{}, members: map[string]bool{}, baseWrapped: map[*lang.BaseExpr]bool{},
 		instance: map[string]bool{}, typeParams: map[string]bool{}, methods: map[string][]*lang.MethodDecl{}}
 	for _, p := range params {
 		fl.names[p.Name] = true

@@ -333,6 +333,7 @@ func (fl *fnLowering) copyIn(res *resolution, body *lang.BlockStmt, vars []*vari
 // thisAccess makes `this` and the enclosing class's instance members reach
 // the instance through the <>4__this field.
 func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
+	fl.baseAccess(body)
 	static := map[*lang.Ident]bool{}
 	lang.Inspect(body, func(n lang.Node) bool {
 		if c, ok := n.(*lang.CallExpr); ok {
@@ -351,8 +352,6 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 		case *lang.ThisExpr:
 			fl.usesThis = true
 			return ident(x.Pos, thisField)
-		case *lang.BaseExpr:
-			fl.errorf(x.Pos, "sm: 'base' access in an async method is not supported")
 		case *lang.Ident:
 			if res.uses[x] == nil && fl.instance[x.Name] && !isFieldName(x.Name) && !static[x] {
 				fl.usesThis = true

@@ -210,16 +210,10 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 		}
 		return fl.ordered(ops), e
 	case *lang.NewExpr:
-		ops := argOps(e.Args)
-		if e.Init != nil {
-			for _, m := range e.Init.Members {
-				ops = append(ops, &m.Value)
-			}
-			for i := range e.Init.Elems {
-				ops = append(ops, &e.Init.Elems[i])
-			}
+		if e.Init != nil && hasAwait(e.Init) {
+			return fl.newWithInit(e)
 		}
-		return fl.ordered(ops), e
+		return fl.ordered(argOps(e.Args)), e
 	case *lang.AnonObjectExpr:
 		return fl.ordered(argOps(e.Members)), e
 	case *lang.NewArrayExpr:
@@ -254,6 +248,9 @@ func (fl *fnLowering) expr(e lang.Expr) ([]lang.Stmt, lang.Expr) {
 		}
 		return fl.ordered(ops), e
 	case *lang.WithExpr:
+		if t := fl.boundType(e); t != nil && !t.IsUnchecked() && !t.IsValueType() && !t.IsAnonymous() {
+			return fl.recordWith(e)
+		}
 		ops := []*lang.Expr{&e.X}
 		for _, m := range e.Members {
 			ops = append(ops, &m.Value)
@@ -415,4 +412,128 @@ func (fl *fnLowering) switchExpr(e *lang.SwitchExpr) ([]lang.Stmt, lang.Expr) {
 			Args: []*lang.Arg{{Pos: pos, X: &lang.Literal{Pos: pos, Kind: lang.LitString, Value: "The switch expression does not handle all possible values."}}}}}}})
 	pre = append(pre, declStmt(pos, typeRef(pos, "object"), t, nullLit(pos)), sw)
 	return pre, ident(pos, t)
+}
+
+// newWithInit spills an object creation whose object or collection
+// initializer awaits. C# creates the object first (its arguments spilled
+// as a call's), then assigns the members and adds the elements one by one,
+// left to right (§12.8.17.2.2-3); Roslyn's spiller makes the object a
+// temporary and each initializer a statement of its own. So does this:
+//
+//	new T(a) { P = x, Q = await f(), [k] = y, R = { 1, await g() } }
+//
+// becomes, the initializers before the first that awaits staying in place,
+//
+//	var t = new T(a) { P = x };
+//	t.Q = await f();  t[k] = y;
+//	var r = t.R;  r.Add(1);  r.Add(await g());
+//
+// and the expression t. An embedded collection's member is read once, as
+// code generation reads it for an initializer that does not await.
+func (fl *fnLowering) newWithInit(e *lang.NewExpr) ([]lang.Stmt, lang.Expr) {
+	pos := e.Pos
+	pre := fl.ordered(argOps(e.Args))
+	in := e.Init
+	keep := &lang.Initializer{Pos: in.Pos}
+	var members []*lang.MemberInit
+	for i, m := range in.Members {
+		if hasAwait(m.Value) || hasAwaitArgs(m.Index) {
+			members = in.Members[i:]
+			break
+		}
+		keep.Members = append(keep.Members, m)
+	}
+	elems := in.Elems
+	if len(members) == 0 {
+		for i, x := range in.Elems {
+			if hasAwait(x) {
+				elems = in.Elems[i:]
+				break
+			}
+			keep.Elems = append(keep.Elems, x)
+		}
+	}
+	if len(keep.Members) == 0 && len(keep.Elems) == 0 && len(members)+len(elems) > 0 {
+		keep = nil
+	}
+	e.Init = keep
+	d, obj := fl.spillTemp(pos, "s", e)
+	pre = append(pre, d)
+	t := obj.Name
+	self := func() lang.Expr { return fl.typed(ident(pos, t), fl.boundType(e)) }
+	for _, m := range members {
+		mp := m.Pos
+		switch {
+		case m.Index != nil:
+			x := &lang.IndexExpr{Pos: mp, X: self(), Args: m.Index}
+			fl.typed(x, fl.boundType(m.Value))
+			pre = append(pre, fl.spillStmt(exprStmt(fl.typed(assign(mp, x, m.Value), fl.boundType(m.Value))))...)
+		case isInitList(m.Value):
+			target := fl.typed(member(mp, self(), m.Name), nil)
+			d, coll := fl.spillTemp(mp, "s", target)
+			pre = append(pre, d)
+			for _, x := range m.Value.(*lang.InitListExpr).Elems {
+				pre = append(pre, fl.spillStmt(exprStmt(addCall(x.Position(), coll, x)))...)
+			}
+		default:
+			x := fl.typed(member(mp, self(), m.Name), fl.boundType(m.Value))
+			pre = append(pre, fl.spillStmt(exprStmt(fl.typed(assign(mp, x, m.Value), fl.boundType(m.Value))))...)
+		}
+	}
+	if len(members) == 0 {
+		for _, x := range elems {
+			pre = append(pre, fl.spillStmt(exprStmt(addCall(x.Position(), self(), x)))...)
+		}
+	}
+	return pre, self()
+}
+
+// recordWith spills `x with { ... }` on a record class whose member values
+// await: the copy is made first (x's clone method), then the members are
+// assigned in order, as Roslyn lowers it; the members before the first that
+// awaits stay in the with expression:
+//
+//	x with { P = a, Q = await f() }  =>  var t = x with { P = a };  t.Q = await f();  ... t
+func (fl *fnLowering) recordWith(e *lang.WithExpr) ([]lang.Stmt, lang.Expr) {
+	pos := e.Pos
+	pre, x := fl.expr(e.X)
+	e.X = x
+	var rest []*lang.MemberInit
+	for i, m := range e.Members {
+		if hasAwait(m.Value) {
+			rest = e.Members[i:]
+			e.Members = e.Members[:i]
+			break
+		}
+	}
+	d, obj := fl.spillTemp(pos, "s", e)
+	pre = append(pre, d)
+	for _, m := range rest {
+		target := fl.typed(member(m.Pos, fl.typed(ident(pos, obj.Name), fl.boundType(e)), m.Name), fl.boundType(m.Value))
+		pre = append(pre, fl.spillStmt(exprStmt(fl.typed(assign(m.Pos, target, m.Value), fl.boundType(m.Value))))...)
+	}
+	return pre, fl.typed(ident(pos, obj.Name), fl.boundType(e))
+}
+
+// addCall is a collection initializer's element x added to coll:
+// coll.Add(x), or coll.Add(a, b) for the element `{ a, b }`.
+func addCall(pos lang.Pos, coll, x lang.Expr) *lang.CallExpr {
+	if l, ok := x.(*lang.InitListExpr); ok {
+		return call(pos, member(pos, coll, "Add"), l.Elems...)
+	}
+	return call(pos, member(pos, coll, "Add"), x)
+}
+
+func isInitList(x lang.Expr) bool {
+	_, ok := x.(*lang.InitListExpr)
+	return ok
+}
+
+func hasAwaitArgs(args []*lang.Arg) bool {
+	for _, a := range args {
+		if hasAwait(a.X) {
+			return true
+		}
+	}
+	return false
 }

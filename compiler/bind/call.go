@@ -109,16 +109,23 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 
 // partlyKnown reports whether the members of t are only partly described
 // by symbols, so that overload resolution failing among them is left to
-// run time: a prelude class (the VM adds natives to some), a class with a
-// base the binder does not model. The library tables are complete
-// (TestLibraryTablesComplete), so a library type is fully known.
+// run time: a class with a base the binder does not model. The library
+// tables are complete (TestLibraryTablesComplete), and a prelude class is
+// declared by its source, so both are fully known: their overloads are
+// resolved by type like a program's.
 func (b *binder) partlyKnown(t *Type) bool {
 	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
-		if c.IsUnchecked() || c.UnknownBase || c.Open && !c.Lib {
+		if c.IsUnchecked() || c.UnknownBase || c.Open && !c.Lib && !b.inPrelude(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// inPrelude reports whether t is declared in the prelude.
+func (b *binder) inPrelude(t *Type) bool {
+	ds := b.decls[t.Generic()]
+	return len(ds) > 0 && b.prelude != nil && b.files[ds[0]] == b.prelude
 }
 
 // commonReturn is the type of a call whose overload was left to run time:
