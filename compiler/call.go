@@ -1348,6 +1348,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 	child := fs.c.newFuncState(fs, fs.cls, fn, fs.static)
 	child.async = isAsync
 	child.ret = ret
+	child.inLambda = ret == nil // a local function always declares its return type
 	if isAsync {
 		fn.Async = vm.AsyncTask
 		if ret != nil {
@@ -1429,7 +1430,9 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		fs.errorf(e.Pos, "Cannot await in the body of a lock statement")
 	}
 	if !fs.async {
-		if fs.ret != nil && fs.ret.Name != "void" && fs.ret.Name != "" {
+		if fs.inLambda {
+			fs.errorf(e.Pos, "The 'await' operator can only be used within an async lambda expression. Consider marking this lambda expression with the 'async' modifier.")
+		} else if fs.ret != nil && fs.ret.Name != "void" && fs.ret.Name != "" {
 			fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task<%s>'.", fs.ret)
 		} else {
 			fs.errorf(e.Pos, "The 'await' operator can only be used within an async method. Consider marking this method with the 'async' modifier and changing its return type to 'Task'.")

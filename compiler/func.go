@@ -94,6 +94,7 @@ type funcState struct {
 	fn          *vm.Func
 	static      bool // no this
 	async       bool
+	inLambda    bool // a lambda or anonymous method (an await in it outside async is CS4034)
 	ret         *lang.TypeRef
 
 	code  []vm.Instr

@@ -896,14 +896,20 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 }
 
 // usingStmt compiles using (decl or expr) body as try/finally with Dispose.
+// A declaration of several resources is nested using statements (C#
+// §13.14): each resource's try starts before the next one is created, so a
+// throwing initializer still disposes the resources before it.
 func (fs *funcState) usingStmt(s *lang.UsingStmt) {
 	fs.pushScope()
 	var res []lang.Expr
+	body := []lang.Stmt{s.Body}
 	if s.Decl != nil {
-		fs.predeclareLocals(s.Decl)
-		fs.localDecl(s.Decl)
-		for _, d := range s.Decl.Decls {
-			res = append(res, &lang.Ident{Pos: d.Pos, Name: d.Name})
+		first, rest := splitFirstDecl(s.Decl)
+		fs.predeclareLocals(first)
+		fs.localDecl(first)
+		res = append(res, &lang.Ident{Pos: first.Decls[0].Pos, Name: first.Decls[0].Name})
+		if rest != nil {
+			body = []lang.Stmt{&lang.UsingStmt{Pos: s.Pos, Decl: rest, Body: s.Body, IsAwait: s.IsAwait}}
 		}
 	} else {
 		name := fmt.Sprintf("<using>%d", len(fs.code))
@@ -911,19 +917,29 @@ func (fs *funcState) usingStmt(s *lang.UsingStmt) {
 		fs.exprTo(s.X, l.reg)
 		res = append(res, &lang.Ident{Pos: s.Pos, Name: name})
 	}
-	body := s.Body
-	fs.disposeTry(res, []lang.Stmt{body}, s.Pos, s.IsAwait)
+	fs.disposeTry(res, body, s.Pos, s.IsAwait)
 	fs.popScope()
 }
 
-func (fs *funcState) usingDecl(u *lang.UsingDeclStmt, rest []lang.Stmt) {
-	fs.predeclareLocals(u.Decl)
-	fs.localDecl(u.Decl)
-	var res []lang.Expr
-	for _, d := range u.Decl.Decls {
-		res = append(res, &lang.Ident{Pos: d.Pos, Name: d.Name})
+// splitFirstDecl splits `T a = x, b = y` into `T a = x` and `T b = y`
+// (nil when there is no second declarator).
+func splitFirstDecl(d *lang.LocalDeclStmt) (first, rest *lang.LocalDeclStmt) {
+	first = &lang.LocalDeclStmt{Pos: d.Pos, Type: d.Type, Decls: d.Decls[:1]}
+	if len(d.Decls) > 1 {
+		rest = &lang.LocalDeclStmt{Pos: d.Pos, Type: d.Type, Decls: d.Decls[1:]}
 	}
-	fs.disposeTry(res, rest, u.Pos, u.IsAwait)
+	return first, rest
+}
+
+func (fs *funcState) usingDecl(u *lang.UsingDeclStmt, rest []lang.Stmt) {
+	first, more := splitFirstDecl(u.Decl)
+	fs.predeclareLocals(first)
+	fs.localDecl(first)
+	if more != nil {
+		rest = append([]lang.Stmt{&lang.UsingDeclStmt{Pos: u.Pos, Decl: more, IsAwait: u.IsAwait}}, rest...)
+	}
+	d := first.Decls[0]
+	fs.disposeTry([]lang.Expr{&lang.Ident{Pos: d.Pos, Name: d.Name}}, rest, u.Pos, u.IsAwait)
 }
 
 // disposeTry compiles try { body } finally { resources disposed in reverse },

@@ -200,6 +200,14 @@ func (c *Compiler) declareTopLevel(f *lang.File) {
 				if n.IsAwait {
 					isAsync = true
 				}
+			case *lang.UsingStmt:
+				if n.IsAwait {
+					isAsync = true
+				}
+			case *lang.UsingDeclStmt:
+				if n.IsAwait {
+					isAsync = true
+				}
 			case *lang.ReturnStmt:
 				if n.X != nil {
 					returnsValue = true
@@ -960,19 +968,47 @@ func (c *Compiler) declareEnum(ci *classInfo) {
 	ci.t.MarkInitialized()
 }
 
-// findEntry locates Main.
+// findEntry locates the entry point as C# does (§7.1.1): a static Main,
+// not generic and not in a generic type, returning void, int, Task or
+// Task<int> and taking nothing or a string[]. A synchronous one is chosen
+// over Task-returning ones (Roslyn warns CS8892 and ignores those); an async
+// Main returning void or int is CS4009; a Main of another shape is no entry
+// point (Roslyn's warning CS0028), which leaves CS5001 when nothing else is.
 func (c *Compiler) findEntry(files []*lang.File) {
-	var found []*methodInfo
+	var sync, tasks []*methodInfo
 	for _, ci := range c.classes {
 		if ci.file.Name == PreludeFile {
 			continue
 		}
-		for _, name := range []string{"Main", "<Main>$"} {
-			found = append(found, ci.smethods[name]...)
+		for _, mi := range ci.smethods["<Main>$"] {
+			tasks = append(tasks, mi)
+		}
+		for _, mi := range ci.smethods["Main"] {
+			decl := mi.decl
+			if mi.key != nil {
+				decl = mi.key
+			}
+			if decl == nil || ci.generic() || len(decl.TypeParams) > 0 || !entryParams(decl.Params) {
+				continue
+			}
+			switch entryReturn(decl.ReturnType) {
+			case "sync":
+				if decl.Modifiers.Has(lang.ModAsync) {
+					c.errorf(decl.Pos, "A void or int returning entry point cannot be async")
+					continue
+				}
+				sync = append(sync, mi)
+			case "task":
+				tasks = append(tasks, mi)
+			}
 		}
 	}
 	if c.opts.Script {
 		return
+	}
+	found := sync
+	if len(found) == 0 {
+		found = tasks
 	}
 	if len(found) == 0 {
 		if len(c.diags) == 0 {
@@ -992,6 +1028,38 @@ func (c *Compiler) findEntry(files []*lang.File) {
 	mi := found[0]
 	c.prog.Entry = mi.fn
 	c.prog.EntryTakesArgs = len(mi.params) == 1
+}
+
+// entryParams reports whether a Main's parameters fit an entry point:
+// none, or one string[].
+func entryParams(ps []*lang.Param) bool {
+	if len(ps) == 0 {
+		return true
+	}
+	if len(ps) > 1 || ps[0].Modifier != "" && ps[0].Modifier != "params" {
+		return false
+	}
+	t := ps[0].Type
+	return t != nil && t.ArrayRank == 1 && t.Elem != nil && len(t.Elem.Args) == 0 &&
+		(t.Elem.Name == "string" || t.Elem.Name == "String" || t.Elem.Name == "System.String")
+}
+
+// entryReturn classifies a Main's return type: "sync" (void, int), "task"
+// (Task, Task<int>), or "" for any other type.
+func entryReturn(t *lang.TypeRef) string {
+	if t == nil || t.ArrayRank > 0 || t.Outer != nil {
+		return ""
+	}
+	name := strings.TrimPrefix(t.Name, "System.Threading.Tasks.")
+	switch {
+	case len(t.Args) == 0 && (name == "void" || name == "int" || name == "Int32" || name == "System.Int32"):
+		return "sync"
+	case name == "Task" && len(t.Args) == 0:
+		return "task"
+	case name == "Task" && len(t.Args) == 1 && entryReturn(t.Args[0]) == "sync" && t.Args[0].Name != "void":
+		return "task"
+	}
+	return ""
 }
 
 // elemType resolves the element type of an array: `int?[]` holds

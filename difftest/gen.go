@@ -146,6 +146,14 @@ func (g *gen) program() string {
 	g.line("}")
 	g.line("")
 	g.initDecls()
+	g.line("class Res : IAsyncDisposable, IDisposable")
+	g.line("{")
+	g.line("    readonly List<string> log;")
+	g.line("    readonly int n;")
+	g.line("    public Res(List<string> log, int n, bool fail) { if (fail) throw new InvalidOperationException(\"R\" + n); this.log = log; this.n = n; log.Add(\"+\" + n); }")
+	g.line("    public async ValueTask DisposeAsync() { await Task.Yield(); log.Add(\"-\" + n); }")
+	g.line("    public void Dispose() { log.Add(\"~\" + n); }")
+	g.line("}")
 	g.line("")
 	g.dispatchClasses()
 	g.line("")
@@ -312,11 +320,13 @@ func (g *gen) stmt(depth int) {
 		}
 		g.line("acc += await new Counter().Bump(%d);", 1+g.r.Intn(3))
 	case 22:
-		switch g.r.Intn(3) {
+		switch g.r.Intn(4) {
 		case 0:
 			g.tupleStmt()
 		case 1:
 			g.rangeStmt()
+		case 2:
+			g.usingStmt()
 		default:
 			g.genericStmt()
 		}
@@ -477,6 +487,36 @@ func (g *gen) tupleStmt() {
 	if !g.quiet {
 		g.print(`"tuple%d " + tp%d + " " + tc%d + " " + ta%d + " " + tx%d + " " + ty%d + " " + (tp%d != tc%d)`, id, id, id, id, id, id, id, id)
 	}
+}
+
+// usingStmt is a using or await using statement over several resources,
+// one of whose constructors may throw (the ones made before it are still
+// disposed), or over null; the log records the order.
+func (g *gen) usingStmt() {
+	id := g.id()
+	fail := g.r.Intn(3) == 0
+	g.line("var log%d = new List<string>();", id)
+	g.line("try")
+	g.line("{")
+	g.indent++
+	switch g.r.Intn(4) {
+	case 0:
+		g.line("await using (Res a%d = new Res(log%d, 1, false), b%d = new Res(log%d, 2, %t))", id, id, id, id, fail)
+		g.line("{ await Task.Yield(); acc += %d; }", g.r.Intn(5))
+	case 1:
+		g.line("using (Res a%d = new Res(log%d, 1, false), b%d = new Res(log%d, 2, %t))", id, id, id, id, fail)
+		g.line("{ acc += await Task.FromResult(%d); }", g.r.Intn(5))
+	case 2:
+		g.line("await using Res a%d = new Res(log%d, 1, false), b%d = new Res(log%d, 2, %t);", id, id, id, id, fail)
+		g.line("acc += await Task.FromResult(%d);", g.r.Intn(5))
+	default:
+		g.line("await using (null) { await Task.Yield(); acc += 1; log%d.Add(\"null\"); }", id)
+	}
+	g.indent--
+	g.line("}")
+	g.line("catch (InvalidOperationException e%d) { log%d.Add(e%d.Message); }", id, id, id)
+	g.print(`"using%d " + string.Join(",", log%d)`, id, id)
+	g.line("acc += log%d.Count;", id)
 }
 
 func (g *gen) tryStmt(depth int) {

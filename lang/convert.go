@@ -726,7 +726,7 @@ func (st *parseState) foreach(f *gForeach, pos Pos, await bool) Stmt {
 //
 //	{
 //	    var <e> = e.GetAsyncEnumerator();
-//	    try { while (await <e>.MoveNextAsync()) { T x = <e>.Current; body } }
+//	    try { while (await <e>.MoveNextAsync()) { T x = (T)<e>.Current; body } }
 //	    finally { if (<e> != null) await <e>.DisposeAsync(); }
 //	}
 func expandAwaitForeach(s *ForeachStmt) *BlockStmt {
@@ -735,7 +735,14 @@ func expandAwaitForeach(s *ForeachStmt) *BlockStmt {
 	ref := func() Expr { return &Ident{Pos: p, Name: en} }
 	call := func(x Expr, m string) Expr { return &CallExpr{Pos: p, Fun: &MemberExpr{Pos: p, X: x, Name: m}} }
 	get := &LocalDeclStmt{Pos: p, Decls: []*Declarator{{Pos: p, Name: en, Init: call(s.X, "GetAsyncEnumerator")}}}
-	item := &LocalDeclStmt{Pos: p, Type: s.Type, Decls: []*Declarator{{Pos: p, Name: s.Name, Init: &MemberExpr{Pos: p, X: ref(), Name: "Current"}}}}
+	var cur Expr = &MemberExpr{Pos: p, X: ref(), Name: "Current"}
+	if s.Type != nil && s.Type.Name != "var" {
+		// The iteration variable takes Current by an explicit conversion
+		// (§13.9.5): a user-defined explicit operator runs, and a
+		// narrowing numeric conversion checks overflow in checked code.
+		cur = &CastExpr{Pos: p, Type: s.Type, X: cur}
+	}
+	item := &LocalDeclStmt{Pos: p, Type: s.Type, Decls: []*Declarator{{Pos: p, Name: s.Name, Init: cur}}}
 	loop := &WhileStmt{Pos: p, Cond: &AwaitExpr{Pos: p, X: call(ref(), "MoveNextAsync")},
 		Body: &BlockStmt{Pos: p, Stmts: []Stmt{item, s.Body}}}
 	dispose := &IfStmt{Pos: p, Cond: &BinaryExpr{Pos: p, Op: "!=", X: ref(), Y: &Literal{Pos: p, Kind: LitNull}},

@@ -198,23 +198,30 @@ func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	return block(pos, get, &lang.TryStmt{Pos: pos, Body: block(pos, loop), Finally: block(pos, dispose)})
 }
 
-// usingBlock is `{ decl; try { body } finally { if (r != null) r.Dispose(); } }`.
+// usingBlock is `{ decl; try { body } finally { if (r != null) r.Dispose(); } }`,
+// one try per declarator (usingNest); `using (null)` is its body.
 func (fl *fnLowering) usingBlock(s *lang.UsingStmt) lang.Stmt {
 	pos := s.Pos
-	var out []lang.Stmt
-	var res []string
+	body := asBlock(s.Body).Stmts
 	if s.Decl != nil {
-		out = append(out, s.Decl)
-		for _, d := range s.Decl.Decls {
-			res = append(res, d.Name)
-		}
-	} else {
-		name := fl.temp("u")
-		out = append(out, declStmt(pos, nil, name, s.X))
-		res = append(res, name)
+		return block(pos, usingNest(pos, s.Decl, body, s.IsAwait)...)
 	}
-	out = append(out, disposeTry(pos, res, asBlock(s.Body).Stmts, s.IsAwait))
-	return block(pos, out...)
+	if lit, ok := s.X.(*lang.Literal); ok && lit.Kind == lang.LitNull {
+		return block(pos, body...)
+	}
+	name := fl.temp("u")
+	return block(pos, declStmt(pos, nil, name, s.X), disposeTry(pos, []string{name}, body, s.IsAwait))
+}
+
+// usingNest is `T r1 = e1; try { T r2 = e2; try { body } finally { dispose
+// r2 } } finally { dispose r1 }`: `using (T r1 = e1, r2 = e2)` means
+// nested using statements (C# §13.14), so r1 is disposed when e2 throws.
+func usingNest(pos lang.Pos, decl *lang.LocalDeclStmt, body []lang.Stmt, await bool) []lang.Stmt {
+	first := &lang.LocalDeclStmt{Pos: decl.Pos, Type: decl.Type, Decls: decl.Decls[:1]}
+	if len(decl.Decls) > 1 {
+		body = usingNest(pos, &lang.LocalDeclStmt{Pos: decl.Pos, Type: decl.Type, Decls: decl.Decls[1:]}, body, await)
+	}
+	return []lang.Stmt{first, disposeTry(pos, []string{decl.Decls[0].Name}, body, await)}
 }
 
 // disposeTry is `try { body } finally { each resource, last first: if (r
@@ -240,14 +247,9 @@ func (fl *fnLowering) usingDecls(list []lang.Stmt) []lang.Stmt {
 		if !ok || !u.IsAwait && !stmtsHaveAwait(list[i+1:]) {
 			continue
 		}
-		var res []string
-		for _, d := range u.Decl.Decls {
-			res = append(res, d.Name)
-		}
 		rest := fl.usingDecls(list[i+1:])
 		out := append([]lang.Stmt{}, list[:i]...)
-		out = append(out, u.Decl, disposeTry(u.Pos, res, rest, u.IsAwait))
-		return out
+		return append(out, usingNest(u.Pos, u.Decl, rest, u.IsAwait)...)
 	}
 	return list
 }

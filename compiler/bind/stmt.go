@@ -207,6 +207,10 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 		it = b.iterator(m, m.ReturnType.Pos, ret, async, m.Params, mt.Signature())
 		ret = nil
 	case async:
+		if ret != nil && (ret.Kind == Special && ret.Special != Void || ret.Kind == Array) {
+			// int, string, arrays: never task-like (C# §15.14.1).
+			b.errorf(m.ReturnType.Pos, "CS1983", "The return type of an async method must be void, Task, Task<T>, a task-like type, IAsyncEnumerable<T>, or IAsyncEnumerator<T>")
+		}
 		ret = b.asyncResult(ret)
 	}
 	b.funcSigs[m] = funcSig{ret: ret, what: mt.Signature()}
