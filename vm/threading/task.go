@@ -65,10 +65,10 @@ func continuationExcluded(options int64, st vm.TaskStatus) bool {
 	return false
 }
 
-// TaskAwaiter is the awaiter of a Task (GetAwaiter()), and, with
-// ContinueOnCapturedContext false, of task.ConfigureAwait(false). There is no
-// SynchronizationContext in asyncvm, so both resume alike; the execution
-// models read ContinueOnCapturedContext if they care.
+// TaskAwaiter is the awaiter of a Task (GetAwaiter()), and of
+// task.ConfigureAwait(...): with ContinueOnCapturedContext false an await
+// of it captures no SynchronizationContext (both execution models read
+// it through vm.CapturesContext).
 type TaskAwaiter struct {
 	Task                      *vm.Task
 	ContinueOnCapturedContext bool
@@ -87,6 +87,9 @@ func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 
 // ResumesOnce implements vm.ResumesOnce: the task runs resume once.
 func (a *TaskAwaiter) ResumesOnce() {}
+
+// ContinuesOnCapturedContext implements vm.CapturesContext.
+func (a *TaskAwaiter) ContinuesOnCapturedContext() bool { return a.ContinueOnCapturedContext }
 
 // taskAwaiterObj is a TaskAwaiter as a library object: the object and its
 // payload in one allocation (.NET's TaskAwaiter is a struct).
