@@ -230,7 +230,7 @@ type Machine struct {
 
 	crashOnce sync.Once
 	syncCtx   syncCtxInfo // found in the program at the first use (synccontext.go)
-	dead      bool // the process has died: output is discarded
+	dead      bool        // the process has died: output is discarded
 	crashErr  error
 	crashed   chan struct{}
 	closeOnce sync.Once

@@ -22,7 +22,7 @@ import (
 // the prelude's SynchronizationContext type and its PostContinuation and
 // PostException helpers.
 type syncCtxInfo struct {
-	once     sync.Once
+	once    sync.Once
 	typ     *Type
 	post    *Func // SynchronizationContext.PostContinuation(sc, continuation)
 	postExc *Func // SynchronizationContext.PostException(sc, exception)
