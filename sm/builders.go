@@ -473,6 +473,13 @@ func fromException(t *vm.Thread, plain, generic builderKind, args []vm.Value) (v
 var lastContext atomic.Pointer[vm.Value]
 
 // savedContext is the value Enter returns for c: null for Default.
+// savedContexts is what Enter saves when SynchronizationContext.Current
+// is set: Leave puts both back, as Start does.
+type savedContexts struct {
+	ec   *ctx.Context
+	sync *vm.Instance
+}
+
 func savedContext(c *ctx.Context) vm.Value {
 	if c == ctx.Default {
 		return vm.Null
@@ -526,13 +533,22 @@ func registerCore() {
 	vm.RegisterType(TSavedContext)
 	core.AddStatic("Enter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		t.Counters.AsyncCalls.Add(1)
+		if sc := t.SyncContext(); sc != nil {
+			// Rare: a SynchronizationContext to put back as well.
+			return vm.NewNative(TSavedContext, &savedContexts{ec: t.Ctx.Current(), sync: sc}), nil
+		}
 		return savedContext(t.Ctx.Current()), nil
 	})
 	core.AddStatic("Leave", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		saved := ctx.Default
-		if c, ok := args[0].AsNative().(*ctx.Context); ok {
+		var sync *vm.Instance
+		switch c := args[0].AsNative().(type) {
+		case *ctx.Context:
 			saved = c
+		case *savedContexts:
+			saved, sync = c.ec, c.sync
 		}
+		t.ResetSyncContext(sync)
 		if t.Ctx.Current() != saved {
 			t.Ctx.Switch(saved)
 		}

@@ -622,6 +622,9 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 	t.Counters.Suspensions.Add(1)
 	var first, last *Continuation
 	ec := t.Ctx.Installed() // the context at the await being saved (nil: Default)
+	// The SynchronizationContext the leaf's await sees (frames leaving
+	// below may put back another before the registration).
+	leafSync := t.awaitCtx
 	frames := t.frames
 	i := len(frames) - 1
 	for {
@@ -660,7 +663,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			if tk := root.Task(); tk != nil {
 				tk.Owner = first
 			}
-			t.register(aw, first)
+			t.register(aw, first, leafSync)
 			return Null, true, errSuspended
 		}
 		savedEC, ret, kind, taskT := fr.ec, fr.ret, fr.fn.Async, fr.fn.TaskType
@@ -707,7 +710,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			tv = TaskValue(tk)
 		}
 		t.stack[ret] = tv
-		t.register(aw, first)
+		t.register(aw, first, leafSync)
 		if flags&frameBoundary != 0 {
 			return tv, true, nil
 		}
@@ -817,13 +820,14 @@ func (f *Func) awaitSite(pc int) int {
 	return -1
 }
 
-// register asks the awaiter to resume the chain when it completes. A Task
+// register asks the awaiter to resume the chain when it completes; sc is
+// the context the await saw (Task.Yield posts to it). A Task
 // holds the chain itself in its continuation slot (no closure); Task.Yield
 // (a Yielder) has the chain queued as it is; other awaiters that resume
 // once get the chain's wake function, made once per continuation object and
 // reused with it, and the awaiter travels in the continuation; others get a
 // one-shot resumption per registration.
-func (t *Thread) register(aw Awaiter, chain *Continuation) {
+func (t *Thread) register(aw Awaiter, chain *Continuation, sc *Instance) {
 	switch a := aw.(type) {
 	case *Task:
 		chain.bits |= contOnce
@@ -835,8 +839,9 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 		return
 	case Yielder:
 		chain.bits |= contOnce
-		if sc := t.awaitCtx; sc != nil {
-			// Task.Yield posts to the current context (or scheduler).
+		if sc != nil {
+			// Task.Yield posts to the context current at the await (or
+			// the scheduler's).
 			t.PostTo(sc, func(w *Thread) { w.dispatch(chain, Null, nil) })
 			return
 		}

@@ -812,7 +812,9 @@ func init() {
 		if opts&^(awaitContinueOnCapturedContext|awaitSuppressThrowing|awaitForceYielding) != 0 {
 			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "Specified argument was out of the range of valid values. (Parameter 'options')")
 		}
-		if opts&awaitSuppressThrowing != 0 && tk.ResultT != nil {
+		// Task<TResult> refuses SuppressThrowing (a task whose result type
+		// is not known is taken for a Task).
+		if ty := args[0].Type(); opts&awaitSuppressThrowing != 0 && ty != vm.TTask && len(ty.Args) == 1 && ty.Args[0] != vm.TObject {
 			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "ConfigureAwaitOptions.SuppressThrowing is not supported by Task<TResult>. To suppress throwing, instead cast the Task<TResult> to its base class Task and await that with SuppressThrowing. (Parameter 'options')")
 		}
 		v := newTaskAwaiter(TConfiguredAwaitable, tk, opts&awaitContinueOnCapturedContext != 0)
