@@ -3463,3 +3463,41 @@ namespace TestLibrary
         public static bool IsRuntimeAsyncSupported => true;
     }
 }
+
+namespace System.Threading
+{
+    public delegate void SendOrPostCallback(object state);
+
+    // SynchronizationContext is .NET's: a program's subclass overrides Post,
+    // Send, OperationStarted, OperationCompleted and CreateCopy. Current
+    // belongs to the thread (the VM keeps it; it is not part of the
+    // ExecutionContext and never flows). An await that continues on the
+    // captured context captures Current unless it is this base class, and
+    // the VM posts its continuation here (PostContinuation); an async void
+    // method posts its exception (PostException) and calls
+    // OperationStarted/OperationCompleted on the context it started under.
+    public class SynchronizationContext
+    {
+        bool _requireWaitNotification;
+
+        public SynchronizationContext() { }
+
+        protected void SetWaitNotificationRequired() { _requireWaitNotification = true; }
+        public bool IsWaitNotificationRequired() => _requireWaitNotification;
+
+        public virtual void Send(SendOrPostCallback d, object state) { d(state); }
+        public virtual void Post(SendOrPostCallback d, object state) { ThreadPool.QueueUserWorkItem(_ => d(state)); }
+        public virtual void OperationStarted() { }
+        public virtual void OperationCompleted() { }
+        public virtual SynchronizationContext CreateCopy() => new SynchronizationContext();
+
+        public static SynchronizationContext Current => (SynchronizationContext)Internal.VM.GetSyncContext();
+        public static void SetSynchronizationContext(SynchronizationContext syncContext) { Internal.VM.SetSyncContext(syncContext); }
+
+        static readonly SendOrPostCallback s_runContinuation = state => Internal.VM.RunContinuation(state);
+        static readonly SendOrPostCallback s_throw = state => System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw((Exception)state);
+
+        internal static void PostContinuation(SynchronizationContext sc, object continuation) { sc.Post(s_runContinuation, continuation); }
+        internal static void PostException(SynchronizationContext sc, Exception exception) { sc.Post(s_throw, exception); }
+    }
+}

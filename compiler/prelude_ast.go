@@ -59117,6 +59117,597 @@ func preludeAST() *lang.File {
 					},
 				},
 			},
+			&lang.TypeDecl{
+				Pos:       p(3431, 5),
+				Kind:      lang.TypeKind("delegate"),
+				Name:      "SendOrPostCallback",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Invoke: &lang.MethodDecl{
+					Pos:       p(3431, 26),
+					Modifiers: lang.Modifiers(2049),
+					ReturnType: &lang.TypeRef{
+						Pos:  p(3431, 21),
+						Name: "void",
+					},
+					Name: "Invoke",
+					Params: []*lang.Param{
+						&lang.Param{
+							Pos: p(3431, 45),
+							Type: &lang.TypeRef{
+								Pos:  p(3431, 45),
+								Name: "object",
+							},
+							Name: "state",
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(3441, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "SynchronizationContext",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos: p(3443, 9),
+						Type: &lang.TypeRef{
+							Pos:  p(3443, 9),
+							Name: "bool",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(3443, 14),
+								Name: "_requireWaitNotification",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       p(3445, 9),
+						Modifiers: lang.Modifiers(1),
+						Name:      "SynchronizationContext",
+						Body: &lang.BlockStmt{
+							Pos:    p(3445, 41),
+							Rbrace: p(3445, 43),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3447, 9),
+						Modifiers: lang.Modifiers(4),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3447, 19),
+							Name: "void",
+						},
+						Name: "SetWaitNotificationRequired",
+						Body: &lang.BlockStmt{
+							Pos: p(3447, 54),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3447, 56),
+									X: &lang.AssignExpr{
+										Pos: p(3447, 81),
+										Op:  "=",
+										Left: &lang.Ident{
+											Pos:  p(3447, 56),
+											Name: "_requireWaitNotification",
+										},
+										Right: &lang.Literal{
+											Pos:   p(3447, 83),
+											Kind:  lang.LitKind(9),
+											Raw:   "true",
+											Value: bool(true),
+										},
+									},
+								},
+							},
+							Rbrace: p(3447, 89),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3448, 9),
+						Modifiers: lang.Modifiers(1),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3448, 16),
+							Name: "bool",
+						},
+						Name: "IsWaitNotificationRequired",
+						ExprBody: &lang.Ident{
+							Pos:  p(3448, 53),
+							Name: "_requireWaitNotification",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3450, 9),
+						Modifiers: lang.Modifiers(2049),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3450, 24),
+							Name: "void",
+						},
+						Name: "Send",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3450, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(3450, 34),
+									Name: "SendOrPostCallback",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: p(3450, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(3450, 56),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3450, 70),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3450, 72),
+									X: &lang.CallExpr{
+										Pos: p(3450, 72),
+										Fun: &lang.Ident{
+											Pos:  p(3450, 72),
+											Name: "d",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3450, 74),
+												X: &lang.Ident{
+													Pos:  p(3450, 74),
+													Name: "state",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(3450, 82),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3451, 9),
+						Modifiers: lang.Modifiers(2049),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3451, 24),
+							Name: "void",
+						},
+						Name: "Post",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3451, 34),
+								Type: &lang.TypeRef{
+									Pos:  p(3451, 34),
+									Name: "SendOrPostCallback",
+								},
+								Name: "d",
+							},
+							&lang.Param{
+								Pos: p(3451, 56),
+								Type: &lang.TypeRef{
+									Pos:  p(3451, 56),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3451, 70),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3451, 72),
+									X: &lang.CallExpr{
+										Pos: p(3451, 83),
+										Fun: &lang.MemberExpr{
+											Pos: p(3451, 83),
+											X: &lang.Ident{
+												Pos:  p(3451, 72),
+												Name: "ThreadPool",
+											},
+											Name: "QueueUserWorkItem",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3451, 101),
+												X: &lang.LambdaExpr{
+													Pos: p(3451, 101),
+													Params: []*lang.Param{
+														&lang.Param{
+															Pos:  p(3451, 101),
+															Name: "_",
+														},
+													},
+													ExprBody: &lang.CallExpr{
+														Pos: p(3451, 106),
+														Fun: &lang.Ident{
+															Pos:  p(3451, 106),
+															Name: "d",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(3451, 108),
+																X: &lang.Ident{
+																	Pos:  p(3451, 108),
+																	Name: "state",
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(3451, 117),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3452, 9),
+						Modifiers: lang.Modifiers(2049),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3452, 24),
+							Name: "void",
+						},
+						Name: "OperationStarted",
+						Body: &lang.BlockStmt{
+							Pos:    p(3452, 48),
+							Rbrace: p(3452, 50),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3453, 9),
+						Modifiers: lang.Modifiers(2049),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3453, 24),
+							Name: "void",
+						},
+						Name: "OperationCompleted",
+						Body: &lang.BlockStmt{
+							Pos:    p(3453, 50),
+							Rbrace: p(3453, 52),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3454, 9),
+						Modifiers: lang.Modifiers(2049),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3454, 24),
+							Name: "SynchronizationContext",
+						},
+						Name: "CreateCopy",
+						ExprBody: &lang.NewExpr{
+							Pos: p(3454, 63),
+							Type: &lang.TypeRef{
+								Pos:  p(3454, 67),
+								Name: "SynchronizationContext",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       p(3456, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  p(3456, 23),
+							Name: "SynchronizationContext",
+						},
+						Name: "Current",
+						ExprBody: &lang.CastExpr{
+							Pos: p(3456, 57),
+							Type: &lang.TypeRef{
+								Pos:  p(3456, 58),
+								Name: "SynchronizationContext",
+							},
+							X: &lang.CallExpr{
+								Pos: p(3456, 93),
+								Fun: &lang.MemberExpr{
+									Pos: p(3456, 93),
+									X: &lang.MemberExpr{
+										Pos: p(3456, 90),
+										X: &lang.Ident{
+											Pos:  p(3456, 81),
+											Name: "Internal",
+										},
+										Name: "VM",
+									},
+									Name: "GetSyncContext",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3457, 9),
+						Modifiers: lang.Modifiers(17),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3457, 23),
+							Name: "void",
+						},
+						Name: "SetSynchronizationContext",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3457, 54),
+								Type: &lang.TypeRef{
+									Pos:  p(3457, 54),
+									Name: "SynchronizationContext",
+								},
+								Name: "syncContext",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3457, 90),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3457, 92),
+									X: &lang.CallExpr{
+										Pos: p(3457, 104),
+										Fun: &lang.MemberExpr{
+											Pos: p(3457, 104),
+											X: &lang.MemberExpr{
+												Pos: p(3457, 101),
+												X: &lang.Ident{
+													Pos:  p(3457, 92),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "SetSyncContext",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3457, 119),
+												X: &lang.Ident{
+													Pos:  p(3457, 119),
+													Name: "syncContext",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(3457, 133),
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(3459, 9),
+						Modifiers: lang.Modifiers(272),
+						Type: &lang.TypeRef{
+							Pos:  p(3459, 25),
+							Name: "SendOrPostCallback",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(3459, 44),
+								Name: "s_runContinuation",
+								Init: &lang.LambdaExpr{
+									Pos: p(3459, 64),
+									Params: []*lang.Param{
+										&lang.Param{
+											Pos:  p(3459, 64),
+											Name: "state",
+										},
+									},
+									ExprBody: &lang.CallExpr{
+										Pos: p(3459, 85),
+										Fun: &lang.MemberExpr{
+											Pos: p(3459, 85),
+											X: &lang.MemberExpr{
+												Pos: p(3459, 82),
+												X: &lang.Ident{
+													Pos:  p(3459, 73),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "RunContinuation",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3459, 101),
+												X: &lang.Ident{
+													Pos:  p(3459, 101),
+													Name: "state",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.FieldDecl{
+						Pos:       p(3460, 9),
+						Modifiers: lang.Modifiers(272),
+						Type: &lang.TypeRef{
+							Pos:  p(3460, 25),
+							Name: "SendOrPostCallback",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(3460, 44),
+								Name: "s_throw",
+								Init: &lang.LambdaExpr{
+									Pos: p(3460, 54),
+									Params: []*lang.Param{
+										&lang.Param{
+											Pos:  p(3460, 54),
+											Name: "state",
+										},
+									},
+									ExprBody: &lang.CallExpr{
+										Pos: p(3460, 118),
+										Fun: &lang.MemberExpr{
+											Pos: p(3460, 118),
+											X: &lang.MemberExpr{
+												Pos: p(3460, 96),
+												X: &lang.MemberExpr{
+													Pos: p(3460, 78),
+													X: &lang.MemberExpr{
+														Pos: p(3460, 70),
+														X: &lang.Ident{
+															Pos:  p(3460, 63),
+															Name: "System",
+														},
+														Name: "Runtime",
+													},
+													Name: "ExceptionServices",
+												},
+												Name: "ExceptionDispatchInfo",
+											},
+											Name: "Throw",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3460, 124),
+												X: &lang.CastExpr{
+													Pos: p(3460, 124),
+													Type: &lang.TypeRef{
+														Pos:  p(3460, 125),
+														Name: "Exception",
+													},
+													X: &lang.Ident{
+														Pos:  p(3460, 135),
+														Name: "state",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3462, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3462, 25),
+							Name: "void",
+						},
+						Name: "PostContinuation",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3462, 47),
+								Type: &lang.TypeRef{
+									Pos:  p(3462, 47),
+									Name: "SynchronizationContext",
+								},
+								Name: "sc",
+							},
+							&lang.Param{
+								Pos: p(3462, 74),
+								Type: &lang.TypeRef{
+									Pos:  p(3462, 74),
+									Name: "object",
+								},
+								Name: "continuation",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3462, 95),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3462, 97),
+									X: &lang.CallExpr{
+										Pos: p(3462, 100),
+										Fun: &lang.MemberExpr{
+											Pos: p(3462, 100),
+											X: &lang.Ident{
+												Pos:  p(3462, 97),
+												Name: "sc",
+											},
+											Name: "Post",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3462, 105),
+												X: &lang.Ident{
+													Pos:  p(3462, 105),
+													Name: "s_runContinuation",
+												},
+											},
+											&lang.Arg{
+												Pos: p(3462, 124),
+												X: &lang.Ident{
+													Pos:  p(3462, 124),
+													Name: "continuation",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(3462, 139),
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(3463, 9),
+						Modifiers: lang.Modifiers(24),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(3463, 25),
+							Name: "void",
+						},
+						Name: "PostException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: p(3463, 44),
+								Type: &lang.TypeRef{
+									Pos:  p(3463, 44),
+									Name: "SynchronizationContext",
+								},
+								Name: "sc",
+							},
+							&lang.Param{
+								Pos: p(3463, 71),
+								Type: &lang.TypeRef{
+									Pos:  p(3463, 71),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(3463, 92),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(3463, 94),
+									X: &lang.CallExpr{
+										Pos: p(3463, 97),
+										Fun: &lang.MemberExpr{
+											Pos: p(3463, 97),
+											X: &lang.Ident{
+												Pos:  p(3463, 94),
+												Name: "sc",
+											},
+											Name: "Post",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(3463, 102),
+												X: &lang.Ident{
+													Pos:  p(3463, 102),
+													Name: "s_throw",
+												},
+											},
+											&lang.Arg{
+												Pos: p(3463, 111),
+												X: &lang.Ident{
+													Pos:  p(3463, 111),
+													Name: "exception",
+												},
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(3463, 123),
+						},
+					},
+				},
+			},
 		},
 	}
 }

@@ -61,6 +61,13 @@ type Builder struct {
 	move    *vm.Func           // the state machine's MoveNext, found once
 	ec      *ctx.Context       // the context captured at the current suspension
 	resume  func(w *vm.Thread) // runs MoveNext in ec; made at the first suspension
+	// post is the SynchronizationContext the current suspension captured
+	// (nil: none); viaTask says a task's completion resumes the builder,
+	// which then checks where it may run (RunItem). voidCtx is the context
+	// an async void builder captured at Create.
+	post    *vm.Instance
+	viaTask bool
+	voidCtx *vm.Instance
 }
 
 // Cached completed tasks, as .NET caches Task.CompletedTask, true/false and
@@ -152,8 +159,9 @@ func (b *Builder) moveNext(t *vm.Thread, sm vm.Value) error {
 // nothing the method does before its first suspension leaks to the caller.
 func (b *Builder) start(t *vm.Thread, sm vm.Value) error {
 	t.Counters.AsyncCalls.Add(1)
-	saved := t.Ctx.Current()
+	saved, savedSync := t.Ctx.Current(), t.SyncContext()
 	err := b.moveNext(t, sm)
+	t.ResetSyncContext(savedSync)
 	if t.Ctx.Current() != saved {
 		t.Ctx.Switch(saved)
 	}
@@ -178,23 +186,39 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 	if b.ec != nil {
 		t.Counters.ECCaptures.Add(1)
 	}
+	// The SynchronizationContext (or scheduler) an await that continues
+	// on the captured context captures (Task.SetContinuationForAwait).
+	sc := t.AwaitContext()
+	b.post = nil
 	if aw, ok := awaiter.AsNative().(vm.Awaiter); ok {
 		// A task's awaiter and Task.Yield's take the builder itself as
 		// their continuation (it is a vm.PoolItem).
 		switch a := aw.(type) {
 		case *vm.Task:
-			a.OnCompletedItem(t, b)
+			b.onTask(t, a, sc)
 		case *threading.TaskAwaiter:
-			a.Task.OnCompletedItem(t, b)
+			if !a.ContinueOnCapturedContext {
+				sc = nil
+			}
+			b.onTask(t, a.Task, sc)
 		case vm.Yielder:
-			t.QueueItem(b)
+			if sc != nil {
+				t.PostTo(sc, b.resumeFunc())
+			} else {
+				t.QueueItem(b)
+			}
 		default:
+			if c, ok := aw.(vm.CapturesContext); ok && c.ContinuesOnCapturedContext() && sc != nil {
+				b.post = sc
+				aw.UnsafeOnCompleted(t, b.resumeChecked)
+				return nil
+			}
 			aw.UnsafeOnCompleted(t, b.resumeFunc())
 		}
 		return nil
 	}
 	if tk := awaiter.AsTask(); tk != nil {
-		tk.OnCompletedItem(t, b)
+		b.onTask(t, tk, sc)
 		return nil
 	}
 	if awaiter.IsNull() {
@@ -217,6 +241,20 @@ func (b *Builder) awaitOnCompleted(t *vm.Thread, awaiter, sm vm.Value) error {
 	return err
 }
 
+// onTask registers the builder as a continuation of tk, resuming on sc
+// (nil: wherever tk completes, unless that thread has a context).
+func (b *Builder) onTask(t *vm.Thread, tk *vm.Task, sc *vm.Instance) {
+	b.post, b.viaTask = sc, true
+	tk.OnCompletedItem(t, b)
+}
+
+// resumeChecked resumes the builder where its await captured (RunItem's
+// test), for awaiters that call a function.
+func (b *Builder) resumeChecked(w *vm.Thread) {
+	b.viaTask = true
+	b.RunItem(w)
+}
+
 // resumeFunc returns resumeOn as a function, made once per builder, for
 // the awaiters that take one.
 func (b *Builder) resumeFunc() func(w *vm.Thread) {
@@ -227,8 +265,27 @@ func (b *Builder) resumeFunc() func(w *vm.Thread) {
 }
 
 // RunItem implements vm.PoolItem: the builder as a task's continuation or
-// a queued Task.Yield resumption runs MoveNext on w (resumeOn).
-func (b *Builder) RunItem(w *vm.Thread) { b.resumeOn(w) }
+// a queued Task.Yield resumption runs MoveNext on w (resumeOn). Resumed by
+// a task's completion, it first checks that it may run on w: an await
+// that captured a SynchronizationContext other than w's Current is posted
+// to it (SynchronizationContextAwaitTaskContinuation), and one that
+// captured none goes to the pool when w has a context
+// (AwaitTaskContinuation.IsValidLocationForInlining).
+func (b *Builder) RunItem(w *vm.Thread) {
+	if b.viaTask {
+		b.viaTask = false
+		if sc := b.post; sc != nil {
+			if sc != w.SyncContext() {
+				w.PostTo(sc, b.resumeFunc())
+				return
+			}
+		} else if w.AwaitContext() != nil {
+			w.QueueItem(b)
+			return
+		}
+	}
+	b.resumeOn(w)
+}
 
 // resumeOn runs MoveNext on w inside the context captured at the
 // suspension (the classic fast path: nil for Default, a marker when flow is
@@ -236,7 +293,7 @@ func (b *Builder) RunItem(w *vm.Thread) { b.resumeOn(w) }
 func (b *Builder) resumeOn(w *vm.Thread) {
 	threading.Attach(w)
 	ec := b.ec
-	saved := w.Ctx.Current()
+	saved, savedSync := w.Ctx.Current(), w.SyncContext()
 	if ec != ctx.DefaultFlowSuppressed {
 		if ec != nil {
 			w.Counters.ECRestores.Add(1)
@@ -244,6 +301,12 @@ func (b *Builder) resumeOn(w *vm.Thread) {
 		w.Ctx.RestoreFromSuspension(ec)
 	}
 	err := b.moveNext(w, b.sm)
+	if ec != nil && ec != ctx.DefaultFlowSuppressed {
+		// MoveNext ran inside ExecutionContext.RunInternal, which puts
+		// SynchronizationContext.Current back too (with the Default
+		// context .NET calls MoveNext directly).
+		w.ResetSyncContext(savedSync)
+	}
 	if ec != ctx.DefaultFlowSuppressed && w.Ctx.Current() != saved {
 		w.Ctx.Switch(saved)
 	}
@@ -258,6 +321,11 @@ func (b *Builder) resumeOn(w *vm.Thread) {
 func (b *Builder) setResult(t *vm.Thread, v vm.Value) {
 	switch b.kind {
 	case kindVoid:
+		if sc := b.voidCtx; sc != nil {
+			if err := t.OperationCompleted(sc); err != nil {
+				t.M.Crash(err)
+			}
+		}
 		return
 	case kindTask, kindValueTask:
 		v = vm.Null
@@ -305,7 +373,17 @@ func cachedResult(v vm.Value, rt *vm.Type) *vm.Task {
 func (b *Builder) setException(t *vm.Thread, e *vm.Instance) {
 	vm.CaptureTrace(e)
 	if b.kind == kindVoid {
-		t.M.Crash(&vm.Thrown{Exc: e})
+		// AsyncVoidMethodBuilder.SetException: the exception is posted to
+		// the captured context, then OperationCompleted; without one (or
+		// when Post fails) it is rethrown on the pool.
+		sc := b.voidCtx
+		if sc == nil || !t.PostException(sc, e) {
+			t.M.Crash(&vm.Thrown{Exc: e})
+			return
+		}
+		if err := t.OperationCompleted(sc); err != nil {
+			t.M.Crash(err)
+		}
 		return
 	}
 	if b.task == nil {
@@ -395,6 +473,13 @@ func fromException(t *vm.Thread, plain, generic builderKind, args []vm.Value) (v
 var lastContext atomic.Pointer[vm.Value]
 
 // savedContext is the value Enter returns for c: null for Default.
+// savedContexts is what Enter saves when SynchronizationContext.Current
+// is set: Leave puts both back, as Start does.
+type savedContexts struct {
+	ec   *ctx.Context
+	sync *vm.Instance
+}
+
 func savedContext(c *ctx.Context) vm.Value {
 	if c == ctx.Default {
 		return vm.Null
@@ -448,13 +533,22 @@ func registerCore() {
 	vm.RegisterType(TSavedContext)
 	core.AddStatic("Enter", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		t.Counters.AsyncCalls.Add(1)
+		if sc := t.SyncContext(); sc != nil {
+			// Rare: a SynchronizationContext to put back as well.
+			return vm.NewNative(TSavedContext, &savedContexts{ec: t.Ctx.Current(), sync: sc}), nil
+		}
 		return savedContext(t.Ctx.Current()), nil
 	})
 	core.AddStatic("Leave", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		saved := ctx.Default
-		if c, ok := args[0].AsNative().(*ctx.Context); ok {
+		var sync *vm.Instance
+		switch c := args[0].AsNative().(type) {
+		case *ctx.Context:
 			saved = c
+		case *savedContexts:
+			saved, sync = c.ec, c.sync
 		}
+		t.ResetSyncContext(sync)
 		if t.Ctx.Current() != saved {
 			t.Ctx.Switch(saved)
 		}
@@ -510,7 +604,16 @@ func registerBuilders() {
 			return newBuilder(ty, plain, generic, args), nil
 		})
 		ty.AddStatic("Create", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return newBuilder(ty, plain, generic, nil), nil
+			v := newBuilder(ty, plain, generic, nil)
+			if sc := t.SyncContext(); plain == kindVoid && sc != nil {
+				// AsyncVoidMethodBuilder.Create captures Current and
+				// tells it an operation started.
+				builderOf(v).voidCtx = sc
+				if err := t.OperationStarted(sc); err != nil {
+					return vm.Null, err
+				}
+			}
+			return v, nil
 		})
 		self := func(t *vm.Thread, v vm.Value) (*Builder, error) {
 			b := builderOf(v)

@@ -169,6 +169,7 @@
 //	awaiter.go        the Awaiter interface, blocking waits
 //	valuetask.go      unboxed completed ValueTasks
 //	runtime_async.go  the rt model: async frames, suspension, continuations, Dispatch
+//	synccontext.go    SynchronizationContext.Current per thread, what awaits capture, posting
 //	limits.go         resource limits and heap accounting
 //	host.go           Host, what a Machine needs from its library
 //	registry.go       the library type registry and extension methods

@@ -32,6 +32,10 @@ const (
 	// its await in a new first pass (findCatch stops at it), as when a
 	// callee's task faults. Its continuation has been let go.
 	frameRestored
+	// frameSyncSaved marks an rt async frame that set
+	// SynchronizationContext.Current during its synchronous part: it puts
+	// the previous one back (Thread.syncSaved) when it leaves.
+	frameSyncSaved
 )
 
 // Invoke calls fn with the given receiver (ignored for static functions) and
@@ -796,6 +800,9 @@ func (t *Thread) run() (result Value, err error) {
 					f := &t.frames[n]
 					f.flags, f.ec = frameThunk, t.Ctx.Installed()
 					t.asyncCalls++
+					if callee.Async == AsyncVoid && t.syncCtx != nil {
+						t.voidStarted()
+					}
 				}
 			} else {
 				if e := t.pushFrame(callee, base, ins.C(), base, nil); e != nil {
@@ -864,10 +871,16 @@ func (t *Thread) run() (result Value, err error) {
 					continue
 				}
 				if flags&(frameAwaited|frameThunk) != 0 {
+					if flags&frameSyncSaved != 0 {
+						t.restoreSyncCtx(len(t.frames))
+					}
 					t.restoreEC(ec)
 					if flags&frameThunk != 0 {
 						v = t.thunkResult(fn, v)
 						t.stack[ret] = v
+						if fn.Async == AsyncVoid && t.syncCtx != nil {
+							t.voidCompleted(t.syncCtx, nil)
+						}
 					}
 				}
 				if flags&frameResumed != 0 {
@@ -1219,6 +1232,9 @@ func (t *Thread) unwind(err error) (Value, error, bool) {
 		popped := *fr
 		t.frames = t.frames[:len(t.frames)-1]
 		if flags&(frameAwaited|frameThunk) != 0 {
+			if flags&frameSyncSaved != 0 {
+				t.restoreSyncCtx(len(t.frames))
+			}
 			t.restoreEC(popped.ec)
 			if flags&frameThunk != 0 {
 				if v, e := t.thunkFault(popped.fn, err); e == nil {

@@ -229,7 +229,8 @@ type Machine struct {
 	Host Host
 
 	crashOnce sync.Once
-	dead      bool // the process has died: output is discarded
+	syncCtx   syncCtxInfo // found in the program at the first use (synccontext.go)
+	dead      bool        // the process has died: output is discarded
 	crashErr  error
 	crashed   chan struct{}
 	closeOnce sync.Once
@@ -369,6 +370,13 @@ type Thread struct {
 
 	// Ctx is the thread's ExecutionContext state.
 	Ctx *ctx.Thread
+
+	// syncCtx is SynchronizationContext.Current; schedCtx the context of
+	// the running task's scheduler; awaitCtx what an await captures, derived
+	// from both (synccontext.go). syncSaved holds the contexts rt async
+	// frames marked frameSyncSaved put back when they leave.
+	syncCtx, schedCtx, awaitCtx *Instance
+	syncSaved                   []savedSyncCtx
 
 	// Instructions executed (for --stats and step limits).
 	Steps      int64

@@ -70,6 +70,9 @@ const (
 	// object with the task its chain completes (rootCont): it is the root
 	// (link points at that task) and is never recycled.
 	contOwnTask
+	// contPost says the await captured a SynchronizationContext
+	// (wake.post): the frame resumes there (see Dispatch).
+	contPost
 )
 
 // Next returns the awaiting caller's continuation, nil at the root.
@@ -89,10 +92,59 @@ func (c *Continuation) Task() *Task {
 }
 
 // contWake is how an awaiter that is not a Task resumes a chain: fn, given
-// to the awaiter's UnsafeOnCompleted, takes the result from aw.
+// to the awaiter's UnsafeOnCompleted, takes the result from aw. It also
+// holds the rare contexts a continuation carries, so that the common
+// continuation has no field for them: post, the SynchronizationContext the
+// await captured (valid while contPost is set), and, on the root of an
+// async void method's chain, the context its builder captured at the call
+// (voidCtx; roots are never recycled).
 type contWake struct {
-	aw Awaiter
-	fn func(w *Thread)
+	aw      Awaiter
+	fn      func(w *Thread)
+	post    *Instance
+	voidCtx *Instance
+}
+
+// extra returns c's contWake, made at the first need.
+func (c *Continuation) extra() *contWake {
+	if c.wake == nil {
+		c.wake = &contWake{}
+	}
+	return c.wake
+}
+
+// setPost records that c resumes on the SynchronizationContext sc.
+func (c *Continuation) setPost(sc *Instance) {
+	c.extra().post = sc
+	c.bits |= contPost
+}
+
+// clearPost forgets the context c captured (before reuse).
+func (c *Continuation) clearPost() {
+	if c.bits&contPost != 0 {
+		c.wake.post = nil
+		c.bits &^= contPost
+	}
+}
+
+// CapturesContext is implemented by library awaiters that may continue on
+// the captured context (a configured task's, a ValueTask's): an await of
+// one captures the SynchronizationContext when it reports true. A Task
+// awaited directly always does; Task.Yield posts by itself; a program's
+// awaiter decides for itself in its OnCompleted.
+type CapturesContext interface {
+	ContinuesOnCapturedContext() bool
+}
+
+// continuesOnContext reports whether an await of aw captures the context.
+func continuesOnContext(aw Awaiter) bool {
+	switch a := aw.(type) {
+	case *Task:
+		return true
+	case CapturesContext:
+		return a.ContinuesOnCapturedContext()
+	}
+	return false
 }
 
 // Regs returns the saved registers.
@@ -295,6 +347,7 @@ func (t *Thread) recycle(c *Continuation) {
 	if c.EC != nil {
 		c.EC = nil
 	}
+	c.clearPost()
 	c.link = unsafe.Pointer(fl.head)
 	c.bits = 0
 	fl.head, fl.n = c, fl.n+1
@@ -322,6 +375,36 @@ func (t *Thread) asyncEnter(awaited bool) {
 	}
 	fr.ec = t.Ctx.Installed()
 	t.asyncCalls++
+	if fr.fn.Async == AsyncVoid && t.syncCtx != nil {
+		t.voidStarted()
+	}
+}
+
+// voidStarted tells SynchronizationContext.Current that an async void
+// method starts (AsyncVoidMethodBuilder.Create calls OperationStarted).
+func (t *Thread) voidStarted() {
+	if err := t.OperationStarted(t.syncCtx); err != nil {
+		t.M.Crash(err)
+	}
+}
+
+// voidCompleted ends an async void method that captured sc at its call:
+// OperationCompleted, after posting its exception (err, if any) to sc, as
+// AsyncVoidMethodBuilder does. Without a context, or when the post fails,
+// the exception crashes the program, as it is rethrown on the pool.
+func (t *Thread) voidCompleted(sc *Instance, err error) {
+	if err != nil {
+		th, ok := err.(*Thrown)
+		if sc == nil || !ok || !t.PostException(sc, th.Exc) {
+			t.M.Crash(err)
+			return
+		}
+	}
+	if sc != nil {
+		if e := t.OperationCompleted(sc); e != nil {
+			t.M.Crash(e)
+		}
+	}
 }
 
 // restoreEC puts back the context saved when an async frame was entered
@@ -413,7 +496,7 @@ func (t *Thread) thunkFault(fn *Func, err error) (Value, error) {
 		return Null, err
 	}
 	if kind == AsyncVoid {
-		t.M.Crash(err)
+		t.voidCompleted(t.syncCtx, err)
 		return Null, nil
 	}
 	resultT := TObject
@@ -539,11 +622,21 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 	t.Counters.Suspensions.Add(1)
 	var first, last *Continuation
 	ec := t.Ctx.Installed() // the context at the await being saved (nil: Default)
+	// The SynchronizationContext the leaf's await sees (frames leaving
+	// below may put back another before the registration).
+	leafSync := t.awaitCtx
 	frames := t.frames
 	i := len(frames) - 1
 	for {
 		fr := &frames[i]
 		c := t.saveFrame(fr, dst, ec)
+		if sc := t.awaitCtx; sc != nil && (last != nil || continuesOnContext(aw)) {
+			c.setPost(sc)
+		}
+		if fr.flags&frameSyncSaved != 0 {
+			fr.flags &^= frameSyncSaved
+			t.restoreSyncCtx(i)
+		}
 		if last != nil {
 			last.link = unsafe.Pointer(c)
 		} else {
@@ -570,7 +663,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			if tk := root.Task(); tk != nil {
 				tk.Owner = first
 			}
-			t.register(aw, first)
+			t.register(aw, first, leafSync)
 			return Null, true, errSuspended
 		}
 		savedEC, ret, kind, taskT := fr.ec, fr.ret, fr.fn.Async, fr.fn.TaskType
@@ -601,6 +694,9 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		}
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
 		tk.Owner = first
+		if kind == AsyncVoid && t.syncCtx != nil {
+			c.extra().voidCtx = t.syncCtx
+		}
 		t.Counters.Tasks.Add(1)
 		c.link = unsafe.Pointer(tk)
 		c.bits |= contRoot
@@ -614,7 +710,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			tv = TaskValue(tk)
 		}
 		t.stack[ret] = tv
-		t.register(aw, first)
+		t.register(aw, first, leafSync)
 		if flags&frameBoundary != 0 {
 			return tv, true, nil
 		}
@@ -703,6 +799,7 @@ func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 		clear(c.Regs()[n:old])
 	}
 	c.nregs = uint32(n)
+	c.clearPost()
 	c.bits &= contRoot | contOwnTask
 	if c.EC != nil {
 		c.EC = nil
@@ -723,13 +820,14 @@ func (f *Func) awaitSite(pc int) int {
 	return -1
 }
 
-// register asks the awaiter to resume the chain when it completes. A Task
+// register asks the awaiter to resume the chain when it completes; sc is
+// the context the await saw (Task.Yield posts to it). A Task
 // holds the chain itself in its continuation slot (no closure); Task.Yield
 // (a Yielder) has the chain queued as it is; other awaiters that resume
 // once get the chain's wake function, made once per continuation object and
 // reused with it, and the awaiter travels in the continuation; others get a
 // one-shot resumption per registration.
-func (t *Thread) register(aw Awaiter, chain *Continuation) {
+func (t *Thread) register(aw Awaiter, chain *Continuation, sc *Instance) {
 	switch a := aw.(type) {
 	case *Task:
 		chain.bits |= contOnce
@@ -741,6 +839,12 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 		return
 	case Yielder:
 		chain.bits |= contOnce
+		if sc != nil {
+			// Task.Yield posts to the context current at the await (or
+			// the scheduler's).
+			t.PostTo(sc, func(w *Thread) { w.dispatch(chain, Null, nil) })
+			return
+		}
 		t.QueueItem((*yieldResume)(chain))
 		return
 	case ResumesOnce:
@@ -757,15 +861,15 @@ func (t *Thread) register(aw Awaiter, chain *Continuation) {
 			return
 		}
 		v, err := aw.GetResult(w)
-		w.Dispatch(chain, v, err)
+		w.dispatch(chain, v, err)
 	})
 }
 
 // wakeFor returns the chain's wake function, made at its first use, set to
 // take the result from aw.
 func (chain *Continuation) wakeFor(aw Awaiter) func(w *Thread) {
-	if chain.wake == nil {
-		x := &contWake{}
+	if chain.wake == nil || chain.wake.fn == nil {
+		x := chain.extra()
 		x.fn = func(w *Thread) {
 			a := x.aw
 			x.aw = nil
@@ -786,11 +890,48 @@ func (chain *Continuation) wakeFor(aw Awaiter) func(w *Thread) {
 // again. The thread's context is saved when the dispatch starts and put
 // back when it ends. Continuations whose frames finish are recycled when
 // the chain is resumed only once.
+//
+// A chain resumed by the completion of what it awaits runs here only when
+// it may (.NET's QueueContinuationFollowUpActionIfNecessary, and
+// IsValidLocationForInlining for the classic model): a continuation that
+// captured a SynchronizationContext other than t's Current is posted to
+// it, and one that captured none is queued to the pool when t has a
+// context; the same test is made between frames (resumeReturn,
+// resumeNext). Completing on a thread without a context costs one nil
+// check.
 func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
+	if (c.bits&contPost != 0 || t.awaitCtx != nil) && t.resumeElsewhere(c, v, err, c.bits&contOnce != 0) {
+		return
+	}
+	t.dispatch(c, v, err)
+}
+
+// resumeElsewhere posts the resumption of c to the context it captured,
+// or queues it to the pool when it captured none and t has a context; it
+// reports false when c may resume on t now. once says the chain is
+// resumed exactly once (its continuations recycle).
+func (t *Thread) resumeElsewhere(c *Continuation, v Value, err error, once bool) bool {
+	if once {
+		c.bits |= contOnce
+	}
+	if c.bits&contPost != 0 {
+		sc := c.wake.post
+		if sc == t.syncCtx {
+			return false
+		}
+		t.PostTo(sc, func(w *Thread) { w.dispatch(c, v, err) })
+		return true
+	}
+	t.Queue(func(w *Thread) { w.dispatch(c, v, err) })
+	return true
+}
+
+// dispatch is Dispatch once the chain is where it may run.
+func (t *Thread) dispatch(c *Continuation, v Value, err error) {
 	if th, ok := err.(*Thrown); ok {
 		t.rethrownAt(th.Exc, c)
 	}
-	saved := t.Ctx.Installed()
+	saved, savedSync := t.Ctx.Installed(), t.syncCtx
 	flags := frameBoundary | frameResumed
 	if c.bits&contOnce != 0 {
 		flags |= frameRecycles
@@ -815,6 +956,7 @@ func (t *Thread) Dispatch(c *Continuation, v Value, err error) {
 	if t.Ctx.Installed() != saved {
 		t.Ctx.Switch(saved)
 	}
+	t.ResetSyncContext(savedSync)
 }
 
 // takes reports whether continuation c receives an exception err at its
@@ -848,7 +990,17 @@ func (t *Thread) enterChain(c *Continuation, v Value, err error, flags uint8) bo
 // ended.
 func (t *Thread) resumeNext(flags uint8, c *Continuation, v Value, err error) bool {
 	next := t.passOn(c, v, err, flags)
-	return next != nil && t.enterChain(next, v, err, flags)
+	for next != nil && err != nil && !next.takes(err) {
+		next = t.passOn(next, v, err, flags)
+	}
+	if next == nil {
+		return false
+	}
+	if (next.bits&contPost != 0 || t.awaitCtx != nil) && t.resumeElsewhere(next, v, err, flags&frameRecycles != 0) {
+		return false
+	}
+	t.enterContinuation(next, v, err, flags)
+	return true
 }
 
 // resumeReturn is resumeNext for a value: the resumed frame (flags,
@@ -863,6 +1015,9 @@ func (t *Thread) resumeReturn(flags uint8, c *Continuation, v Value) bool {
 		t.recycle(c)
 	}
 	if next == nil {
+		return false
+	}
+	if (next.bits&contPost != 0 || t.awaitCtx != nil) && t.resumeElsewhere(next, v, nil, flags&frameRecycles != 0) {
 		return false
 	}
 	t.enterChainValue(next, v, flags)
@@ -935,9 +1090,12 @@ func (t *Thread) enterChainValue(c *Continuation, v Value, flags uint8) {
 	t.enterContext(c)
 	n, size := 1, c.Fn.NumRegs
 	limit := min(maxRestore, t.M.MaxDepth-len(t.frames))
+	if t.awaitCtx != nil {
+		limit = 1 // each caller decides where it resumes (resumeReturn)
+	}
 	for b := c; n < limit && b.bits&(contRoot|contFinal) == contFinal; n++ {
 		next := (*Continuation)(b.link)
-		if next == nil || next.bits&contSuppressed != 0 {
+		if next == nil || next.bits&(contSuppressed|contPost) != 0 {
 			break
 		}
 		b = next
@@ -1026,6 +1184,14 @@ func (t *Thread) pushContinuation(c *Continuation, v Value, err error, flags uin
 	f.cl, f.flags, f.rest = c.Cl, flags, c
 }
 
+// voidCtx returns the context an async void root captured at its call.
+func (c *Continuation) voidCtx() *Instance {
+	if c.wake == nil {
+		return nil
+	}
+	return c.wake.voidCtx
+}
+
 // finishChain completes the root's task with the chain's outcome.
 func (t *Thread) finishChain(root *Continuation, v Value, err error) {
 	tk := root.Task()
@@ -1040,11 +1206,16 @@ func (t *Thread) finishChain(root *Continuation, v Value, err error) {
 			return
 		}
 		if root.Kind == AsyncVoid {
-			t.M.Crash(err)
+			t.voidCompleted(root.voidCtx(), err)
 			return
 		}
 		t.faultTask(tk, th.Exc)
 		return
+	}
+	if root.Kind == AsyncVoid {
+		if sc := root.voidCtx(); sc != nil {
+			t.voidCompleted(sc, nil)
+		}
 	}
 	if root.Kind == AsyncTask || root.Kind == AsyncValueTask || root.Kind == AsyncVoid {
 		v = Null

@@ -476,7 +476,7 @@ type Yielder interface {
 type yieldResume Continuation
 
 // RunItem implements PoolItem.
-func (r *yieldResume) RunItem(w *Thread) { w.Dispatch((*Continuation)(r), Null, nil) }
+func (r *yieldResume) RunItem(w *Thread) { w.dispatch((*Continuation)(r), Null, nil) }
 
 // Queue posts work to the machine's thread pool from outside it (the
 // pool's global queue).

@@ -2047,6 +2047,7 @@ namespace System.Threading.Tasks
         public bool IsFaulted { get; }
         public TaskStatus Status { get; }
         public extern System.Runtime.CompilerServices.ConfiguredTaskAwaitable ConfigureAwait(bool continueOnCapturedContext);
+        public extern System.Runtime.CompilerServices.ConfiguredTaskAwaitable ConfigureAwait(ConfigureAwaitOptions options);
         public extern Task ContinueWith(Action<Task> continuationAction);
         public extern Task ContinueWith(Action<Task> continuationAction, System.Threading.CancellationToken cancellationToken);
         public extern Task ContinueWith(Action<Task> continuationAction, TaskContinuationOptions continuationOptions);
@@ -2113,6 +2114,7 @@ namespace System.Threading.Tasks
         public extern Task(Func<object, TResult> function, object state);
         public TResult Result { get; }
         public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(bool continueOnCapturedContext);
+        public extern new System.Runtime.CompilerServices.ConfiguredTaskAwaitable<TResult> ConfigureAwait(ConfigureAwaitOptions options);
         public extern Task ContinueWith(Action<Task<TResult>> continuationAction);
         public extern Task ContinueWith(Action<Task<TResult>> continuationAction, TaskContinuationOptions continuationOptions);
         public extern Task<TNewResult> ContinueWith<TNewResult>(Func<Task<TResult>, TNewResult> continuationFunction);
@@ -2128,10 +2130,13 @@ namespace System.Threading.Tasks
 
     public enum TaskContinuationOptions { None = 0, PreferFairness = 1, LongRunning = 2, AttachedToParent = 4, DenyChildAttach = 8, HideScheduler = 16, LazyCancellation = 32, RunContinuationsAsynchronously = 64, NotOnRanToCompletion = 65536, NotOnFaulted = 131072, OnlyOnCanceled = 196608, NotOnCanceled = 262144, OnlyOnFaulted = 327680, OnlyOnRanToCompletion = 393216, ExecuteSynchronously = 524288 }
 
+    public enum ConfigureAwaitOptions { None = 0, ContinueOnCapturedContext = 1, SuppressThrowing = 2, ForceYielding = 4 }
+
     public abstract class TaskScheduler
     {
         public static TaskScheduler Default { get; }
         public static TaskScheduler Current { get; }
+        public extern static TaskScheduler FromCurrentSynchronizationContext();
         public int Id { get; }
         public virtual int MaximumConcurrencyLevel { get; }
     }

@@ -39383,23 +39383,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2050, 23),
-							Name: "Task",
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2050, 41),
+								Pos: lp(2050, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2050, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 48),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2050, 94),
+									Name: "ConfigureAwaitOptions",
 								},
-								Name: "continuationAction",
+								Name: "options",
 							},
 						},
 					},
@@ -39425,14 +39419,6 @@ func libraryAST() *lang.File {
 									},
 								},
 								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2051, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39463,9 +39449,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2052, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2052, 74),
-									Name: "TaskContinuationOptions",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "continuationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39496,9 +39482,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2053, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2053, 74),
-									Name: "TaskScheduler",
+									Name: "TaskContinuationOptions",
 								},
-								Name: "scheduler",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -39529,22 +39515,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2054, 74),
 								Type: &lang.TypeRef{
 									Pos:  lp(2054, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2054, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2054, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -39570,21 +39540,33 @@ func libraryAST() *lang.File {
 											Pos:  lp(2055, 48),
 											Name: "Task",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 54),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2055, 82),
+								Pos: lp(2055, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2055, 82),
-									Name: "object",
+									Pos:  lp(2055, 74),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2055, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2055, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2055, 173),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -39623,14 +39605,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "state",
 							},
-							&lang.Param{
-								Pos: lp(2056, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39639,35 +39613,42 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2057, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2057, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2057, 59),
+								Pos: lp(2057, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 59),
-									Name: "Func",
+									Pos:  lp(2057, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2057, 64),
+											Pos:  lp(2057, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2057, 70),
-											Name: "TResult",
+											Pos:  lp(2057, 54),
+											Name: "object",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2057, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2057, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2057, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39707,14 +39688,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "continuationFunction",
 							},
-							&lang.Param{
-								Pos: lp(2058, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2058, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -39723,39 +39696,40 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2059, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2059, 28),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2059, 41),
+								Pos: lp(2059, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 41),
-									Name: "Action",
+									Pos:  lp(2059, 59),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2059, 48),
+											Pos:  lp(2059, 64),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2059, 54),
-											Name: "object",
+											Pos:  lp(2059, 70),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationAction",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2059, 82),
+								Pos: lp(2059, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2059, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2059, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 96),
+									Pos:  lp(2059, 101),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -39801,9 +39775,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2060, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2060, 96),
-									Name: "TaskScheduler",
+									Name: "TaskContinuationOptions",
 								},
-								Name: "scheduler",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -39846,22 +39820,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2061, 96),
 								Type: &lang.TypeRef{
 									Pos:  lp(2061, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2061, 150),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 150),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2061, 195),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 195),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -39874,43 +39832,58 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2062, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2062, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2062, 59),
+								Pos: lp(2062, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 59),
-									Name: "Func",
+									Pos:  lp(2062, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2062, 64),
+											Pos:  lp(2062, 48),
 											Name: "Task",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2062, 70),
-											Name: "TResult",
+											Pos:  lp(2062, 54),
+											Name: "object",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2062, 101),
+								Pos: lp(2062, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2062, 101),
+									Pos:  lp(2062, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2062, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 96),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2062, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 150),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2062, 195),
+								Type: &lang.TypeRef{
+									Pos:  lp(2062, 195),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -39954,9 +39927,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2063, 101),
 								Type: &lang.TypeRef{
 									Pos:  lp(2063, 101),
-									Name: "TaskScheduler",
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "scheduler",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40000,22 +39973,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2064, 101),
 								Type: &lang.TypeRef{
 									Pos:  lp(2064, 101),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2064, 155),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 155),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2064, 200),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 200),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -40052,10 +40009,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2065, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2065, 78),
 											Name: "TResult",
 										},
 									},
@@ -40063,12 +40016,28 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2065, 109),
+								Pos: lp(2065, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2065, 109),
-									Name: "object",
+									Pos:  lp(2065, 101),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2065, 155),
+								Type: &lang.TypeRef{
+									Pos:  lp(2065, 155),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2065, 200),
+								Type: &lang.TypeRef{
+									Pos:  lp(2065, 200),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -40119,14 +40088,6 @@ func libraryAST() *lang.File {
 									Name: "object",
 								},
 								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2066, 123),
-								Type: &lang.TypeRef{
-									Pos:  lp(2066, 123),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
 							},
 						},
 					},
@@ -40182,25 +40143,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2067, 123),
 								Type: &lang.TypeRef{
 									Pos:  lp(2067, 123),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2067, 177),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 177),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2067, 222),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 222),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -40209,27 +40154,92 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2068, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2068, 59),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2068, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2068, 78),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2068, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2068, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 123),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2068, 177),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 177),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2068, 222),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 222),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2069, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "void",
 						},
-						Name: "GetAwaiter",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 23),
-							Name: "void",
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Start",
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2071, 9),
@@ -40239,16 +40249,6 @@ func libraryAST() *lang.File {
 							Name: "void",
 						},
 						Name: "Start",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2071, 34),
-								Type: &lang.TypeRef{
-									Pos:  lp(2071, 34),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2072, 9),
@@ -40257,26 +40257,26 @@ func libraryAST() *lang.File {
 							Pos:  lp(2072, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Start",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2072, 34),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 34),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2073, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2073, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2073, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2073, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2074, 9),
@@ -40291,9 +40291,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2074, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2074, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40302,7 +40302,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -40310,9 +40310,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2075, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2075, 33),
-									Name: "System.Threading.CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -40321,7 +40321,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -40329,14 +40329,6 @@ func libraryAST() *lang.File {
 								Pos: lp(2076, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(2076, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(2076, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2076, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40345,20 +40337,28 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 30),
-							Name: "Task",
+							Pos:  lp(2077, 23),
+							Name: "bool",
 						},
-						Name: "Delay",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2077, 41),
+								Pos: lp(2077, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2077, 41),
+									Pos:  lp(2077, 33),
 									Name: "int",
 								},
-								Name: "millisecondsDelay",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2077, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 58),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40375,9 +40375,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2078, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2078, 41),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -40394,17 +40394,9 @@ func libraryAST() *lang.File {
 								Pos: lp(2079, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2079, 41),
-									Name: "int",
+									Name: "TimeSpan",
 								},
-								Name: "millisecondsDelay",
-							},
-							&lang.Param{
-								Pos: lp(2079, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2079, 64),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "delay",
 							},
 						},
 					},
@@ -40421,14 +40413,14 @@ func libraryAST() *lang.File {
 								Pos: lp(2080, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2080, 41),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "delay",
+								Name: "millisecondsDelay",
 							},
 							&lang.Param{
-								Pos: lp(2080, 57),
+								Pos: lp(2080, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 57),
+									Pos:  lp(2080, 64),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40442,12 +40434,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2081, 30),
 							Name: "Task",
 						},
-						Name: "FromCanceled",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2081, 48),
+								Pos: lp(2081, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 48),
+									Pos:  lp(2081, 41),
+									Name: "TimeSpan",
+								},
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(2081, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2081, 57),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40460,22 +40460,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2082, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2082, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "FromCanceled",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2082, 66),
+								Pos: lp(2082, 48),
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 66),
+									Pos:  lp(2082, 48),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40488,16 +40479,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2083, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2083, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromException",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2083, 49),
+								Pos: lp(2083, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 49),
-									Name: "Exception",
+									Pos:  lp(2083, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "exception",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40507,22 +40507,13 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2084, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2084, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "FromException",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2084, 67),
+								Pos: lp(2084, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 67),
+									Pos:  lp(2084, 49),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -40542,18 +40533,18 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "FromResult",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2085, 64),
+								Pos: lp(2085, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2085, 64),
-									Name: "TResult",
+									Pos:  lp(2085, 67),
+									Name: "Exception",
 								},
-								Name: "result",
+								Name: "exception",
 							},
 						},
 					},
@@ -40563,16 +40554,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2086, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2086, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Run",
+						Name: "FromResult",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2086, 39),
+								Pos: lp(2086, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2086, 39),
-									Name: "Action",
+									Pos:  lp(2086, 64),
+									Name: "TResult",
 								},
-								Name: "action",
+								Name: "result",
 							},
 						},
 					},
@@ -40593,14 +40593,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "action",
 							},
-							&lang.Param{
-								Pos: lp(2087, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40609,31 +40601,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2088, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2088, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2088, 57),
+								Pos: lp(2088, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2088, 39),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2088, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2088, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40669,14 +40654,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
-							&lang.Param{
-								Pos: lp(2089, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40685,22 +40662,39 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2090, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2090, 35),
+									Name: "TResult",
+								},
+							},
 						},
 						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2090, 39),
+								Pos: lp(2090, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 39),
+									Pos:  lp(2090, 57),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2090, 44),
-											Name: "Task",
+											Pos:  lp(2090, 62),
+											Name: "TResult",
 										},
 									},
 								},
 								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2090, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2090, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40727,14 +40721,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
-							&lang.Param{
-								Pos: lp(2091, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2091, 60),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40743,37 +40729,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2092, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2092, 35),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2092, 57),
+								Pos: lp(2092, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2092, 57),
+									Pos:  lp(2092, 39),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2092, 62),
+											Pos:  lp(2092, 44),
 											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2092, 67),
-													Name: "TResult",
-												},
-											},
 										},
 									},
 								},
 								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2092, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2092, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40815,14 +40794,6 @@ func libraryAST() *lang.File {
 								},
 								Name: "function",
 							},
-							&lang.Param{
-								Pos: lp(2093, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2093, 87),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
 						},
 					},
 					&lang.MethodDecl{
@@ -40830,22 +40801,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2094, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WaitAll",
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 43),
-								Modifier: "params",
+								Pos: lp(2094, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2094, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2094, 50),
-										Name: "Task",
+									Pos:  lp(2094, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2094, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2094, 67),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2094, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2094, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40854,29 +40849,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 30),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2095, 43),
+								Pos:      lp(2095, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2095, 43),
+									Pos:       lp(2095, 50),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2095, 43),
+										Pos:  lp(2095, 50),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2095, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40885,23 +40873,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 30),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2096, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 55),
-											Name: "Task",
-										},
+									Pos:       lp(2096, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2096, 43),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2096, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40910,19 +40904,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2097, 30),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "WaitAny",
+						Name: "WaitAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 42),
-								Modifier: "params",
+								Pos: lp(2097, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2097, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2097, 49),
-										Name: "Task",
+									Pos:  lp(2097, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2097, 55),
+											Name: "Task",
+										},
 									},
 								},
 								Name: "tasks",
@@ -40939,24 +40934,17 @@ func libraryAST() *lang.File {
 						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2098, 42),
+								Pos:      lp(2098, 42),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2098, 42),
+									Pos:       lp(2098, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2098, 42),
+										Pos:  lp(2098, 49),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2098, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40965,22 +40953,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2099, 30),
-							Name: "Task",
+							Name: "int",
 						},
-						Name: "WhenAll",
+						Name: "WaitAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 43),
-								Modifier: "params",
+								Pos: lp(2099, 42),
 								Type: &lang.TypeRef{
-									Pos:       lp(2099, 50),
+									Pos:       lp(2099, 42),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2099, 50),
+										Pos:  lp(2099, 42),
 										Name: "Task",
 									},
 								},
 								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2099, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2099, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40994,15 +40989,14 @@ func libraryAST() *lang.File {
 						Name: "WhenAll",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2100, 43),
+								Pos:      lp(2100, 43),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2100, 55),
-											Name: "Task",
-										},
+									Pos:       lp(2100, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2100, 50),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -41015,36 +41009,18 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2101, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2101, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2101, 35),
-										Name: "TResult",
-									},
-								},
-							},
 						},
 						Name: "WhenAll",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 63),
-								Modifier: "params",
+								Pos: lp(2101, 43),
 								Type: &lang.TypeRef{
-									Pos:       lp(2101, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2101, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2101, 75),
-												Name: "TResult",
-											},
+									Pos:  lp(2101, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2101, 55),
+											Name: "Task",
 										},
 									},
 								},
@@ -41075,19 +41051,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2102, 63),
+								Pos:      lp(2102, 63),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2102, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2102, 80),
-													Name: "TResult",
-												},
+									Pos:       lp(2102, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2102, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2102, 75),
+												Name: "TResult",
 											},
 										},
 									},
@@ -41104,22 +41079,36 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2103, 35),
-									Name: "Task",
+									Pos:       lp(2103, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2103, 35),
+										Name: "TResult",
+									},
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 49),
-								Modifier: "params",
+								Pos: lp(2103, 63),
 								Type: &lang.TypeRef{
-									Pos:       lp(2103, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2103, 56),
-										Name: "Task",
+									Pos:  lp(2103, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2103, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2103, 80),
+													Name: "TResult",
+												},
+											},
+										},
 									},
 								},
 								Name: "tasks",
@@ -41142,15 +41131,14 @@ func libraryAST() *lang.File {
 						Name: "WhenAny",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2104, 49),
+								Pos:      lp(2104, 49),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2104, 61),
-											Name: "Task",
-										},
+									Pos:       lp(2104, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2104, 56),
+										Name: "Task",
 									},
 								},
 								Name: "tasks",
@@ -41167,34 +41155,20 @@ func libraryAST() *lang.File {
 								&lang.TypeRef{
 									Pos:  lp(2105, 35),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2105, 40),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "WhenAny",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 67),
-								Modifier: "params",
+								Pos: lp(2105, 49),
 								Type: &lang.TypeRef{
-									Pos:       lp(2105, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2105, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2105, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(2105, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2105, 61),
+											Name: "Task",
 										},
 									},
 								},
@@ -41227,19 +41201,18 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2106, 67),
+								Pos:      lp(2106, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2106, 79),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2106, 84),
-													Name: "TResult",
-												},
+									Pos:       lp(2106, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2106, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2106, 79),
+												Name: "TResult",
 											},
 										},
 									},
@@ -41253,6 +41226,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2107, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2107, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2107, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2107, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 79),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2107, 84),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2108, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2108, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -41260,7 +41279,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2110, 5),
+				Pos:       lp(2111, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -41270,32 +41289,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2110, 34),
+						Pos:  lp(2111, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2112, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "Task",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2112, 28),
-								Type: &lang.TypeRef{
-									Pos:  lp(2112, 28),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2112, 33),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
 					&lang.CtorDecl{
 						Pos:       lp(2113, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -41309,10 +41307,31 @@ func libraryAST() *lang.File {
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
 											Pos:  lp(2113, 33),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2114, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "Task",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2114, 28),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 28),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2113, 41),
+											Pos:  lp(2114, 41),
 											Name: "TResult",
 										},
 									},
@@ -41320,9 +41339,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2113, 60),
+								Pos: lp(2114, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 60),
+									Pos:  lp(2114, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -41330,29 +41349,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2114, 9),
+						Pos:       lp(2115, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2114, 16),
+							Pos:  lp(2115, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2114, 33),
+								Pos:  lp(2115, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2115, 9),
+						Pos:       lp(2116, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2115, 27),
+							Pos:  lp(2116, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2115, 83),
+									Pos:  lp(2116, 83),
 									Name: "TResult",
 								},
 							},
@@ -41360,9 +41379,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2115, 107),
+								Pos: lp(2116, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 107),
+									Pos:  lp(2116, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41370,72 +41389,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2116, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2116, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2116, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2116, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2116, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2117, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2117, 23),
-							Name: "Task",
+							Pos:  lp(2117, 27),
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2117, 83),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "ContinueWith",
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2117, 41),
+								Pos: lp(2117, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2117, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2117, 107),
+									Name: "ConfigureAwaitOptions",
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2117, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
+								Name: "options",
 							},
 						},
 					},
@@ -41445,41 +41419,28 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2118, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2118, 28),
-									Name: "TNewResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2118, 65),
+								Pos: lp(2118, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2118, 65),
-									Name: "Func",
+									Pos:  lp(2118, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2118, 70),
+											Pos:  lp(2118, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2118, 75),
+													Pos:  lp(2118, 53),
 													Name: "TResult",
 												},
 											},
 										},
-										&lang.TypeRef{
-											Pos:  lp(2118, 85),
-											Name: "TNewResult",
-										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -41489,46 +41450,33 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2119, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2119, 28),
-									Name: "TNewResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2119, 65),
+								Pos: lp(2119, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 65),
-									Name: "Func",
+									Pos:  lp(2119, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2119, 70),
+											Pos:  lp(2119, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2119, 75),
+													Pos:  lp(2119, 53),
 													Name: "TResult",
 												},
 											},
 										},
-										&lang.TypeRef{
-											Pos:  lp(2119, 85),
-											Name: "TNewResult",
-										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2119, 119),
+								Pos: lp(2119, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2119, 119),
+									Pos:  lp(2119, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
@@ -41541,36 +41489,41 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2120, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2120, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
 						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2120, 41),
+								Pos: lp(2120, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2120, 41),
-									Name: "Action",
+									Pos:  lp(2120, 65),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2120, 48),
+											Pos:  lp(2120, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2120, 53),
+													Pos:  lp(2120, 75),
 													Name: "TResult",
 												},
 											},
 										},
+										&lang.TypeRef{
+											Pos:  lp(2120, 85),
+											Name: "TNewResult",
+										},
 									},
 								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2120, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2120, 83),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -41580,52 +41533,49 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2121, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2121, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
 						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2121, 41),
+								Pos: lp(2121, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 41),
-									Name: "Action",
+									Pos:  lp(2121, 65),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2121, 48),
+											Pos:  lp(2121, 70),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2121, 53),
+													Pos:  lp(2121, 75),
 													Name: "TResult",
 												},
 											},
 										},
+										&lang.TypeRef{
+											Pos:  lp(2121, 85),
+											Name: "TNewResult",
+										},
 									},
 								},
-								Name: "continuationAction",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2121, 83),
+								Pos: lp(2121, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2121, 83),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2121, 137),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 137),
+									Pos:  lp(2121, 119),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2121, 182),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 182),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -41654,21 +41604,17 @@ func libraryAST() *lang.File {
 												},
 											},
 										},
-										&lang.TypeRef{
-											Pos:  lp(2122, 63),
-											Name: "object",
-										},
 									},
 								},
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2122, 91),
+								Pos: lp(2122, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2122, 91),
-									Name: "object",
+									Pos:  lp(2122, 83),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41678,49 +41624,52 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2123, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2123, 28),
-									Name: "TNewResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2123, 65),
+								Pos: lp(2123, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 65),
-									Name: "Func",
+									Pos:  lp(2123, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2123, 70),
+											Pos:  lp(2123, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2123, 75),
+													Pos:  lp(2123, 53),
 													Name: "TResult",
 												},
 											},
 										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 85),
-											Name: "TNewResult",
-										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2123, 119),
+								Pos: lp(2123, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2123, 119),
+									Pos:  lp(2123, 83),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2123, 137),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 137),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2123, 182),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 182),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -41730,65 +41679,40 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2124, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2124, 28),
-									Name: "TNewResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2124, 65),
+								Pos: lp(2124, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 65),
-									Name: "Func",
+									Pos:  lp(2124, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2124, 70),
+											Pos:  lp(2124, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2124, 75),
+													Pos:  lp(2124, 53),
 													Name: "TResult",
 												},
 											},
 										},
 										&lang.TypeRef{
-											Pos:  lp(2124, 85),
-											Name: "TNewResult",
+											Pos:  lp(2124, 63),
+											Name: "object",
 										},
 									},
 								},
-								Name: "continuationFunction",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2124, 119),
+								Pos: lp(2124, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2124, 119),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2124, 91),
+									Name: "object",
 								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2124, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 173),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2124, 218),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 218),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "state",
 							},
 						},
 					},
@@ -41828,10 +41752,6 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2125, 85),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2125, 93),
 											Name: "TNewResult",
 										},
 									},
@@ -41839,9 +41759,133 @@ func libraryAST() *lang.File {
 								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2125, 127),
+								Pos: lp(2125, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2125, 127),
+									Pos:  lp(2125, 119),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2126, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2126, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2126, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2126, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2126, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2126, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2126, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2126, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 119),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2126, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 173),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2126, 218),
+								Type: &lang.TypeRef{
+									Pos:  lp(2126, 218),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2127, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2127, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2127, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2127, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2127, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2127, 85),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2127, 93),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2127, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 127),
 									Name: "object",
 								},
 								Name: "state",
@@ -41849,14 +41893,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2126, 9),
+						Pos:       lp(2128, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2126, 27),
+							Pos:  lp(2128, 27),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2126, 71),
+									Pos:  lp(2128, 71),
 									Name: "TResult",
 								},
 							},
@@ -41866,143 +41910,143 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2129, 5),
+				Pos:       lp(2131, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskContinuationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2129, 43),
+						Pos:  lp(2131, 43),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 50),
+							Pos:   lp(2131, 50),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 53),
+						Pos:  lp(2131, 53),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 70),
+							Pos:   lp(2131, 70),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 73),
+						Pos:  lp(2131, 73),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 87),
+							Pos:   lp(2131, 87),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 90),
+						Pos:  lp(2131, 90),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 109),
+							Pos:   lp(2131, 109),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 112),
+						Pos:  lp(2131, 112),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 130),
+							Pos:   lp(2131, 130),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 133),
+						Pos:  lp(2131, 133),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 149),
+							Pos:   lp(2131, 149),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 153),
+						Pos:  lp(2131, 153),
 						Name: "LazyCancellation",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 172),
+							Pos:   lp(2131, 172),
 							Raw:   "32",
 							Value: int64(32),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 176),
+						Pos:  lp(2131, 176),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 209),
+							Pos:   lp(2131, 209),
 							Raw:   "64",
 							Value: int64(64),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 213),
+						Pos:  lp(2131, 213),
 						Name: "NotOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 236),
+							Pos:   lp(2131, 236),
 							Raw:   "65536",
 							Value: int64(65536),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 243),
+						Pos:  lp(2131, 243),
 						Name: "NotOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 258),
+							Pos:   lp(2131, 258),
 							Raw:   "131072",
 							Value: int64(131072),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 266),
+						Pos:  lp(2131, 266),
 						Name: "OnlyOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 283),
+							Pos:   lp(2131, 283),
 							Raw:   "196608",
 							Value: int64(196608),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 291),
+						Pos:  lp(2131, 291),
 						Name: "NotOnCanceled",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 307),
+							Pos:   lp(2131, 307),
 							Raw:   "262144",
 							Value: int64(262144),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 315),
+						Pos:  lp(2131, 315),
 						Name: "OnlyOnFaulted",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 331),
+							Pos:   lp(2131, 331),
 							Raw:   "327680",
 							Value: int64(327680),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 339),
+						Pos:  lp(2131, 339),
 						Name: "OnlyOnRanToCompletion",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 363),
+							Pos:   lp(2131, 363),
 							Raw:   "393216",
 							Value: int64(393216),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2129, 371),
+						Pos:  lp(2131, 371),
 						Name: "ExecuteSynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2129, 394),
+							Pos:   lp(2131, 394),
 							Raw:   "524288",
 							Value: int64(524288),
 						},
@@ -42010,68 +42054,122 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2131, 5),
+				Pos:       lp(2133, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "ConfigureAwaitOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2133, 41),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2133, 48),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2133, 51),
+						Name: "ContinueOnCapturedContext",
+						Value: &lang.Literal{
+							Pos:   lp(2133, 79),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2133, 82),
+						Name: "SuppressThrowing",
+						Value: &lang.Literal{
+							Pos:   lp(2133, 101),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2133, 104),
+						Name: "ForceYielding",
+						Value: &lang.Literal{
+							Pos:   lp(2133, 120),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2135, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskScheduler",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(65),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2133, 9),
+						Pos:       lp(2137, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2133, 23),
+							Pos:  lp(2137, 23),
 							Name: "TaskScheduler",
 						},
 						Name: "Default",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2133, 47),
+								Pos:  lp(2137, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2134, 9),
+						Pos:       lp(2138, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2134, 23),
+							Pos:  lp(2138, 23),
 							Name: "TaskScheduler",
 						},
 						Name: "Current",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2134, 47),
+								Pos:  lp(2138, 47),
 								Kind: "get",
 							},
 						},
 					},
+					&lang.MethodDecl{
+						Pos:       lp(2139, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2139, 30),
+							Name: "TaskScheduler",
+						},
+						Name: "FromCurrentSynchronizationContext",
+					},
 					&lang.PropertyDecl{
-						Pos:       lp(2135, 9),
+						Pos:       lp(2140, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2135, 16),
+							Pos:  lp(2140, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2135, 25),
+								Pos:  lp(2140, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2136, 9),
+						Pos:       lp(2141, 9),
 						Modifiers: lang.Modifiers(2049),
 						Type: &lang.TypeRef{
-							Pos:  lp(2136, 24),
+							Pos:  lp(2141, 24),
 							Name: "int",
 						},
 						Name: "MaximumConcurrencyLevel",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2136, 54),
+								Pos:  lp(2141, 54),
 								Kind: "get",
 							},
 						},
@@ -42079,161 +42177,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2139, 5),
+				Pos:       lp(2144, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2141, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2141, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2141, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2141, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2142, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2142, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2142, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2142, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2142, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2142, 52),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2143, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2143, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2143, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2143, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2143, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2143, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2144, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2144, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2144, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 37),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2144, 52),
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 52),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2144, 106),
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 106),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2144, 143),
-								Type: &lang.TypeRef{
-									Pos:  lp(2144, 143),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2145, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2145, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2145, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2145, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2145, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2145, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2145, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2146, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -42248,30 +42197,8 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(2146, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2146, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2146, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2146, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2146, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2146, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
 							},
 						},
 					},
@@ -42289,30 +42216,16 @@ func libraryAST() *lang.File {
 								Type: &lang.TypeRef{
 									Pos:  lp(2147, 37),
 									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2147, 44),
-											Name: "object",
-										},
-									},
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2147, 60),
+								Pos: lp(2147, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 60),
-									Name: "object",
+									Pos:  lp(2147, 52),
+									Name: "TaskCreationOptions",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2147, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2147, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -42322,31 +42235,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2148, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2148, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2148, 55),
+								Pos: lp(2148, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2148, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2148, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2148, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42356,39 +42262,40 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2149, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2149, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 55),
+								Pos: lp(2149, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2149, 60),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2149, 37),
+									Name: "Action",
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2149, 79),
+								Pos: lp(2149, 52),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 79),
+									Pos:  lp(2149, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2149, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 106),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2149, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -42398,39 +42305,30 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2150, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2150, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2150, 55),
+								Pos: lp(2150, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 55),
-									Name: "Func",
+									Pos:  lp(2150, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2150, 60),
-											Name: "TResult",
+											Pos:  lp(2150, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2150, 79),
+								Pos: lp(2150, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2150, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
+								Name: "state",
 							},
 						},
 					},
@@ -42440,55 +42338,38 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2151, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2151, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2151, 55),
+								Pos: lp(2151, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 55),
-									Name: "Func",
+									Pos:  lp(2151, 37),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2151, 60),
-											Name: "TResult",
+											Pos:  lp(2151, 44),
+											Name: "object",
 										},
 									},
 								},
-								Name: "function",
+								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2151, 79),
+								Pos: lp(2151, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 79),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2151, 60),
+									Name: "object",
 								},
-								Name: "cancellationToken",
+								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2151, 133),
+								Pos: lp(2151, 74),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 133),
+									Pos:  lp(2151, 74),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2151, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -42498,9 +42379,50 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2152, 23),
 							Name: "Task",
+						},
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2152, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2152, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2152, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2152, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2152, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2153, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2153, 23),
+							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2152, 28),
+									Pos:  lp(2153, 28),
 									Name: "TResult",
 								},
 							},
@@ -42511,17 +42433,47 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2152, 55),
+								Pos: lp(2153, 55),
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 55),
+									Pos:  lp(2153, 55),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2152, 60),
-											Name: "object",
+											Pos:  lp(2153, 60),
+											Name: "TResult",
 										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2154, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2154, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2154, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2154, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2154, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2152, 68),
+											Pos:  lp(2154, 60),
 											Name: "TResult",
 										},
 									},
@@ -42529,9 +42481,155 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2152, 87),
+								Pos: lp(2154, 79),
 								Type: &lang.TypeRef{
-									Pos:  lp(2152, 87),
+									Pos:  lp(2154, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2155, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2155, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2155, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2155, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2155, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2155, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2155, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2156, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2156, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2156, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2156, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2156, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2156, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2156, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2156, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2156, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2157, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2157, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2157, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2157, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2157, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2157, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2157, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2157, 87),
 									Name: "object",
 								},
 								Name: "state",
@@ -42541,26 +42639,26 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2155, 5),
+				Pos:       lp(2160, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2157, 9),
+						Pos:       lp(2162, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2158, 9),
+						Pos:       lp(2163, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 44),
+								Pos: lp(2163, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 44),
+									Pos:  lp(2163, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -42568,14 +42666,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2159, 9),
+						Pos:       lp(2164, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2159, 44),
+								Pos: lp(2164, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2159, 44),
+									Pos:  lp(2164, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -42583,22 +42681,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2160, 9),
+						Pos:       lp(2165, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2160, 44),
+								Pos: lp(2165, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 44),
+									Pos:  lp(2165, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2160, 58),
+								Pos: lp(2165, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 58),
+									Pos:  lp(2165, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -42606,123 +42704,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2161, 9),
+						Pos:       lp(2166, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2161, 16),
+							Pos:  lp(2166, 16),
 							Name: "Task",
 						},
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2161, 28),
+								Pos:  lp(2166, 28),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2162, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2162, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2163, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2163, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2163, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2163, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2164, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2164, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2164, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2164, 41),
-									Name: "Exception",
-								},
-								Name: "exception",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2165, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2165, 23),
-							Name: "void",
-						},
-						Name: "SetException",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2165, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2165, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2165, 53),
-											Name: "Exception",
-										},
-									},
-								},
-								Name: "exceptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2166, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2166, 23),
-							Name: "void",
-						},
-						Name: "SetResult",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2167, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2167, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2168, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2168, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2168, 43),
+								Pos: lp(2168, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 43),
+									Pos:  lp(2168, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42734,14 +42751,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2169, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2169, 44),
+								Pos: lp(2169, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 44),
+									Pos:  lp(2169, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -42753,18 +42770,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2170, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2170, 44),
+								Pos: lp(2170, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 44),
+									Pos:  lp(2170, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 56),
+											Pos:  lp(2170, 53),
 											Name: "Exception",
 										},
 									},
@@ -42778,123 +42795,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2171, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2172, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2172, 23),
 							Name: "bool",
 						},
-						Name: "TrySetResult",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2174, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
-				Namespace: "System.Threading.Tasks",
-				TypeParams: []string{
-					"TResult",
-				},
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2176, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2177, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2177, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2177, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2178, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2178, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2178, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2179, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2179, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2179, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2179, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2179, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2180, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2180, 16),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2180, 21),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2180, 37),
-								Kind: "get",
-							},
-						},
+						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2181, 9),
+						Pos:       lp(2173, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2181, 23),
-							Name: "void",
+							Pos:  lp(2173, 23),
+							Name: "bool",
 						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2182, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2182, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
+						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2182, 40),
+								Pos: lp(2173, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 40),
+									Pos:  lp(2173, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42902,18 +42828,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2183, 9),
+						Pos:       lp(2174, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2183, 23),
-							Name: "void",
+							Pos:  lp(2174, 23),
+							Name: "bool",
 						},
-						Name: "SetException",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2183, 41),
+								Pos: lp(2174, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 41),
+									Pos:  lp(2174, 44),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -42921,22 +42847,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2184, 9),
+						Pos:       lp(2175, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2184, 23),
-							Name: "void",
+							Pos:  lp(2175, 23),
+							Name: "bool",
 						},
-						Name: "SetException",
+						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2184, 41),
+								Pos: lp(2175, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 41),
+									Pos:  lp(2175, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 53),
+											Pos:  lp(2175, 56),
 											Name: "Exception",
 										},
 									},
@@ -42946,21 +42872,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2185, 9),
+						Pos:       lp(2176, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2185, 23),
-							Name: "void",
+							Pos:  lp(2176, 23),
+							Name: "bool",
 						},
-						Name: "SetResult",
+						Name: "TrySetResult",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2179, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				TypeParams: []string{
+					"TResult",
+				},
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2181, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2182, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2185, 38),
+								Pos: lp(2182, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2185, 38),
+									Pos:  lp(2182, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2183, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2183, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2183, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2184, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2184, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2184, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2184, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2184, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2185, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2185, 16),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2185, 21),
 									Name: "TResult",
 								},
-								Name: "result",
+							},
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2185, 37),
+								Kind: "get",
 							},
 						},
 					},
@@ -42969,23 +42976,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2186, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2187, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2187, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetCanceled",
+						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2187, 43),
+								Pos: lp(2187, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2187, 43),
+									Pos:  lp(2187, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42997,14 +43004,14 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2188, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2188, 44),
+								Pos: lp(2188, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 44),
+									Pos:  lp(2188, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -43016,18 +43023,18 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2189, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "TrySetException",
+						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2189, 44),
+								Pos: lp(2189, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 44),
+									Pos:  lp(2189, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 56),
+											Pos:  lp(2189, 53),
 											Name: "Exception",
 										},
 									},
@@ -43041,14 +43048,105 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2190, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2190, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 38),
+									Name: "TResult",
+								},
+								Name: "result",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2191, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2191, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2192, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2192, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2192, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2192, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2193, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2193, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2193, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2193, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2194, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2194, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2194, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2194, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2194, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2195, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2195, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2190, 41),
+								Pos: lp(2195, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 41),
+									Pos:  lp(2195, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -43058,32 +43156,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2193, 5),
+				Pos:       lp(2198, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2193, 6),
+						Pos:  lp(2198, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2195, 9),
+						Pos:       lp(2200, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2196, 9),
+						Pos:       lp(2201, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2196, 33),
+								Pos: lp(2201, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2196, 33),
+									Pos:  lp(2201, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -43091,102 +43189,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2197, 9),
+						Pos:       lp(2202, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2197, 23),
+							Pos:  lp(2202, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2197, 49),
+								Pos:  lp(2202, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2198, 9),
+						Pos:       lp(2203, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2198, 16),
+							Pos:  lp(2203, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2198, 34),
+								Pos:  lp(2203, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2199, 9),
+						Pos:       lp(2204, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2199, 16),
+							Pos:  lp(2204, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2199, 35),
+								Pos:  lp(2204, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2200, 9),
+						Pos:       lp(2205, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2200, 16),
+							Pos:  lp(2205, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2200, 47),
+								Pos:  lp(2205, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2201, 9),
+						Pos:       lp(2206, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2201, 16),
+							Pos:  lp(2206, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2201, 33),
+								Pos:  lp(2206, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2202, 9),
+						Pos:       lp(2207, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2202, 23),
+							Pos:  lp(2207, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2203, 9),
+						Pos:       lp(2208, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2203, 23),
+							Pos:  lp(2208, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2203, 94),
+								Pos: lp(2208, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 94),
+									Pos:  lp(2208, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -43194,36 +43292,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2204, 9),
+						Pos:       lp(2209, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2204, 23),
+							Pos:  lp(2209, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2205, 9),
+						Pos:       lp(2210, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2205, 23),
+							Pos:  lp(2210, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2206, 9),
+						Pos:       lp(2211, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2206, 30),
+							Pos:  lp(2211, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2206, 53),
+								Pos: lp(2211, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2206, 53),
+									Pos:  lp(2211, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -43231,14 +43329,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2207, 9),
+						Pos:       lp(2212, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2207, 30),
+							Pos:  lp(2212, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2207, 40),
+									Pos:  lp(2212, 40),
 									Name: "TResult",
 								},
 							},
@@ -43249,9 +43347,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2207, 71),
+								Pos: lp(2212, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2207, 71),
+									Pos:  lp(2212, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -43259,18 +43357,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2208, 9),
+						Pos:       lp(2213, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2208, 30),
+							Pos:  lp(2213, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2208, 54),
+								Pos: lp(2213, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2208, 54),
+									Pos:  lp(2213, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -43278,14 +43376,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2209, 9),
+						Pos:       lp(2214, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2209, 30),
+							Pos:  lp(2214, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2209, 40),
+									Pos:  lp(2214, 40),
 									Name: "TResult",
 								},
 							},
@@ -43296,9 +43394,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2209, 72),
+								Pos: lp(2214, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2209, 72),
+									Pos:  lp(2214, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -43306,14 +43404,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2210, 9),
+						Pos:       lp(2215, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2210, 30),
+							Pos:  lp(2215, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2210, 40),
+									Pos:  lp(2215, 40),
 									Name: "TResult",
 								},
 							},
@@ -43324,9 +43422,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2210, 69),
+								Pos: lp(2215, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2210, 69),
+									Pos:  lp(2215, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -43336,7 +43434,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2213, 5),
+				Pos:       lp(2218, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -43346,20 +43444,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2213, 6),
+						Pos:  lp(2218, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2215, 9),
+						Pos:       lp(2220, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2215, 33),
+								Pos: lp(2220, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 33),
+									Pos:  lp(2220, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -43367,18 +43465,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2216, 9),
+						Pos:       lp(2221, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2216, 33),
+								Pos: lp(2221, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 33),
+									Pos:  lp(2221, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 38),
+											Pos:  lp(2221, 38),
 											Name: "TResult",
 										},
 									},
@@ -43388,89 +43486,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2217, 9),
+						Pos:       lp(2222, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2217, 16),
+							Pos:  lp(2222, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2217, 34),
+								Pos:  lp(2222, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2218, 9),
+						Pos:       lp(2223, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2218, 16),
+							Pos:  lp(2223, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2218, 35),
+								Pos:  lp(2223, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2219, 9),
+						Pos:       lp(2224, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2219, 16),
+							Pos:  lp(2224, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2219, 47),
+								Pos:  lp(2224, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2220, 9),
+						Pos:       lp(2225, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2220, 16),
+							Pos:  lp(2225, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2220, 33),
+								Pos:  lp(2225, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2221, 9),
+						Pos:       lp(2226, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2221, 16),
+							Pos:  lp(2226, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2221, 33),
+								Pos:  lp(2226, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2222, 9),
+						Pos:       lp(2227, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2222, 23),
+							Pos:  lp(2227, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2222, 28),
+									Pos:  lp(2227, 28),
 									Name: "TResult",
 								},
 							},
@@ -43478,14 +43576,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2223, 9),
+						Pos:       lp(2228, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2223, 23),
+							Pos:  lp(2228, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2223, 84),
+									Pos:  lp(2228, 84),
 									Name: "TResult",
 								},
 							},
@@ -43493,9 +43591,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2223, 108),
+								Pos: lp(2228, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2223, 108),
+									Pos:  lp(2228, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -43503,14 +43601,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2224, 9),
+						Pos:       lp(2229, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2224, 23),
+							Pos:  lp(2229, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2224, 72),
+									Pos:  lp(2229, 72),
 									Name: "TResult",
 								},
 							},
@@ -43518,14 +43616,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2225, 9),
+						Pos:       lp(2230, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2225, 23),
+							Pos:  lp(2230, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2225, 33),
+									Pos:  lp(2230, 33),
 									Name: "TResult",
 								},
 							},
@@ -43535,230 +43633,12 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2228, 5),
+				Pos:       lp(2233, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(2230, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2230, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2230, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2230, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2230, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2230, 96),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2231, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2231, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2231, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2231, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2231, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 89),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2231, 96),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2231, 101),
-											Name: "ParallelLoopState",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2232, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2232, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2232, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 53),
-									Name: "int",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2232, 72),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 72),
-									Name: "int",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2232, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 89),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2232, 122),
-								Type: &lang.TypeRef{
-									Pos:  lp(2232, 122),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2232, 129),
-											Name: "int",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2233, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2233, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "For",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2233, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2233, 53),
-									Name: "long",
-								},
-								Name: "fromInclusive",
-							},
-							&lang.Param{
-								Pos: lp(2233, 73),
-								Type: &lang.TypeRef{
-									Pos:  lp(2233, 73),
-									Name: "long",
-								},
-								Name: "toExclusive",
-							},
-							&lang.Param{
-								Pos: lp(2233, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2233, 91),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2233, 98),
-											Name: "long",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2234, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2234, 30),
-							Name: "ParallelLoopResult",
-						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2234, 66),
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2234, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2234, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 95),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2234, 102),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "body",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2235, 9),
 						Modifiers: lang.Modifiers(16401),
@@ -43766,38 +43646,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2235, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2235, 66),
+								Pos: lp(2235, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2235, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2235, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2235, 95),
+								Pos: lp(2235, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 95),
+									Pos:  lp(2235, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(2235, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2235, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2235, 111),
-											Name: "ParallelLoopState",
+											Pos:  lp(2235, 96),
+											Name: "int",
 										},
 									},
 								},
@@ -43812,42 +43687,37 @@ func libraryAST() *lang.File {
 							Pos:  lp(2236, 30),
 							Name: "ParallelLoopResult",
 						},
-						Name: "ForEach",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2236, 66),
+								Pos: lp(2236, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2236, 78),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2236, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2236, 95),
+								Pos: lp(2236, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 95),
-									Name: "ParallelOptions",
+									Pos:  lp(2236, 72),
+									Name: "int",
 								},
-								Name: "parallelOptions",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2236, 128),
+								Pos: lp(2236, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 128),
+									Pos:  lp(2236, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2236, 135),
-											Name: "TSource",
+											Pos:  lp(2236, 96),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2236, 101),
+											Name: "ParallelLoopState",
 										},
 									},
 								},
@@ -43860,44 +43730,43 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2237, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2237, 57),
+								Pos: lp(2237, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2237, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2237, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2237, 86),
+								Pos: lp(2237, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 86),
-									Name: "Func",
+									Pos:  lp(2237, 72),
+									Name: "int",
+								},
+								Name: "toExclusive",
+							},
+							&lang.Param{
+								Pos: lp(2237, 89),
+								Type: &lang.TypeRef{
+									Pos:  lp(2237, 89),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2237, 122),
+								Type: &lang.TypeRef{
+									Pos:  lp(2237, 122),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2237, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2237, 100),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2237, 136),
-											Name: "ValueTask",
+											Pos:  lp(2237, 129),
+											Name: "int",
 										},
 									},
 								},
@@ -43910,52 +43779,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2238, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2238, 57),
+								Pos: lp(2238, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2238, 69),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2238, 53),
+									Name: "long",
 								},
-								Name: "source",
+								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2238, 86),
+								Pos: lp(2238, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 86),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2238, 73),
+									Name: "long",
 								},
-								Name: "cancellationToken",
+								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2238, 140),
+								Pos: lp(2238, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 140),
-									Name: "Func",
+									Pos:  lp(2238, 91),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2238, 145),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2238, 154),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2238, 190),
-											Name: "ValueTask",
+											Pos:  lp(2238, 98),
+											Name: "long",
 										},
 									},
 								},
@@ -43968,21 +43820,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2239, 30),
-							Name: "Task",
+							Name: "ParallelLoopResult",
 						},
-						Name: "ForEachAsync",
+						Name: "ForEach",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2239, 57),
+								Pos: lp(2239, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 57),
+									Pos:  lp(2239, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 69),
+											Pos:  lp(2239, 78),
 											Name: "TSource",
 										},
 									},
@@ -43990,30 +43842,14 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2239, 86),
+								Pos: lp(2239, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 86),
-									Name: "ParallelOptions",
-								},
-								Name: "parallelOptions",
-							},
-							&lang.Param{
-								Pos: lp(2239, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2239, 119),
-									Name: "Func",
+									Pos:  lp(2239, 95),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 124),
+											Pos:  lp(2239, 102),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2239, 133),
-											Name: "System.Threading.CancellationToken",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2239, 169),
-											Name: "ValueTask",
 										},
 									},
 								},
@@ -44026,18 +43862,280 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2240, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2240, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2240, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2240, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2240, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2240, 95),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2240, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2240, 111),
+											Name: "ParallelLoopState",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2241, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2241, 30),
+							Name: "ParallelLoopResult",
+						},
+						Name: "ForEach",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2241, 66),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2241, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2241, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 95),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2241, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 128),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2241, 135),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2242, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2242, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2242, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2242, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2242, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2242, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2242, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2242, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2242, 100),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2242, 136),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2243, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2243, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2243, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2243, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2243, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2243, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2243, 86),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2243, 140),
+								Type: &lang.TypeRef{
+									Pos:  lp(2243, 140),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2243, 145),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2243, 154),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2243, 190),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2244, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2244, 30),
+							Name: "Task",
+						},
+						Name: "ForEachAsync",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2244, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2244, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2244, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 86),
+									Name: "ParallelOptions",
+								},
+								Name: "parallelOptions",
+							},
+							&lang.Param{
+								Pos: lp(2244, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 119),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2244, 124),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2244, 133),
+											Name: "System.Threading.CancellationToken",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2244, 169),
+											Name: "ValueTask",
+										},
+									},
+								},
+								Name: "body",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2245, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2245, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2240, 42),
+								Pos:      lp(2245, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2240, 49),
+									Pos:       lp(2245, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2240, 49),
+										Pos:  lp(2245, 49),
 										Name: "Action",
 									},
 								},
@@ -44048,46 +44146,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2243, 5),
+				Pos:       lp(2248, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2245, 9),
+						Pos:       lp(2250, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2245, 16),
+							Pos:  lp(2250, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2245, 45),
+								Pos:  lp(2250, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2245, 50),
+								Pos:  lp(2250, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2246, 9),
+						Pos:       lp(2251, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2246, 16),
+							Pos:  lp(2251, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2246, 71),
+								Pos:  lp(2251, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2246, 76),
+								Pos:  lp(2251, 76),
 								Kind: "set",
 							},
 						},
@@ -44095,45 +44193,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2249, 5),
+				Pos:       lp(2254, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2249, 6),
+						Pos:  lp(2254, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2251, 9),
+						Pos:       lp(2256, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 16),
+							Pos:  lp(2256, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2251, 35),
+								Pos:  lp(2256, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2252, 9),
+						Pos:       lp(2257, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2252, 16),
+							Pos:      lp(2257, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2252, 45),
+								Pos:  lp(2257, 45),
 								Kind: "get",
 							},
 						},
@@ -44141,41 +44239,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2255, 5),
+				Pos:       lp(2260, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2257, 9),
+						Pos:       lp(2262, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2257, 16),
+							Pos:  lp(2262, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2257, 33),
+								Pos:  lp(2262, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
+						Pos:       lp(2263, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 23),
+							Pos:  lp(2263, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2259, 9),
+						Pos:       lp(2264, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2259, 23),
+							Pos:  lp(2264, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -44183,17 +44281,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2265, 5),
+				Pos:       lp(2270, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2267, 9),
+						Pos:       lp(2272, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2267, 30),
+							Pos:  lp(2272, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -44202,14 +44300,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2267, 57),
+								Pos:      lp(2272, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 62),
+									Pos:  lp(2272, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 74),
+											Pos:  lp(2272, 74),
 											Name: "TSource",
 										},
 									},
@@ -44217,21 +44315,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2267, 91),
+								Pos: lp(2272, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 91),
+									Pos:  lp(2272, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 96),
+											Pos:  lp(2272, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2267, 105),
+											Pos:  lp(2272, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2267, 114),
+											Pos:  lp(2272, 114),
 											Name: "TSource",
 										},
 									},
@@ -44241,10 +44339,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2268, 9),
+						Pos:       lp(2273, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2268, 30),
+							Pos:  lp(2273, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -44254,14 +44352,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2268, 74),
+								Pos:      lp(2273, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 79),
+									Pos:  lp(2273, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 91),
+											Pos:  lp(2273, 91),
 											Name: "TSource",
 										},
 									},
@@ -44269,29 +44367,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2268, 108),
+								Pos: lp(2273, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 108),
+									Pos:  lp(2273, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2268, 126),
+								Pos: lp(2273, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 126),
+									Pos:  lp(2273, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 131),
+											Pos:  lp(2273, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2268, 144),
+											Pos:  lp(2273, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2268, 153),
+											Pos:  lp(2273, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -44301,10 +44399,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2269, 9),
+						Pos:       lp(2274, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2269, 30),
+							Pos:  lp(2274, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -44315,14 +44413,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2269, 79),
+								Pos:      lp(2274, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 84),
+									Pos:  lp(2274, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 96),
+											Pos:  lp(2274, 96),
 											Name: "TSource",
 										},
 									},
@@ -44330,29 +44428,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2269, 113),
+								Pos: lp(2274, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 113),
+									Pos:  lp(2274, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2269, 131),
+								Pos: lp(2274, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 131),
+									Pos:  lp(2274, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 136),
+											Pos:  lp(2274, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 149),
+											Pos:  lp(2274, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 158),
+											Pos:  lp(2274, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -44360,17 +44458,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2269, 177),
+								Pos: lp(2274, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 177),
+									Pos:  lp(2274, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 182),
+											Pos:  lp(2274, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 195),
+											Pos:  lp(2274, 195),
 											Name: "TResult",
 										},
 									},
@@ -44380,10 +44478,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2270, 9),
+						Pos:       lp(2275, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2270, 30),
+							Pos:  lp(2275, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -44392,14 +44490,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2270, 48),
+								Pos:      lp(2275, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 53),
+									Pos:  lp(2275, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 65),
+											Pos:  lp(2275, 65),
 											Name: "TSource",
 										},
 									},
@@ -44407,17 +44505,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2270, 82),
+								Pos: lp(2275, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 82),
+									Pos:  lp(2275, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 87),
+											Pos:  lp(2275, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2270, 96),
+											Pos:  lp(2275, 96),
 											Name: "bool",
 										},
 									},
@@ -44427,10 +44525,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2271, 9),
+						Pos:       lp(2276, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2271, 30),
+							Pos:  lp(2276, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -44439,14 +44537,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2271, 48),
+								Pos:      lp(2276, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 53),
+									Pos:  lp(2276, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 65),
+											Pos:  lp(2276, 65),
 											Name: "TSource",
 										},
 									},
@@ -44456,10 +44554,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2272, 9),
+						Pos:       lp(2277, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2272, 30),
+							Pos:  lp(2277, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -44468,14 +44566,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2272, 48),
+								Pos:      lp(2277, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 53),
+									Pos:  lp(2277, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 65),
+											Pos:  lp(2277, 65),
 											Name: "TSource",
 										},
 									},
@@ -44483,17 +44581,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2272, 82),
+								Pos: lp(2277, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 82),
+									Pos:  lp(2277, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 87),
+											Pos:  lp(2277, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2272, 96),
+											Pos:  lp(2277, 96),
 											Name: "bool",
 										},
 									},
@@ -44503,14 +44601,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2273, 9),
+						Pos:       lp(2278, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2273, 30),
+							Pos:  lp(2278, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2273, 42),
+									Pos:  lp(2278, 42),
 									Name: "TSource",
 								},
 							},
@@ -44521,14 +44619,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 67),
+								Pos:      lp(2278, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 72),
+									Pos:  lp(2278, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 84),
+											Pos:  lp(2278, 84),
 											Name: "TSource",
 										},
 									},
@@ -44536,9 +44634,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2273, 101),
+								Pos: lp(2278, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 101),
+									Pos:  lp(2278, 101),
 									Name: "TSource",
 								},
 								Name: "element",
@@ -44546,14 +44644,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2274, 9),
+						Pos:       lp(2279, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2274, 30),
+							Pos:  lp(2279, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2274, 42),
+									Pos:  lp(2279, 42),
 									Name: "TSource",
 								},
 							},
@@ -44564,187 +44662,15 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2274, 73),
+								Pos:      lp(2279, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 78),
+									Pos:  lp(2279, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2274, 90),
+											Pos:  lp(2279, 90),
 											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2275, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2275, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2275, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2275, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2275, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2276, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2276, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2276, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2276, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2276, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2277, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2277, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2277, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2277, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2277, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2278, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2278, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2278, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2278, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2278, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2279, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2279, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2279, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2279, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2279, 62),
-											Name: "double",
 										},
 									},
 								},
@@ -44760,19 +44686,45 @@ func libraryAST() *lang.File {
 							Name: "double",
 						},
 						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2280, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2280, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2280, 62),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2281, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2281, 30),
+							Name: "double",
+						},
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2280, 54),
+								Pos:      lp(2281, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 59),
+									Pos:  lp(2281, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 71),
+											Pos:  lp(2281, 71),
 											Name: "TSource",
 										},
 									},
@@ -44780,17 +44732,163 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2280, 88),
+								Pos: lp(2281, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 88),
+									Pos:  lp(2281, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2280, 93),
+											Pos:  lp(2281, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2280, 102),
+											Pos:  lp(2281, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2282, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2282, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2282, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2282, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2282, 62),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2283, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2283, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2283, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2283, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2283, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2283, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2283, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2283, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2283, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2284, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2284, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2284, 45),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2284, 50),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2284, 62),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2285, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2285, 30),
+							Name: "double",
+						},
+						Name: "Average",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2285, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2285, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2285, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2285, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2285, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2285, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2285, 102),
 											Name: "double",
 										},
 									},
@@ -44800,224 +44898,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2281, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2281, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2281, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2281, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2281, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2282, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2282, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2282, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2282, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2282, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2283, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2283, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2283, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2283, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2283, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2284, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2284, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2284, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2284, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2284, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2284, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2284, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2284, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2284, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2285, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2285, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2285, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2285, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2285, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2286, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2286, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2286, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2286, 42),
-										Name: "TSource",
-									},
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2286, 68),
+								Pos:      lp(2286, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 73),
+									Pos:  lp(2286, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2286, 85),
-											Name: "TSource",
+											Pos:  lp(2286, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2286, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2286, 102),
-									Name: "int",
-								},
-								Name: "size",
 							},
 						},
 					},
@@ -45026,47 +44928,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2287, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2287, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "Concat",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2287, 67),
+								Pos:      lp(2287, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 72),
+									Pos:  lp(2287, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 84),
+											Pos:  lp(2287, 72),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2287, 100),
+								Pos: lp(2287, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2287, 89),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 112),
+											Pos:  lp(2287, 94),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2287, 103),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "second",
+								Name: "selector",
 							},
 						},
 					},
@@ -45075,35 +44975,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2288, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2288, 53),
+								Pos:      lp(2288, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2288, 58),
+									Pos:  lp(2288, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2288, 70),
-											Name: "TSource",
+											Pos:  lp(2288, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2288, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2288, 87),
-									Name: "TSource",
-								},
-								Name: "value",
 							},
 						},
 					},
@@ -45112,9 +45001,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2289, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "Contains",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -45138,23 +45027,19 @@ func libraryAST() *lang.File {
 								Pos: lp(2289, 87),
 								Type: &lang.TypeRef{
 									Pos:  lp(2289, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2289, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 102),
-									Name: "IEqualityComparer",
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2289, 120),
+											Pos:  lp(2289, 92),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2289, 101),
+											Name: "float",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "selector",
 							},
 						},
 					},
@@ -45163,25 +45048,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2290, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2290, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Count",
+						Name: "Cast",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2290, 49),
+								Pos:      lp(2290, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2290, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2290, 66),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2290, 70),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
 							},
@@ -45192,22 +45077,32 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2291, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2291, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2291, 42),
+										Name: "TSource",
+									},
+								},
+							},
 						},
-						Name: "Count",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2291, 49),
+								Pos:      lp(2291, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 54),
+									Pos:  lp(2291, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2291, 66),
+											Pos:  lp(2291, 85),
 											Name: "TSource",
 										},
 									},
@@ -45215,22 +45110,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2291, 83),
+								Pos: lp(2291, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2291, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2291, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2291, 97),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2291, 102),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "size",
 							},
 						},
 					},
@@ -45247,25 +45132,39 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2292, 75),
+								Pos:      lp(2292, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2292, 80),
+									Pos:  lp(2292, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2292, 92),
+											Pos:  lp(2292, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2292, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2292, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2292, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
 							},
 						},
 					},
@@ -45274,28 +45173,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2293, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2293, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "DefaultIfEmpty",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2293, 75),
+								Pos:      lp(2293, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 80),
+									Pos:  lp(2293, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2293, 92),
+											Pos:  lp(2293, 70),
 											Name: "TSource",
 										},
 									},
@@ -45303,12 +45196,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2293, 109),
+								Pos: lp(2293, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2293, 109),
+									Pos:  lp(2293, 87),
 									Name: "TSource",
 								},
-								Name: "defaultValue",
+								Name: "value",
 							},
 						},
 					},
@@ -45317,63 +45210,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2294, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2294, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Distinct",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2294, 69),
+								Pos:      lp(2294, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 74),
+									Pos:  lp(2294, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2294, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2295, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2295, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2295, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2295, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2295, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2295, 86),
+											Pos:  lp(2294, 70),
 											Name: "TSource",
 										},
 									},
@@ -45381,13 +45233,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2295, 103),
+								Pos: lp(2294, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2295, 103),
+									Pos:  lp(2294, 87),
+									Name: "TSource",
+								},
+								Name: "value",
+							},
+							&lang.Param{
+								Pos: lp(2294, 102),
+								Type: &lang.TypeRef{
+									Pos:  lp(2294, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2295, 121),
+											Pos:  lp(2294, 120),
 											Name: "TSource",
 										},
 									},
@@ -45397,33 +45257,55 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2295, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2295, 30),
+							Name: "int",
+						},
+						Name: "Count",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2295, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2295, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2295, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2296, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2296, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2296, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "DistinctBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2296, 77),
+								Pos:      lp(2296, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 82),
+									Pos:  lp(2296, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 94),
+											Pos:  lp(2296, 66),
 											Name: "TSource",
 										},
 									},
@@ -45431,22 +45313,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2296, 111),
+								Pos: lp(2296, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2296, 111),
+									Pos:  lp(2296, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2296, 116),
+											Pos:  lp(2296, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2296, 125),
-											Name: "TKey",
+											Pos:  lp(2296, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -45463,58 +45345,25 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "DistinctBy",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2297, 77),
+								Pos:      lp(2297, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2297, 82),
+									Pos:  lp(2297, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2297, 94),
+											Pos:  lp(2297, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2297, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2297, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2297, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2297, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2297, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2297, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2297, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -45523,22 +45372,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2298, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2298, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAt",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2298, 57),
+								Pos:      lp(2298, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 62),
+									Pos:  lp(2298, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2298, 74),
+											Pos:  lp(2298, 92),
 											Name: "TSource",
 										},
 									},
@@ -45546,12 +45401,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2298, 91),
+								Pos: lp(2298, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2298, 91),
-									Name: "int",
+									Pos:  lp(2298, 109),
+									Name: "TSource",
 								},
-								Name: "index",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -45560,35 +45415,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2299, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2299, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "ElementAtOrDefault",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2299, 66),
+								Pos:      lp(2299, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2299, 71),
+									Pos:  lp(2299, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2299, 83),
+											Pos:  lp(2299, 86),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2299, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2299, 100),
-									Name: "int",
-								},
-								Name: "index",
 							},
 						},
 					},
@@ -45601,13 +45454,44 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2300, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Empty",
+						Name: "Distinct",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2300, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2300, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2300, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2300, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2300, 103),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2300, 121),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -45623,39 +45507,44 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2301, 67),
+								Pos:      lp(2301, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 72),
+									Pos:  lp(2301, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 84),
+											Pos:  lp(2301, 94),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2301, 100),
+								Pos: lp(2301, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2301, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 112),
+											Pos:  lp(2301, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2301, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -45672,49 +45561,54 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Except",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2302, 67),
+								Pos:      lp(2302, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 72),
+									Pos:  lp(2302, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 84),
+											Pos:  lp(2302, 94),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2302, 100),
+								Pos: lp(2302, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 100),
-									Name: "IEnumerable",
+									Pos:  lp(2302, 111),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 112),
+											Pos:  lp(2302, 116),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2302, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2302, 129),
+								Pos: lp(2302, 144),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 129),
+									Pos:  lp(2302, 144),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 147),
-											Name: "TSource",
+											Pos:  lp(2302, 162),
+											Name: "TKey",
 										},
 									},
 								},
@@ -45729,25 +45623,33 @@ func libraryAST() *lang.File {
 							Pos:  lp(2303, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "ElementAt",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2303, 53),
+								Pos:      lp(2303, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 58),
+									Pos:  lp(2303, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 70),
+											Pos:  lp(2303, 74),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2303, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2303, 91),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -45758,20 +45660,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2304, 30),
 							Name: "TSource",
 						},
-						Name: "First",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2304, 53),
+								Pos:      lp(2304, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 58),
+									Pos:  lp(2304, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 70),
+											Pos:  lp(2304, 83),
 											Name: "TSource",
 										},
 									},
@@ -45779,22 +45681,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2304, 87),
+								Pos: lp(2304, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2304, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2304, 101),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2304, 100),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "index",
 							},
 						},
 					},
@@ -45803,28 +45695,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2305, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2305, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2305, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 79),
-											Name: "TSource",
-										},
-									},
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2305, 42),
+									Name: "TResult",
 								},
-								Name: "source",
 							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -45832,45 +45713,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2306, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2306, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2306, 62),
+								Pos:      lp(2306, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 67),
+									Pos:  lp(2306, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 79),
+											Pos:  lp(2306, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2306, 96),
+								Pos: lp(2306, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 96),
-									Name: "Func",
+									Pos:  lp(2306, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 101),
+											Pos:  lp(2306, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 110),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -45879,35 +45762,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2307, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2307, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "FirstOrDefault",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2307, 62),
+								Pos:      lp(2307, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 67),
+									Pos:  lp(2307, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 79),
+											Pos:  lp(2307, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2307, 96),
+								Pos: lp(2307, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 96),
-									Name: "TSource",
+									Pos:  lp(2307, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 112),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2307, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2307, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2307, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -45918,51 +45827,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2308, 30),
 							Name: "TSource",
 						},
-						Name: "FirstOrDefault",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2308, 62),
+								Pos:      lp(2308, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 67),
+									Pos:  lp(2308, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 79),
+											Pos:  lp(2308, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2308, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2308, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -45973,25 +45856,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2309, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2309, 52),
+								Pos:      lp(2309, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 57),
+									Pos:  lp(2309, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 69),
+											Pos:  lp(2309, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2309, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2309, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2309, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2309, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46002,43 +45903,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2310, 30),
 							Name: "TSource",
 						},
-						Name: "Last",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2310, 52),
+								Pos:      lp(2310, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 57),
+									Pos:  lp(2310, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 69),
+											Pos:  lp(2310, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2310, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2310, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2310, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -46049,25 +45932,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2311, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 61),
+								Pos:      lp(2311, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2311, 66),
+									Pos:  lp(2311, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2311, 78),
+											Pos:  lp(2311, 79),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2311, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2311, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2311, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2311, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46078,20 +45979,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2312, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2312, 61),
+								Pos:      lp(2312, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 66),
+									Pos:  lp(2312, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2312, 78),
+											Pos:  lp(2312, 79),
 											Name: "TSource",
 										},
 									},
@@ -46099,22 +46000,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2312, 95),
+								Pos: lp(2312, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2312, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2312, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2312, 109),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2312, 96),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46125,20 +46016,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2313, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2313, 61),
+								Pos:      lp(2313, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 66),
+									Pos:  lp(2313, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2313, 78),
+											Pos:  lp(2313, 79),
 											Name: "TSource",
 										},
 									},
@@ -46146,9 +46037,27 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2313, 95),
+								Pos: lp(2313, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2313, 95),
+									Pos:  lp(2313, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2313, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2313, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2313, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2313, 127),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -46162,51 +46071,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2314, 30),
 							Name: "TSource",
 						},
-						Name: "LastOrDefault",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 61),
+								Pos:      lp(2314, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 66),
+									Pos:  lp(2314, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 78),
+											Pos:  lp(2314, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2314, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2314, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2314, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -46217,25 +46100,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2315, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2315, 54),
+								Pos:      lp(2315, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2315, 59),
+									Pos:  lp(2315, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2315, 71),
+											Pos:  lp(2315, 69),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2315, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2315, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2315, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2315, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46246,43 +46147,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2316, 30),
 							Name: "TSource",
 						},
-						Name: "Single",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 54),
+								Pos:      lp(2316, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 59),
+									Pos:  lp(2316, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 71),
+											Pos:  lp(2316, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2316, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2316, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2316, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2316, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -46293,25 +46176,43 @@ func libraryAST() *lang.File {
 							Pos:  lp(2317, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 63),
+								Pos:      lp(2317, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 68),
+									Pos:  lp(2317, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 80),
+											Pos:  lp(2317, 78),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2317, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2317, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2317, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2317, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -46322,20 +46223,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2318, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 63),
+								Pos:      lp(2318, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 68),
+									Pos:  lp(2318, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 80),
+											Pos:  lp(2318, 78),
 											Name: "TSource",
 										},
 									},
@@ -46343,22 +46244,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2318, 97),
+								Pos: lp(2318, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2318, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2318, 111),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2318, 95),
+									Name: "TSource",
 								},
-								Name: "predicate",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46369,20 +46260,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2319, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 63),
+								Pos:      lp(2319, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 68),
+									Pos:  lp(2319, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 80),
+											Pos:  lp(2319, 78),
 											Name: "TSource",
 										},
 									},
@@ -46390,9 +46281,27 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 97),
+								Pos: lp(2319, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 97),
+									Pos:  lp(2319, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2319, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2319, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2319, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2319, 126),
 									Name: "TSource",
 								},
 								Name: "defaultValue",
@@ -46406,51 +46315,25 @@ func libraryAST() *lang.File {
 							Pos:  lp(2320, 30),
 							Name: "TSource",
 						},
-						Name: "SingleOrDefault",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 63),
+								Pos:      lp(2320, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 68),
+									Pos:  lp(2320, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 80),
+											Pos:  lp(2320, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2320, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2320, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2320, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2320, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -46459,39 +46342,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2321, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2321, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2321, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupBy",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 91),
+								Pos:      lp(2321, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 96),
+									Pos:  lp(2321, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 108),
+											Pos:  lp(2321, 71),
 											Name: "TSource",
 										},
 									},
@@ -46499,22 +46365,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2321, 125),
+								Pos: lp(2321, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 125),
+									Pos:  lp(2321, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 130),
+											Pos:  lp(2321, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2321, 139),
-											Name: "TKey",
+											Pos:  lp(2321, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46523,76 +46389,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2322, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2322, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 91),
+								Pos:      lp(2322, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 96),
+									Pos:  lp(2322, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2322, 108),
+											Pos:  lp(2322, 80),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2322, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2322, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2322, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 158),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 176),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -46601,108 +46418,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2323, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2323, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Join",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 87),
+								Pos:      lp(2323, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 92),
+									Pos:  lp(2323, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 104),
-											Name: "TOuter",
+											Pos:  lp(2323, 80),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2323, 119),
+								Pos: lp(2323, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 131),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2323, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 146),
+									Pos:  lp(2323, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 151),
-											Name: "TOuter",
+											Pos:  lp(2323, 102),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2323, 159),
-											Name: "TKey",
+											Pos:  lp(2323, 111),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2323, 183),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 183),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 196),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2323, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -46711,114 +46465,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2324, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2324, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupJoin",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 92),
+								Pos:      lp(2324, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
+									Pos:  lp(2324, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2324, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2324, 97),
+								Type: &lang.TypeRef{
 									Pos:  lp(2324, 97),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 109),
-											Name: "TOuter",
-										},
-									},
+									Name: "TSource",
 								},
-								Name: "outer",
-							},
-							&lang.Param{
-								Pos: lp(2324, 124),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 124),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 136),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2324, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 151),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 156),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2324, 188),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 188),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 193),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 201),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2324, 225),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 225),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 230),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2324, 250),
-													Name: "TInner",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 259),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46827,40 +46502,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2325, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2325, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 58),
-											Name: "TElement",
-										},
-									},
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "GroupBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 102),
+								Pos:      lp(2325, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 107),
+									Pos:  lp(2325, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 119),
+											Pos:  lp(2325, 80),
 											Name: "TSource",
 										},
 									},
@@ -46868,40 +46525,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2325, 136),
+								Pos: lp(2325, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 136),
+									Pos:  lp(2325, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 141),
+											Pos:  lp(2325, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2325, 150),
-											Name: "TKey",
+											Pos:  lp(2325, 111),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 							&lang.Param{
-								Pos: lp(2325, 169),
+								Pos: lp(2325, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 183),
-											Name: "TElement",
-										},
-									},
+									Pos:  lp(2325, 128),
+									Name: "TSource",
 								},
-								Name: "elementSelector",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -46922,6 +46569,374 @@ func libraryAST() *lang.File {
 										},
 										&lang.TypeRef{
 											Pos:  lp(2326, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2326, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2326, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2326, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2326, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2326, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2327, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2327, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2327, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2327, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2327, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2327, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2327, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2327, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2327, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2327, 176),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2328, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2328, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2328, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Join",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2328, 87),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 92),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 104),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2328, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2328, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 146),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 151),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2328, 159),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2328, 183),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 183),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2328, 196),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2328, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2328, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2328, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2328, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2328, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2329, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2329, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2329, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupJoin",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2329, 92),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2329, 97),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2329, 109),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2329, 124),
+								Type: &lang.TypeRef{
+									Pos:  lp(2329, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2329, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2329, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2329, 151),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2329, 156),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2329, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2329, 188),
+								Type: &lang.TypeRef{
+									Pos:  lp(2329, 188),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2329, 193),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2329, 201),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2329, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2329, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2329, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2329, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2329, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2329, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2330, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2330, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2330, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2330, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2330, 58),
 											Name: "TElement",
 										},
 									},
@@ -46936,14 +46951,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 102),
+								Pos:      lp(2330, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 107),
+									Pos:  lp(2330, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 119),
+											Pos:  lp(2330, 119),
 											Name: "TSource",
 										},
 									},
@@ -46951,17 +46966,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2326, 136),
+								Pos: lp(2330, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 136),
+									Pos:  lp(2330, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 141),
+											Pos:  lp(2330, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2326, 150),
+											Pos:  lp(2330, 150),
 											Name: "TKey",
 										},
 									},
@@ -46969,224 +46984,22 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2326, 169),
+								Pos: lp(2330, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 169),
+									Pos:  lp(2330, 169),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 174),
+											Pos:  lp(2330, 174),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2326, 183),
+											Pos:  lp(2330, 183),
 											Name: "TElement",
 										},
 									},
 								},
 								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2326, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2326, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2326, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2327, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2327, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2327, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2327, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2327, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2327, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2327, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2328, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2328, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2328, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2328, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2328, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2328, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2328, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2328, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2328, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2329, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2329, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2329, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2329, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2329, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2330, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2330, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2330, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2330, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2330, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2330, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2330, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2330, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2330, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -47195,24 +47008,95 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2331, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2331, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2331, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
 						},
-						Name: "Max",
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 38),
+								Pos:      lp(2331, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 43),
+									Pos:  lp(2331, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 55),
-											Name: "int",
+											Pos:  lp(2331, 119),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2331, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2331, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2331, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2331, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2331, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2331, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2331, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2331, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2331, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2331, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2331, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47221,45 +47105,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2332, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 47),
+								Pos:      lp(2332, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 52),
+									Pos:  lp(2332, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 64),
+											Pos:  lp(2332, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2332, 81),
+								Pos: lp(2332, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 81),
-									Name: "Func",
+									Pos:  lp(2332, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 86),
+											Pos:  lp(2332, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2332, 95),
-											Name: "int",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
 							},
 						},
 					},
@@ -47268,24 +47154,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2333, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Intersect",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 39),
+								Pos:      lp(2333, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 44),
+									Pos:  lp(2333, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 56),
-											Name: "long",
+											Pos:  lp(2333, 87),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2333, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2333, 103),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2333, 115),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2333, 132),
+								Type: &lang.TypeRef{
+									Pos:  lp(2333, 132),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2333, 150),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47296,20 +47219,49 @@ func libraryAST() *lang.File {
 							Pos:  lp(2334, 30),
 							Name: "long",
 						},
-						Name: "Max",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 48),
+								Pos:      lp(2334, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 53),
+									Pos:  lp(2334, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 65),
+											Pos:  lp(2334, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2335, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2335, 30),
+							Name: "long",
+						},
+						Name: "LongCount",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2335, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 71),
 											Name: "TSource",
 										},
 									},
@@ -47317,17 +47269,163 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 82),
+								Pos: lp(2335, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 82),
+									Pos:  lp(2335, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 87),
+											Pos:  lp(2335, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2334, 96),
+											Pos:  lp(2335, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2336, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2336, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2336, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2337, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2337, 30),
+							Name: "int",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2337, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2337, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2337, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2337, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2338, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2338, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2338, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2338, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2338, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2339, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2339, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2339, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2339, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2339, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2339, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2339, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2339, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2339, 96),
 											Name: "long",
 										},
 									},
@@ -47337,221 +47435,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2335, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2335, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2335, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2335, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2335, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2336, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2336, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2336, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2336, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2336, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2336, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2336, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2336, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2336, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2337, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2337, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2337, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2337, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2337, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2338, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2338, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2338, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2338, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2338, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2338, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2338, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2338, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2338, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2339, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2339, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2339, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2339, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2340, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2340, 30),
-							Name: "float",
+							Name: "double",
 						},
 						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 49),
+								Pos:      lp(2340, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 54),
+									Pos:  lp(2340, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 66),
-											Name: "TSource",
+											Pos:  lp(2340, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2340, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2340, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2340, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2340, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47560,7 +47465,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2341, 30),
-							Name: "TSource",
+							Name: "double",
 						},
 						Name: "Max",
 						TypeParams: []string{
@@ -47568,44 +47473,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 51),
+								Pos:      lp(2341, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 56),
+									Pos:  lp(2341, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2342, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2342, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2342, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2342, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2342, 77),
+											Pos:  lp(2341, 67),
 											Name: "TSource",
 										},
 									},
@@ -47613,18 +47488,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2342, 94),
+								Pos: lp(2341, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 94),
+									Pos:  lp(2341, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 99),
+											Pos:  lp(2341, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2342, 108),
-											Name: "TResult",
+											Pos:  lp(2341, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -47633,27 +47508,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2342, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2342, 30),
+							Name: "decimal",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2342, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2342, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2342, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2343, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2343, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "MaxBy",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2343, 59),
+								Pos:      lp(2343, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 64),
+									Pos:  lp(2343, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 76),
+											Pos:  lp(2343, 68),
 											Name: "TSource",
 										},
 									},
@@ -47661,22 +47561,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2343, 93),
+								Pos: lp(2343, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 93),
+									Pos:  lp(2343, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 98),
+											Pos:  lp(2343, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2343, 107),
-											Name: "TKey",
+											Pos:  lp(2343, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -47685,20 +47585,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2344, 30),
-							Name: "int",
+							Name: "float",
 						},
-						Name: "Min",
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 38),
+								Pos:      lp(2344, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 43),
+									Pos:  lp(2344, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 55),
-											Name: "int",
+											Pos:  lp(2344, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -47711,22 +47611,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2345, 30),
-							Name: "int",
+							Name: "float",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 47),
+								Pos:      lp(2345, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 52),
+									Pos:  lp(2345, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 64),
+											Pos:  lp(2345, 66),
 											Name: "TSource",
 										},
 									},
@@ -47734,18 +47634,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2345, 81),
+								Pos: lp(2345, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 81),
+									Pos:  lp(2345, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 86),
+											Pos:  lp(2345, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 95),
-											Name: "int",
+											Pos:  lp(2345, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -47758,20 +47658,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2346, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2346, 39),
+								Pos:      lp(2346, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 44),
+									Pos:  lp(2346, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 56),
-											Name: "long",
+											Pos:  lp(2346, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47784,22 +47687,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2347, 30),
-							Name: "long",
+							Name: "TResult",
 						},
-						Name: "Min",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2347, 48),
+								Pos:      lp(2347, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 53),
+									Pos:  lp(2347, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 65),
+											Pos:  lp(2347, 77),
 											Name: "TSource",
 										},
 									},
@@ -47807,18 +47711,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2347, 82),
+								Pos: lp(2347, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 82),
+									Pos:  lp(2347, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 87),
+											Pos:  lp(2347, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2347, 96),
-											Name: "long",
+											Pos:  lp(2347, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -47831,319 +47735,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2348, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2348, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2348, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2348, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2349, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2349, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2349, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2349, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2349, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2349, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2349, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2349, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2349, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2350, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2350, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2350, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2350, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2350, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2351, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2351, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2351, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2351, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2351, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2351, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2351, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2351, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2351, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2352, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2352, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2352, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2352, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2352, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2353, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2353, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2353, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2353, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2353, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2353, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2353, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2353, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2353, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2354, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2354, 30),
 							Name: "TSource",
 						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2354, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2354, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2354, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2355, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2355, 30),
-							Name: "TResult",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2355, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2355, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2355, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2355, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2355, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2355, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2355, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2356, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2356, 30),
-							Name: "TSource",
-						},
-						Name: "MinBy",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2356, 59),
+								Pos:      lp(2348, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 64),
+									Pos:  lp(2348, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 76),
+											Pos:  lp(2348, 76),
 											Name: "TSource",
 										},
 									},
@@ -48151,17 +47759,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2356, 93),
+								Pos: lp(2348, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 93),
+									Pos:  lp(2348, 93),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 98),
+											Pos:  lp(2348, 98),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2356, 107),
+											Pos:  lp(2348, 107),
 											Name: "TKey",
 										},
 									},
@@ -48171,29 +47779,318 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
+						Pos:       lp(2349, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2349, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2349, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2349, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2349, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2350, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2350, 30),
+							Name: "int",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2350, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2350, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2350, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2350, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2350, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2351, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2351, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2351, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2351, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2351, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2352, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2352, 30),
+							Name: "long",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2352, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2352, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2352, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2352, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2353, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2353, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2353, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2353, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2354, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2354, 30),
+							Name: "double",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2354, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2354, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2354, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2354, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2354, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2355, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2355, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2355, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2355, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2355, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2356, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2356, 30),
+							Name: "decimal",
+						},
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2356, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2356, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2356, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2356, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2356, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
 						Pos:       lp(2357, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2357, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2357, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2357, 67),
+								Pos:      lp(2357, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2357, 72),
-									Name: "System.Collections.IEnumerable",
+									Pos:  lp(2357, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2357, 57),
+											Name: "float",
+										},
+									},
 								},
 								Name: "source",
 							},
@@ -48204,33 +48101,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2358, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2358, 49),
-									Name: "T",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2358, 61),
+								Pos:      lp(2358, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2358, 66),
+									Pos:  lp(2358, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2358, 78),
-											Name: "T",
+											Pos:  lp(2358, 66),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2358, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2358, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48239,47 +48148,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2359, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2359, 49),
-									Name: "T",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Order",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2359, 61),
+								Pos:      lp(2359, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2359, 66),
+									Pos:  lp(2359, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2359, 78),
-											Name: "T",
+											Pos:  lp(2359, 68),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2359, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2359, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2359, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48288,33 +48177,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2360, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2360, 49),
-									Name: "T",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "OrderDescending",
+						Name: "Min",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2360, 71),
+								Pos:      lp(2360, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2360, 76),
+									Pos:  lp(2360, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2360, 88),
-											Name: "T",
+											Pos:  lp(2360, 77),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2360, 94),
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2360, 108),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48323,47 +48225,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2361, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2361, 49),
-									Name: "T",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "OrderDescending",
+						Name: "MinBy",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2361, 71),
+								Pos:      lp(2361, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 76),
+									Pos:  lp(2361, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 88),
-											Name: "T",
+											Pos:  lp(2361, 76),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2361, 99),
+								Pos: lp(2361, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 99),
-									Name: "IComparer",
+									Pos:  lp(2361, 93),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 109),
-											Name: "T",
+											Pos:  lp(2361, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2361, 107),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48372,52 +48273,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2362, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2362, 49),
-									Name: "TSource",
+									Pos:  lp(2362, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2362, 81),
+								Pos:      lp(2362, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 86),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2362, 98),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2362, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2362, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2362, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2362, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2362, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -48430,62 +48306,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2363, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2363, 81),
+								Pos:      lp(2363, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 86),
+									Pos:  lp(2363, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 98),
-											Name: "TSource",
+											Pos:  lp(2363, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2363, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2363, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2363, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2363, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2363, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2363, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2363, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48498,48 +48341,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2364, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2364, 91),
+								Pos:      lp(2364, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 96),
+									Pos:  lp(2364, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 108),
-											Name: "TSource",
+											Pos:  lp(2364, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2364, 125),
+								Pos: lp(2364, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 125),
-									Name: "Func",
+									Pos:  lp(2364, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2364, 139),
-											Name: "TKey",
+											Pos:  lp(2364, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48552,62 +48390,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2365, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2365, 91),
+								Pos:      lp(2365, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 96),
+									Pos:  lp(2365, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 108),
-											Name: "TSource",
+											Pos:  lp(2365, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2365, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2365, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2365, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2365, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2365, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2365, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2365, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48620,48 +48425,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2366, 49),
-									Name: "TSource",
+									Name: "T",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2366, 80),
+								Pos:      lp(2366, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2366, 76),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 104),
-											Name: "TSource",
+											Pos:  lp(2366, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2366, 121),
+								Pos: lp(2366, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 121),
-									Name: "Func",
+									Pos:  lp(2366, 99),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 126),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2366, 135),
-											Name: "TKey",
+											Pos:  lp(2366, 109),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -48678,21 +48478,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2367, 80),
+								Pos:      lp(2367, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2367, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 104),
+											Pos:  lp(2367, 98),
 											Name: "TSource",
 										},
 									},
@@ -48700,36 +48500,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2367, 121),
+								Pos: lp(2367, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 121),
+									Pos:  lp(2367, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 126),
+											Pos:  lp(2367, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2367, 135),
+											Pos:  lp(2367, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2367, 154),
-								Type: &lang.TypeRef{
-									Pos:  lp(2367, 154),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2367, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48746,21 +48532,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2368, 90),
+								Pos:      lp(2368, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2368, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2368, 86),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2368, 114),
+											Pos:  lp(2368, 98),
 											Name: "TSource",
 										},
 									},
@@ -48768,22 +48554,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2368, 131),
+								Pos: lp(2368, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2368, 131),
+									Pos:  lp(2368, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2368, 136),
+											Pos:  lp(2368, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2368, 145),
+											Pos:  lp(2368, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2368, 148),
+								Type: &lang.TypeRef{
+									Pos:  lp(2368, 148),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2368, 158),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48800,21 +48600,21 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "ThenByDescending",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2369, 90),
+								Pos:      lp(2369, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2369, 96),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 114),
+											Pos:  lp(2369, 108),
 											Name: "TSource",
 										},
 									},
@@ -48822,17 +48622,71 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2369, 131),
+								Pos: lp(2369, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 131),
+									Pos:  lp(2369, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 136),
+											Pos:  lp(2369, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2369, 145),
+											Pos:  lp(2369, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2370, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2370, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2370, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "OrderByDescending",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2370, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2370, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2370, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2370, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2370, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2370, 139),
 											Name: "TKey",
 										},
 									},
@@ -48840,13 +48694,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2369, 164),
+								Pos: lp(2370, 158),
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 164),
+									Pos:  lp(2370, 158),
 									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 174),
+											Pos:  lp(2370, 168),
 											Name: "TKey",
 										},
 									},
@@ -48856,32 +48710,33 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2370, 9),
+						Pos:       lp(2371, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2370, 30),
-							Name: "IEnumerable",
+							Pos:  lp(2371, 30),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2370, 42),
+									Pos:  lp(2371, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Prepend",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2370, 68),
+								Pos:      lp(2371, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2371, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 85),
+											Pos:  lp(2371, 104),
 											Name: "TSource",
 										},
 									},
@@ -48889,45 +48744,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2370, 102),
+								Pos: lp(2371, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 102),
-									Name: "TSource",
+									Pos:  lp(2371, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2371, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2371, 135),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "element",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2371, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2371, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2371, 42),
-									Name: "int",
-								},
-							},
-						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2371, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2371, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2371, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2371, 64),
-									Name: "int",
-								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -48936,34 +48768,66 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2372, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2372, 42),
-									Name: "TResult",
+									Pos:  lp(2372, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Repeat",
+						Name: "ThenBy",
 						TypeParams: []string{
-							"TResult",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2372, 67),
+								Pos:      lp(2372, 80),
+								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2372, 67),
-									Name: "TResult",
+									Pos:  lp(2372, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 104),
+											Name: "TSource",
+										},
+									},
 								},
-								Name: "element",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2372, 84),
+								Pos: lp(2372, 121),
 								Type: &lang.TypeRef{
-									Pos:  lp(2372, 84),
-									Name: "int",
+									Pos:  lp(2372, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2372, 135),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2372, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2372, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2372, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -48972,33 +48836,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2373, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2373, 42),
+									Pos:  lp(2373, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Reverse",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2373, 68),
+								Pos:      lp(2373, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2373, 73),
-									Name: "IEnumerable",
+									Pos:  lp(2373, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2373, 85),
+											Pos:  lp(2373, 114),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2373, 131),
+								Type: &lang.TypeRef{
+									Pos:  lp(2373, 131),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2373, 136),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2373, 145),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -49007,29 +48890,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2374, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2374, 42),
-									Name: "TResult",
+									Pos:  lp(2374, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2374, 76),
+								Pos:      lp(2374, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2374, 81),
-									Name: "IEnumerable",
+									Pos:  lp(2374, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2374, 93),
+											Pos:  lp(2374, 114),
 											Name: "TSource",
 										},
 									},
@@ -49037,22 +48920,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2374, 110),
+								Pos: lp(2374, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2374, 110),
+									Pos:  lp(2374, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2374, 115),
+											Pos:  lp(2374, 136),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2374, 124),
-											Name: "TResult",
+											Pos:  lp(2374, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2374, 164),
+								Type: &lang.TypeRef{
+									Pos:  lp(2374, 164),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2374, 174),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -49065,25 +48962,24 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2375, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Select",
+						Name: "Prepend",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2375, 76),
+								Pos:      lp(2375, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 81),
+									Pos:  lp(2375, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 93),
+											Pos:  lp(2375, 85),
 											Name: "TSource",
 										},
 									},
@@ -49091,26 +48987,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2375, 110),
+								Pos: lp(2375, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 110),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2375, 115),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2375, 124),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2375, 129),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2375, 102),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "element",
 							},
 						},
 					},
@@ -49123,54 +49005,27 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2376, 42),
-									Name: "TResult",
+									Name: "int",
 								},
 							},
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Range",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2376, 80),
-								Modifier: "this",
+								Pos: lp(2376, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2376, 85),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2376, 97),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2376, 53),
+									Name: "int",
 								},
-								Name: "source",
+								Name: "start",
 							},
 							&lang.Param{
-								Pos: lp(2376, 114),
+								Pos: lp(2376, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2376, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2376, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2376, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2376, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2376, 64),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "count",
 							},
 						},
 					},
@@ -49187,73 +49042,26 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SelectMany",
+						Name: "Repeat",
 						TypeParams: []string{
-							"TSource",
-							"TCollection",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2377, 93),
-								Modifier: "this",
+								Pos: lp(2377, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 98),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2377, 110),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2377, 67),
+									Name: "TResult",
 								},
-								Name: "source",
+								Name: "element",
 							},
 							&lang.Param{
-								Pos: lp(2377, 127),
+								Pos: lp(2377, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2377, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2377, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2377, 153),
-													Name: "TCollection",
-												},
-											},
-										},
-									},
+									Pos:  lp(2377, 84),
+									Name: "int",
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2377, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2377, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2377, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2377, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2377, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "count",
 							},
 						},
 					},
@@ -49262,41 +49070,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2378, 30),
-							Name: "bool",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2378, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "SequenceEqual",
+						Name: "Reverse",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2378, 58),
+								Pos:      lp(2378, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2378, 63),
+									Pos:  lp(2378, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2378, 75),
+											Pos:  lp(2378, 85),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2378, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2378, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2378, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -49309,24 +49109,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2379, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Skip",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2379, 65),
+								Pos:      lp(2379, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 70),
+									Pos:  lp(2379, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2379, 82),
+											Pos:  lp(2379, 93),
 											Name: "TSource",
 										},
 									},
@@ -49334,12 +49135,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2379, 99),
+								Pos: lp(2379, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 99),
-									Name: "int",
+									Pos:  lp(2379, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2379, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2379, 124),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -49352,24 +49163,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2380, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "Take",
+						Name: "Select",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2380, 65),
+								Pos:      lp(2380, 76),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2380, 70),
+									Pos:  lp(2380, 81),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2380, 82),
+											Pos:  lp(2380, 93),
 											Name: "TSource",
 										},
 									},
@@ -49377,12 +49189,26 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2380, 99),
+								Pos: lp(2380, 110),
 								Type: &lang.TypeRef{
-									Pos:  lp(2380, 99),
-									Name: "int",
+									Pos:  lp(2380, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2380, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2380, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2380, 129),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -49395,24 +49221,25 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2381, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "SkipLast",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2381, 69),
+								Pos:      lp(2381, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 74),
+									Pos:  lp(2381, 85),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2381, 86),
+											Pos:  lp(2381, 97),
 											Name: "TSource",
 										},
 									},
@@ -49420,12 +49247,28 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2381, 103),
+								Pos: lp(2381, 114),
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 103),
-									Name: "int",
+									Pos:  lp(2381, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2381, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2381, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2381, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -49438,24 +49281,26 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2382, 42),
-									Name: "TSource",
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "TakeLast",
+						Name: "SelectMany",
 						TypeParams: []string{
 							"TSource",
+							"TCollection",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2382, 69),
+								Pos:      lp(2382, 93),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 74),
+									Pos:  lp(2382, 98),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2382, 86),
+											Pos:  lp(2382, 110),
 											Name: "TSource",
 										},
 									},
@@ -49463,12 +49308,50 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2382, 103),
+								Pos: lp(2382, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 103),
-									Name: "int",
+									Pos:  lp(2382, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2382, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2382, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
 								},
-								Name: "count",
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2382, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2382, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2382, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2382, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -49477,51 +49360,41 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2383, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2383, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "SkipWhile",
+						Name: "SequenceEqual",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2383, 70),
+								Pos:      lp(2383, 58),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2383, 75),
+									Pos:  lp(2383, 63),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2383, 87),
+											Pos:  lp(2383, 75),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2383, 104),
+								Pos: lp(2383, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2383, 104),
-									Name: "Func",
+									Pos:  lp(2383, 91),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2383, 109),
+											Pos:  lp(2383, 103),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2383, 118),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "second",
 							},
 						},
 					},
@@ -49538,20 +49411,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "SkipWhile",
+						Name: "Skip",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2384, 70),
+								Pos:      lp(2384, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 75),
+									Pos:  lp(2384, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 87),
+											Pos:  lp(2384, 82),
 											Name: "TSource",
 										},
 									},
@@ -49559,26 +49432,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2384, 104),
+								Pos: lp(2384, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2384, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2384, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2384, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2384, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -49595,20 +49454,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "Take",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2385, 70),
+								Pos:      lp(2385, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2385, 75),
+									Pos:  lp(2385, 70),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2385, 87),
+											Pos:  lp(2385, 82),
 											Name: "TSource",
 										},
 									},
@@ -49616,22 +49475,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2385, 104),
+								Pos: lp(2385, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2385, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2385, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2385, 118),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2385, 99),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -49648,20 +49497,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "TakeWhile",
+						Name: "SkipLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2386, 70),
+								Pos:      lp(2386, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 75),
+									Pos:  lp(2386, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2386, 87),
+											Pos:  lp(2386, 86),
 											Name: "TSource",
 										},
 									},
@@ -49669,26 +49518,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2386, 104),
+								Pos: lp(2386, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2386, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2386, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2386, 123),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2386, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -49705,20 +49540,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "TakeLast",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2387, 66),
+								Pos:      lp(2387, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2387, 71),
+									Pos:  lp(2387, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2387, 83),
+											Pos:  lp(2387, 86),
 											Name: "TSource",
 										},
 									},
@@ -49726,22 +49561,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2387, 100),
+								Pos: lp(2387, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2387, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2387, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2387, 114),
-											Name: "bool",
-										},
-									},
+									Pos:  lp(2387, 103),
+									Name: "int",
 								},
-								Name: "predicate",
+								Name: "count",
 							},
 						},
 					},
@@ -49758,20 +49583,20 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "Where",
+						Name: "SkipWhile",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2388, 66),
+								Pos:      lp(2388, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 71),
+									Pos:  lp(2388, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 83),
+											Pos:  lp(2388, 87),
 											Name: "TSource",
 										},
 									},
@@ -49779,21 +49604,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2388, 100),
+								Pos: lp(2388, 104),
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 100),
+									Pos:  lp(2388, 104),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 105),
+											Pos:  lp(2388, 109),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2388, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2388, 119),
+											Pos:  lp(2388, 118),
 											Name: "bool",
 										},
 									},
@@ -49807,24 +49628,55 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2389, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2389, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2389, 38),
+								Pos:      lp(2389, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2389, 43),
+									Pos:  lp(2389, 75),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2389, 55),
-											Name: "int",
+											Pos:  lp(2389, 87),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2389, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2389, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2389, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2389, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2389, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
 							},
 						},
 					},
@@ -49833,6 +49685,252 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2390, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2390, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2390, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2390, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2390, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2390, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2390, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2390, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2390, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2391, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2391, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2391, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2391, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2391, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2391, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2391, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2391, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2391, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2391, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2391, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2392, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2392, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2392, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2392, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2392, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2392, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2392, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2392, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2392, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2392, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2393, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2393, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2393, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2393, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2393, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2393, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2393, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2393, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2393, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2393, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2393, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2394, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2394, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2394, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2394, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2394, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2395, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2395, 30),
 							Name: "int",
 						},
 						Name: "Sum",
@@ -49841,14 +49939,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2390, 47),
+								Pos:      lp(2395, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 52),
+									Pos:  lp(2395, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 64),
+											Pos:  lp(2395, 64),
 											Name: "TSource",
 										},
 									},
@@ -49856,17 +49954,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2390, 81),
+								Pos: lp(2395, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 81),
+									Pos:  lp(2395, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 86),
+											Pos:  lp(2395, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2390, 95),
+											Pos:  lp(2395, 95),
 											Name: "int",
 										},
 									},
@@ -49876,221 +49974,28 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2391, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2391, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2391, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2391, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2391, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2392, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2392, 30),
-							Name: "long",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2392, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2392, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2392, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2392, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2392, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2392, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2392, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2393, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2393, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2393, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2393, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2393, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2394, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2394, 30),
-							Name: "double",
-						},
-						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2394, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2394, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2394, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2394, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2394, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2394, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2394, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2395, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2395, 30),
-							Name: "decimal",
-						},
-						Name: "Sum",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2395, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2395, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2395, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2396, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2396, 30),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "Sum",
-						TypeParams: []string{
-							"TSource",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2396, 51),
+								Pos:      lp(2396, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2396, 56),
+									Pos:  lp(2396, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2396, 68),
-											Name: "TSource",
+											Pos:  lp(2396, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2396, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2396, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2396, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2396, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -50099,19 +50004,212 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2397, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2397, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2397, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2397, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2397, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2397, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2397, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2397, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2398, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2398, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2398, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2398, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2398, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2399, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2399, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2399, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2399, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2399, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2399, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2399, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2399, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2399, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2400, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2400, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2400, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2400, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2400, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2401, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2401, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2401, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2401, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2401, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2401, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2401, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2401, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2401, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2402, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2402, 30),
 							Name: "float",
 						},
 						Name: "Sum",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2397, 40),
+								Pos:      lp(2402, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2397, 45),
+									Pos:  lp(2402, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2397, 57),
+											Pos:  lp(2402, 57),
 											Name: "float",
 										},
 									},
@@ -50121,10 +50219,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2398, 9),
+						Pos:       lp(2403, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2398, 30),
+							Pos:  lp(2403, 30),
 							Name: "float",
 						},
 						Name: "Sum",
@@ -50133,14 +50231,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2398, 49),
+								Pos:      lp(2403, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2398, 54),
+									Pos:  lp(2403, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2398, 66),
+											Pos:  lp(2403, 66),
 											Name: "TSource",
 										},
 									},
@@ -50148,17 +50246,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2398, 83),
+								Pos: lp(2403, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2398, 83),
+									Pos:  lp(2403, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2398, 88),
+											Pos:  lp(2403, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2398, 97),
+											Pos:  lp(2403, 97),
 											Name: "float",
 										},
 									},
@@ -50168,13 +50266,13 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2399, 9),
+						Pos:       lp(2404, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2399, 30),
+							Pos:       lp(2404, 30),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2399, 30),
+								Pos:  lp(2404, 30),
 								Name: "TSource",
 							},
 						},
@@ -50184,347 +50282,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2399, 57),
+								Pos:      lp(2404, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2399, 62),
+									Pos:  lp(2404, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2399, 74),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2400, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2400, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2400, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2400, 47),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2400, 84),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2400, 89),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2400, 101),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2400, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2400, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2400, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2400, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2401, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2401, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2401, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2401, 47),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2401, 84),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 89),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 101),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2401, 118),
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 118),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2401, 132),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2401, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2402, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2402, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2402, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2402, 47),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2402, 95),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2402, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2402, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2402, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2402, 129),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2402, 134),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2402, 143),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2402, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2402, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2402, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2402, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2403, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2403, 30),
-							Name: "Dictionary",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2403, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2403, 47),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "ToDictionary",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-							"TElement",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2403, 95),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2403, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2403, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2403, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2403, 129),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2403, 134),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2403, 143),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2403, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2403, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2403, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2403, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2403, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2403, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2403, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2404, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2404, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2404, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2404, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2404, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2404, 83),
+											Pos:  lp(2404, 74),
 											Name: "TSource",
 										},
 									},
@@ -50538,28 +50303,33 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2405, 30),
-							Name: "HashSet",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2405, 38),
+									Pos:  lp(2405, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2405, 47),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2405, 66),
+								Pos:      lp(2405, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 71),
+									Pos:  lp(2405, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 83),
+											Pos:  lp(2405, 101),
 											Name: "TSource",
 										},
 									},
@@ -50567,18 +50337,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2405, 100),
+								Pos: lp(2405, 118),
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2405, 118),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 118),
+											Pos:  lp(2405, 123),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2405, 132),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -50587,33 +50361,70 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2406, 30),
-							Name: "List",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2406, 35),
+									Pos:  lp(2406, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2406, 47),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2406, 60),
+								Pos:      lp(2406, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2406, 65),
+									Pos:  lp(2406, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 77),
+											Pos:  lp(2406, 101),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2406, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2406, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2406, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -50622,47 +50433,75 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2407, 30),
-							Name: "IEnumerable",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2407, 42),
-									Name: "TSource",
+									Pos:  lp(2407, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2407, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2407, 66),
+								Pos:      lp(2407, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2407, 71),
+									Pos:  lp(2407, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2407, 83),
+											Pos:  lp(2407, 112),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2407, 99),
+								Pos: lp(2407, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2407, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2407, 129),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2407, 111),
+											Pos:  lp(2407, 134),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2407, 143),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2407, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2407, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2407, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2407, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -50671,57 +50510,85 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2408, 30),
-							Name: "IEnumerable",
+							Name: "Dictionary",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2408, 42),
-									Name: "TSource",
+									Pos:  lp(2408, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2408, 47),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ToDictionary",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2408, 66),
+								Pos:      lp(2408, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 71),
+									Pos:  lp(2408, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 83),
+											Pos:  lp(2408, 112),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2408, 99),
+								Pos: lp(2408, 129),
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2408, 129),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 111),
+											Pos:  lp(2408, 134),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2408, 143),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2408, 128),
+								Pos: lp(2408, 162),
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 128),
+									Pos:  lp(2408, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2408, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2408, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2408, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2408, 203),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 146),
-											Name: "TSource",
+											Pos:  lp(2408, 221),
+											Name: "TKey",
 										},
 									},
 								},
@@ -50734,10 +50601,241 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2409, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2409, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2409, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2409, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2409, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2410, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2410, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2410, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2410, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2410, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2410, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2410, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2410, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2410, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2411, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2411, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2411, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2411, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2411, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2411, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2412, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2412, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2409, 42),
+									Pos:  lp(2412, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2412, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2412, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2412, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2412, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2412, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2412, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2413, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2413, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2413, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2413, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2413, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2413, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2413, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2413, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2413, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2413, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2413, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2413, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2414, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2414, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2414, 42),
 									Name: "TResult",
 								},
 							},
@@ -50750,14 +50848,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2409, 81),
+								Pos:      lp(2414, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 86),
+									Pos:  lp(2414, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 98),
+											Pos:  lp(2414, 98),
 											Name: "TFirst",
 										},
 									},
@@ -50765,13 +50863,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2409, 113),
+								Pos: lp(2414, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 113),
+									Pos:  lp(2414, 113),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 125),
+											Pos:  lp(2414, 125),
 											Name: "TSecond",
 										},
 									},
@@ -50779,21 +50877,21 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2409, 142),
+								Pos: lp(2414, 142),
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 142),
+									Pos:  lp(2414, 142),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 147),
+											Pos:  lp(2414, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2409, 155),
+											Pos:  lp(2414, 155),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2409, 164),
+											Pos:  lp(2414, 164),
 											Name: "TResult",
 										},
 									},
@@ -50803,22 +50901,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2410, 9),
+						Pos:       lp(2415, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2410, 30),
+							Pos:  lp(2415, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2410, 42),
+									Pos:  lp(2415, 42),
 									Name: "System.ValueTuple",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 43),
+											Pos:  lp(2415, 43),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2410, 57),
+											Pos:  lp(2415, 57),
 											Name: "TSecond",
 										},
 									},
@@ -50837,14 +50935,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2410, 95),
+								Pos:      lp(2415, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 100),
+									Pos:  lp(2415, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 112),
+											Pos:  lp(2415, 112),
 											Name: "TFirst",
 										},
 									},
@@ -50852,13 +50950,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2410, 127),
+								Pos: lp(2415, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 127),
+									Pos:  lp(2415, 127),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 139),
+											Pos:  lp(2415, 139),
 											Name: "TSecond",
 										},
 									},
@@ -50870,7 +50968,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2413, 5),
+				Pos:       lp(2418, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -50881,11 +50979,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2413, 50),
+						Pos:  lp(2418, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2413, 62),
+								Pos:  lp(2418, 62),
 								Name: "TElement",
 							},
 						},
@@ -50893,15 +50991,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2415, 9),
+						Pos: lp(2420, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2415, 9),
+							Pos:  lp(2420, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2415, 20),
+								Pos:  lp(2420, 20),
 								Kind: "get",
 							},
 						},
@@ -50909,7 +51007,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2418, 5),
+				Pos:       lp(2423, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -50919,11 +51017,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2418, 53),
+						Pos:  lp(2423, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2418, 65),
+								Pos:  lp(2423, 65),
 								Name: "TElement",
 							},
 						},

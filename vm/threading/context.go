@@ -141,8 +141,12 @@ func init() {
 			return vm.Null, t.Throw("System.InvalidOperationException", ctx.MsgNullContext)
 		}
 		t.Counters.ECRestores.Add(1)
+		// Run puts SynchronizationContext.Current back too (it is not part
+		// of the ExecutionContext, so it never flows into the callback).
+		sync := t.SyncContext()
 		err := t.Ctx.Run(c, func() error {
 			_, err := t.CallValue(cb, []vm.Value{state})
+			t.ResetSyncContext(sync)
 			return err
 		})
 		return vm.Null, ctxError(t, err)

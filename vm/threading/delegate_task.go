@@ -21,6 +21,9 @@ type threadState struct {
 	current *vm.Task
 	// worker is the pool worker this thread is, set before it starts.
 	worker *worker
+	// sched is TaskScheduler.Current while a task of a
+	// SynchronizationContext scheduler runs here (null: Default).
+	sched vm.Value
 }
 
 func threadStateOf(t *vm.Thread) *threadState {
@@ -125,6 +128,7 @@ type startSpec struct {
 	useState  bool
 	unwrap    bool // Task.Run: a Task the delegate returns is awaited (a proxy)
 	token     *cancelSource
+	sched     vm.Value // a SynchronizationContext scheduler (null: the pool)
 }
 
 // StartTask is Task.Run: it queues fn to the pool to run in the context
@@ -162,6 +166,10 @@ func (d *delegateTask) start(t *vm.Thread) {
 			}
 		}
 	}
+	if schedulerOf(d.spec.sched) != nil {
+		scheduleOn(t, d.spec.sched, d.RunItem)
+		return
+	}
 	PoolOf(t.M).QueueItemFrom(t, d)
 }
 
@@ -181,7 +189,7 @@ func (d *delegateTask) RunItem(w *vm.Thread) {
 	}
 	var r vm.Value
 	s := threadStateOf(w)
-	outer := s.current
+	outer, outerSched := s.current, s.enterScheduler(w, spec.sched)
 	s.current = tk
 	err := runIn(w, d.ec, func() error {
 		var err error
@@ -189,6 +197,7 @@ func (d *delegateTask) RunItem(w *vm.Thread) {
 		return err
 	})
 	s.current = outer
+	s.leaveScheduler(w, outerSched)
 	if err == nil && spec.unwrap {
 		if inner := r.AsTask(); inner != nil {
 			inner.OnCompleted(w, func(x *vm.Thread) {

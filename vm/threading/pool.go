@@ -564,6 +564,7 @@ func (w *worker) serve() (panicked bool) {
 		}
 		it.RunItem(w.t)
 		w.t.Ctx.Switch(nil)
+		w.t.ResetSyncContext(nil) // ExecutionContext.ResetThreadPoolThread
 		w.t.Idle()
 		if p.active.Load() > p.target || p.closed.Load() {
 			p.mu.Lock()

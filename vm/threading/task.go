@@ -65,20 +65,50 @@ func continuationExcluded(options int64, st vm.TaskStatus) bool {
 	return false
 }
 
-// TaskAwaiter is the awaiter of a Task (GetAwaiter()), and, with
-// ContinueOnCapturedContext false, of task.ConfigureAwait(false). There is no
-// SynchronizationContext in asyncvm, so both resume alike; the execution
-// models read ContinueOnCapturedContext if they care.
+// TaskAwaiter is the awaiter of a Task (GetAwaiter()), and of
+// task.ConfigureAwait(...): with ContinueOnCapturedContext false an await
+// of it captures no SynchronizationContext (both execution models read
+// it through vm.CapturesContext).
 type TaskAwaiter struct {
 	Task                      *vm.Task
 	ContinueOnCapturedContext bool
+	// Options holds ConfigureAwaitOptions.SuppressThrowing and
+	// ForceYielding (ContinueOnCapturedContext is the field above).
+	Options int64
 }
 
-// IsCompleted implements vm.Awaiter.
-func (a *TaskAwaiter) IsCompleted() bool { return a.Task.IsCompleted() }
+// The ConfigureAwaitOptions flags.
+const (
+	awaitContinueOnCapturedContext = 1
+	awaitSuppressThrowing          = 2
+	awaitForceYielding             = 4
+)
 
-// GetResult implements vm.Awaiter.
-func (a *TaskAwaiter) GetResult(t *vm.Thread) (vm.Value, error) { return a.Task.GetResult(t) }
+// TConfigureAwaitOptions is System.Threading.Tasks.ConfigureAwaitOptions.
+var TConfigureAwaitOptions = vm.NewEnumType("System.Threading.Tasks", "ConfigureAwaitOptions", []vm.EnumMember{
+	{Name: "None", Value: 0}, {Name: "ContinueOnCapturedContext", Value: awaitContinueOnCapturedContext},
+	{Name: "SuppressThrowing", Value: awaitSuppressThrowing}, {Name: "ForceYielding", Value: awaitForceYielding},
+})
+
+// IsCompleted implements vm.Awaiter: never with ForceYielding, so the
+// await always suspends (and resumes on the captured context or the pool).
+func (a *TaskAwaiter) IsCompleted() bool {
+	return a.Options&awaitForceYielding == 0 && a.Task.IsCompleted()
+}
+
+// GetResult implements vm.Awaiter; with SuppressThrowing a faulted or
+// canceled task ends the await without an exception.
+func (a *TaskAwaiter) GetResult(t *vm.Thread) (vm.Value, error) {
+	if a.Options&awaitSuppressThrowing != 0 {
+		if err := t.Wait(a.Task); err != nil {
+			return vm.Null, err
+		}
+		if a.Task.Status() != vm.StatusRanToCompletion {
+			return vm.Null, nil
+		}
+	}
+	return a.Task.GetResult(t)
+}
 
 // UnsafeOnCompleted implements vm.Awaiter.
 func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
@@ -87,6 +117,9 @@ func (a *TaskAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread))
 
 // ResumesOnce implements vm.ResumesOnce: the task runs resume once.
 func (a *TaskAwaiter) ResumesOnce() {}
+
+// ContinuesOnCapturedContext implements vm.CapturesContext.
+func (a *TaskAwaiter) ContinuesOnCapturedContext() bool { return a.ContinueOnCapturedContext }
 
 // taskAwaiterObj is a TaskAwaiter as a library object: the object and its
 // payload in one allocation (.NET's TaskAwaiter is a struct).
@@ -397,21 +430,95 @@ func Delay(t *vm.Thread, d vmDuration, token *cancelSource) *vm.Task {
 
 func boolArg(v vm.Value) bool { return v.AsBool() }
 
-// TTaskScheduler is TaskScheduler; its one instance, Default (and Current,
-// as no code runs inside another scheduler), stands for the thread pool.
+// TTaskScheduler is TaskScheduler: Default stands for the thread pool;
+// FromCurrentSynchronizationContext makes schedulers that post to a
+// SynchronizationContext. TaskScheduler.Current is the scheduler of the
+// task running on the thread (threadState.sched), Default outside one.
 var TTaskScheduler = vm.NewLibType("System.Threading.Tasks", "TaskScheduler", nil)
 
 // poolScheduler is the payload of TaskScheduler.Default.
 type poolScheduler struct{}
 
+// syncScheduler is the payload of a scheduler made by
+// TaskScheduler.FromCurrentSynchronizationContext (.NET's
+// SynchronizationContextTaskScheduler): it queues a task by posting it to
+// sc, and an await inside such a task captures it (vm.Thread's scheduler
+// context) when no SynchronizationContext of a derived type is current.
+type syncScheduler struct {
+	sc *vm.Instance
+	id int32
+}
+
+var schedulerIDs atomic.Int32
+
+func init() { schedulerIDs.Store(1) } // Default is 1
+
+// schedulerOf returns the SynchronizationContext scheduler v is, or nil.
+func schedulerOf(v vm.Value) *syncScheduler {
+	s, _ := v.AsNative().(*syncScheduler)
+	return s
+}
+
+// scheduleOn runs work for a task of scheduler sched (null or Default: the
+// pool): posted to a SynchronizationContext scheduler's context.
+func scheduleOn(t *vm.Thread, sched vm.Value, work func(x *vm.Thread)) {
+	if s := schedulerOf(sched); s != nil {
+		t.PostTo(s.sc, work)
+		return
+	}
+	t.Queue(work)
+}
+
+// enterScheduler makes sched TaskScheduler.Current on t while a task of it
+// runs; it returns the previous one for leaveScheduler.
+func (s *threadState) enterScheduler(t *vm.Thread, sched vm.Value) vm.Value {
+	outer := s.sched
+	if schedulerOf(sched) == nil {
+		sched = vm.Null
+	}
+	if sched != outer {
+		s.sched = sched
+		if sc := schedulerOf(sched); sc != nil {
+			t.SetSchedulerContext(sc.sc)
+		} else {
+			t.SetSchedulerContext(nil)
+		}
+	}
+	return outer
+}
+
+// leaveScheduler puts back the scheduler enterScheduler replaced.
+func (s *threadState) leaveScheduler(t *vm.Thread, outer vm.Value) {
+	s.enterScheduler(t, outer)
+}
+
 func init() {
 	ts := vm.RegisterType(TTaskScheduler)
 	def := vm.NewNative(TTaskScheduler, &poolScheduler{})
-	get := func(*vm.Thread, []vm.Value) (vm.Value, error) { return def, nil }
-	ts.AddStaticProperty("Default", get, nil)
-	ts.AddStaticProperty("Current", get, nil)
-	ts.AddProperty("Id", func(*vm.Thread, []vm.Value) (vm.Value, error) { return vm.Int(1), nil }, nil)
-	ts.AddProperty("MaximumConcurrencyLevel", func(*vm.Thread, []vm.Value) (vm.Value, error) {
+	ts.AddStaticProperty("Default", func(*vm.Thread, []vm.Value) (vm.Value, error) { return def, nil }, nil)
+	ts.AddStaticProperty("Current", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		if s, ok := t.Lib.(*threadState); ok && !s.sched.IsNull() {
+			return s.sched, nil
+		}
+		return def, nil
+	}, nil)
+	ts.AddStatic("FromCurrentSynchronizationContext", 0, 0, func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		sc := t.SyncContext()
+		if sc == nil {
+			return vm.Null, t.Throw("System.InvalidOperationException", "The current SynchronizationContext may not be used as a TaskScheduler.")
+		}
+		return vm.NewNative(TTaskScheduler, &syncScheduler{sc: sc, id: schedulerIDs.Add(1)}), nil
+	})
+	ts.AddProperty("Id", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if s := schedulerOf(args[0]); s != nil {
+			return vm.Int(s.id), nil
+		}
+		return vm.Int(1), nil
+	}, nil)
+	ts.AddProperty("MaximumConcurrencyLevel", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if schedulerOf(args[0]) != nil {
+			return vm.Int(1), nil
+		}
 		return vm.Int(math.MaxInt32), nil
 	}, nil)
 }
@@ -428,7 +535,7 @@ func init() {
 			spec.state, rest = rest[0], rest[1:]
 		}
 		var options int64
-		spec.token, options = startOptions(rest)
+		spec.token, options, spec.sched = startOptions(rest)
 		d := newDelegateTask(spec, options, vm.StatusCreated)
 		return vm.TaskValue(&d.task), nil
 	})
@@ -436,6 +543,9 @@ func init() {
 		d := delegateOf(get(args[0]))
 		if d == nil || d.task.Status() != vm.StatusCreated || !d.started.CompareAndSwap(false, true) {
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
+		}
+		if len(args) > 1 && schedulerOf(args[1]) != nil {
+			d.spec.sched = args[1]
 		}
 		d.task.SetStatus(vm.StatusWaitingToRun)
 		d.start(t)
@@ -657,9 +767,12 @@ func init() {
 			callArgs = append(callArgs, optArg(args, 2))
 		}
 		var options int64
+		var sched vm.Value
 		for _, a := range args[2:] {
 			if a.Type() == TTaskContinuationOptions {
 				options = int64(a.Bits())
+			} else if schedulerOf(a) != nil {
+				sched = a
 			}
 		}
 		ec := t.Ctx.Capture()
@@ -669,10 +782,10 @@ func init() {
 				cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
 				return
 			}
-			w.Queue(func(x *vm.Thread) {
+			scheduleOn(w, sched, func(x *vm.Thread) {
 				var r vm.Value
 				s := threadStateOf(x)
-				outer := s.current
+				outer, outerSched := s.current, s.enterScheduler(x, sched)
 				s.current = cont // the continuation task runs the delegate
 				err := runIn(x, ec, func() error {
 					var err error
@@ -680,6 +793,7 @@ func init() {
 					return err
 				})
 				s.current = outer
+				s.leaveScheduler(x, outerSched)
 				completeFrom(x, cont, r, err)
 			})
 		})
@@ -689,7 +803,23 @@ func init() {
 		return newTaskAwaiter(TTaskAwaiter, get(args[0]), true), nil
 	})
 	reg("ConfigureAwait", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return newTaskAwaiter(TConfiguredAwaitable, get(args[0]), boolArg(args[1])), nil
+		tk := get(args[0])
+		if args[1].Type() != TConfigureAwaitOptions {
+			return newTaskAwaiter(TConfiguredAwaitable, tk, boolArg(args[1])), nil
+		}
+		// ConfigureAwait(ConfigureAwaitOptions), .NET 8.
+		opts := args[1].AsLong()
+		if opts&^(awaitContinueOnCapturedContext|awaitSuppressThrowing|awaitForceYielding) != 0 {
+			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "Specified argument was out of the range of valid values. (Parameter 'options')")
+		}
+		// Task<TResult> refuses SuppressThrowing (a task whose result type
+		// is not known is taken for a Task).
+		if ty := args[0].Type(); opts&awaitSuppressThrowing != 0 && ty != vm.TTask && len(ty.Args) == 1 && ty.Args[0] != vm.TObject {
+			return vm.Null, t.Throw("System.ArgumentOutOfRangeException", "ConfigureAwaitOptions.SuppressThrowing is not supported by Task<TResult>. To suppress throwing, instead cast the Task<TResult> to its base class Task and await that with SuppressThrowing. (Parameter 'options')")
+		}
+		v := newTaskAwaiter(TConfiguredAwaitable, tk, opts&awaitContinueOnCapturedContext != 0)
+		v.AsNative().(*TaskAwaiter).Options = opts &^ awaitContinueOnCapturedContext
+		return v, nil
 	})
 	vm.TTaskT.InheritMethods()
 	vm.RefreshConstructed(vm.TTaskT) // the cached completed Task<int>s made before
@@ -763,7 +893,7 @@ func init() {
 			spec.state, rest = rest[0], rest[1:]
 		}
 		var options int64
-		spec.token, options = startOptions(rest)
+		spec.token, options, spec.sched = startOptions(rest)
 		d := newDelegateTask(spec, options, vm.StatusWaitingToRun)
 		d.start(t)
 		return vm.TaskValue(&d.task), nil
@@ -772,14 +902,17 @@ func init() {
 	registerEnum(TTaskStatus)
 	registerEnum(TTaskCreationOptions)
 	registerEnum(TTaskContinuationOptions)
+	registerEnum(TConfigureAwaitOptions)
 	registerTCS()
 }
 
 // startOptions reads the trailing arguments of StartNew and the Task
 // constructor: a CancellationToken, TaskCreationOptions, a TaskScheduler.
-func startOptions(rest []vm.Value) (token *cancelSource, options int64) {
+func startOptions(rest []vm.Value) (token *cancelSource, options int64, sched vm.Value) {
 	for _, a := range rest {
 		switch {
+		case schedulerOf(a) != nil:
+			sched = a
 		case a.Type() == TTaskCreationOptions:
 			options = a.AsLong()
 		case a.IsInt():
@@ -790,7 +923,7 @@ func startOptions(rest []vm.Value) (token *cancelSource, options int64) {
 			}
 		}
 	}
-	return token, options
+	return token, options, sched
 }
 
 // flattenParams expands a single params array argument.

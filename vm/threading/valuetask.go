@@ -58,6 +58,10 @@ func (v *ValueTask) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
 // with the task exactly once.
 func (v *ValueTask) ResumesOnce() {}
 
+// ContinuesOnCapturedContext implements vm.CapturesContext: an await of a
+// ValueTask captures the context as one of its task does.
+func (v *ValueTask) ContinuesOnCapturedContext() bool { return true }
+
 // AsTask returns the task (a completed one for an inline result).
 func (v *ValueTask) AsTask(t *vm.Thread) *vm.Task {
 	if v.Task != nil {
