@@ -209,6 +209,13 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 	case async:
 		ret = b.asyncResult(ret)
 	}
+	if async || it != nil {
+		for i, p := range mt.Params {
+			if p.Type != nil && p.Type.IsRefStruct() && i < len(m.Params) {
+				b.errorf(m.Params[i].Pos, "CS4012", "Parameters of type '%s' cannot be declared in async methods or async lambda expressions", p.Type)
+			}
+		}
+	}
 	b.funcSigs[m] = funcSig{ret: ret, what: mt.Signature()}
 	b.body(static, ret, mt.Params, mt.TypeParams, func() {
 		b.fn.async = async
