@@ -842,12 +842,15 @@ namespace System
             return new ReadOnlyMemory<char>(null, text, start, length);
         }
 
-        // ReadOnly converts a span for the Span<T> overloads, which call the
-        // ReadOnlySpan<T> ones.
-        internal static ReadOnlySpan<T> ReadOnly<T>(Span<T> span) => span;
-
-        public static int IndexOf<T>(this Span<T> span, T value) => IndexOf(ReadOnly(span), value);
-        public static int IndexOf<T>(this ReadOnlySpan<T> span, T value)
+        // The Span<T> and ReadOnlySpan<T> overloads share one body, named
+        // apart so that overload resolution never picks the caller again.
+        public static int IndexOf<T>(this Span<T> span, T value)
+        {
+            ReadOnlySpan<T> r = span;
+            return IndexOfCore(r, value);
+        }
+        public static int IndexOf<T>(this ReadOnlySpan<T> span, T value) => IndexOfCore(span, value);
+        static int IndexOfCore<T>(ReadOnlySpan<T> span, T value)
         {
             for (int i = 0; i < span.Length; i++)
             {
@@ -859,12 +862,17 @@ namespace System
         {
             for (int i = 0; i + value.Length <= span.Length; i++)
             {
-                if (span.Slice(i, value.Length).SequenceEqual(value)) return i;
+                if (SequenceEqualCore(span.Slice(i, value.Length), value)) return i;
             }
             return -1;
         }
-        public static int LastIndexOf<T>(this Span<T> span, T value) => LastIndexOf(ReadOnly(span), value);
-        public static int LastIndexOf<T>(this ReadOnlySpan<T> span, T value)
+        public static int LastIndexOf<T>(this Span<T> span, T value)
+        {
+            ReadOnlySpan<T> r = span;
+            return LastIndexOfCore(r, value);
+        }
+        public static int LastIndexOf<T>(this ReadOnlySpan<T> span, T value) => LastIndexOfCore(span, value);
+        static int LastIndexOfCore<T>(ReadOnlySpan<T> span, T value)
         {
             for (int i = span.Length - 1; i >= 0; i--)
             {
@@ -872,11 +880,20 @@ namespace System
             }
             return -1;
         }
-        public static bool Contains<T>(this Span<T> span, T value) => IndexOf(ReadOnly(span), value) >= 0;
-        public static bool Contains<T>(this ReadOnlySpan<T> span, T value) => IndexOf(span, value) >= 0;
+        public static bool Contains<T>(this Span<T> span, T value)
+        {
+            ReadOnlySpan<T> r = span;
+            return IndexOfCore(r, value) >= 0;
+        }
+        public static bool Contains<T>(this ReadOnlySpan<T> span, T value) => IndexOfCore(span, value) >= 0;
 
-        public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other) => SequenceEqual(ReadOnly(span), other);
-        public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other)
+        public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other)
+        {
+            ReadOnlySpan<T> r = span;
+            return SequenceEqualCore(r, other);
+        }
+        public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other) => SequenceEqualCore(span, other);
+        static bool SequenceEqualCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> other)
         {
             if (span.Length != other.Length) return false;
             for (int i = 0; i < span.Length; i++)
@@ -885,10 +902,20 @@ namespace System
             }
             return true;
         }
-        public static bool StartsWith<T>(this Span<T> span, ReadOnlySpan<T> value) => StartsWith(ReadOnly(span), value);
-        public static bool StartsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && span.Slice(0, value.Length).SequenceEqual(value);
-        public static bool EndsWith<T>(this Span<T> span, ReadOnlySpan<T> value) => EndsWith(ReadOnly(span), value);
-        public static bool EndsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && span.Slice(span.Length - value.Length).SequenceEqual(value);
+        public static bool StartsWith<T>(this Span<T> span, ReadOnlySpan<T> value)
+        {
+            ReadOnlySpan<T> r = span;
+            return StartsWithCore(r, value);
+        }
+        public static bool StartsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => StartsWithCore(span, value);
+        static bool StartsWithCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && SequenceEqualCore(span.Slice(0, value.Length), value);
+        public static bool EndsWith<T>(this Span<T> span, ReadOnlySpan<T> value)
+        {
+            ReadOnlySpan<T> r = span;
+            return EndsWithCore(r, value);
+        }
+        public static bool EndsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => EndsWithCore(span, value);
+        static bool EndsWithCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && SequenceEqualCore(span.Slice(span.Length - value.Length), value);
 
         public static void Reverse<T>(this Span<T> span)
         {

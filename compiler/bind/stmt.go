@@ -231,6 +231,9 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 			}
 		}
 	})
+	if async || iter {
+		b.checkRefStructLocals(m.Body)
+	}
 }
 
 // asyncResult is the type a return statement of an async method converts
