@@ -844,9 +844,13 @@ namespace System
 
         // The Span<T> and ReadOnlySpan<T> overloads share one body, named
         // apart so that overload resolution never picks the caller again.
+        // View makes the read-only view of a span without the implicit
+        // operator, which the binder does not apply in generic code.
+        static ReadOnlySpan<T> View<T>(Span<T> span) => new ReadOnlySpan<T>(span._array, null, span._start, span._length);
+
         public static int IndexOf<T>(this Span<T> span, T value)
         {
-            ReadOnlySpan<T> r = span;
+            ReadOnlySpan<T> r = View(span);
             return IndexOfCore(r, value);
         }
         public static int IndexOf<T>(this ReadOnlySpan<T> span, T value) => IndexOfCore(span, value);
@@ -868,7 +872,7 @@ namespace System
         }
         public static int LastIndexOf<T>(this Span<T> span, T value)
         {
-            ReadOnlySpan<T> r = span;
+            ReadOnlySpan<T> r = View(span);
             return LastIndexOfCore(r, value);
         }
         public static int LastIndexOf<T>(this ReadOnlySpan<T> span, T value) => LastIndexOfCore(span, value);
@@ -882,14 +886,14 @@ namespace System
         }
         public static bool Contains<T>(this Span<T> span, T value)
         {
-            ReadOnlySpan<T> r = span;
+            ReadOnlySpan<T> r = View(span);
             return IndexOfCore(r, value) >= 0;
         }
         public static bool Contains<T>(this ReadOnlySpan<T> span, T value) => IndexOfCore(span, value) >= 0;
 
         public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other)
         {
-            ReadOnlySpan<T> r = span;
+            ReadOnlySpan<T> r = View(span);
             return SequenceEqualCore(r, other);
         }
         public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other) => SequenceEqualCore(span, other);
@@ -904,14 +908,14 @@ namespace System
         }
         public static bool StartsWith<T>(this Span<T> span, ReadOnlySpan<T> value)
         {
-            ReadOnlySpan<T> r = span;
+            ReadOnlySpan<T> r = View(span);
             return StartsWithCore(r, value);
         }
         public static bool StartsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => StartsWithCore(span, value);
         static bool StartsWithCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && SequenceEqualCore(span.Slice(0, value.Length), value);
         public static bool EndsWith<T>(this Span<T> span, ReadOnlySpan<T> value)
         {
-            ReadOnlySpan<T> r = span;
+            ReadOnlySpan<T> r = View(span);
             return EndsWithCore(r, value);
         }
         public static bool EndsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => EndsWithCore(span, value);
