@@ -381,6 +381,602 @@ namespace System
     {
     }
 
+    // Span<T> is a view of part of an array: the array, the offset of the
+    // first element and the length. The VM has no interior pointers, so a
+    // stackalloc'd span views a fresh array. Element writes go to the array.
+    public readonly ref struct Span<T>
+    {
+        internal readonly T[] _array;
+        internal readonly int _start;
+        internal readonly int _length;
+
+        public Span(T[] array)
+        {
+            _array = array;
+            _start = 0;
+            _length = array == null ? 0 : array.Length;
+        }
+
+        public Span(T[] array, int start, int length)
+        {
+            if (array == null)
+            {
+                if (start != 0 || length != 0) throw new ArgumentOutOfRangeException();
+            }
+            else if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start)) throw new ArgumentOutOfRangeException();
+            _array = array;
+            _start = start;
+            _length = length;
+        }
+
+        public static Span<T> Empty => default(Span<T>);
+        public int Length => _length;
+        public bool IsEmpty => _length == 0;
+
+        public T this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_length) throw new IndexOutOfRangeException();
+                return _array[_start + index];
+            }
+            set
+            {
+                if ((uint)index >= (uint)_length) throw new IndexOutOfRangeException();
+                _array[_start + index] = value;
+            }
+        }
+
+        public Span<T> Slice(int start)
+        {
+            if ((uint)start > (uint)_length) throw new ArgumentOutOfRangeException();
+            return new Span<T>(_array, _start + start, _length - start, 0);
+        }
+
+        public Span<T> Slice(int start, int length)
+        {
+            if ((uint)start > (uint)_length || (uint)length > (uint)(_length - start)) throw new ArgumentOutOfRangeException();
+            return new Span<T>(_array, _start + start, length, 0);
+        }
+
+        // The unchecked constructor of a slice already checked.
+        internal Span(T[] array, int start, int length, int unchecked_)
+        {
+            _array = array;
+            _start = start;
+            _length = length;
+        }
+
+        public T[] ToArray()
+        {
+            T[] a = new T[_length];
+            if (_length > 0) Array.Copy(_array, _start, a, 0, _length);
+            return a;
+        }
+
+        public void CopyTo(Span<T> destination)
+        {
+            if ((uint)_length > (uint)destination.Length) throw new ArgumentException("Destination is too short.", "destination");
+            if (_length > 0) Array.Copy(_array, _start, destination._array, destination._start, _length);
+        }
+
+        public bool TryCopyTo(Span<T> destination)
+        {
+            if ((uint)_length > (uint)destination.Length) return false;
+            if (_length > 0) Array.Copy(_array, _start, destination._array, destination._start, _length);
+            return true;
+        }
+
+        public void Fill(T value)
+        {
+            for (int i = 0; i < _length; i++) _array[_start + i] = value;
+        }
+
+        public void Clear()
+        {
+            if (_length > 0) Array.Clear(_array, _start, _length);
+        }
+
+        public Enumerator GetEnumerator() => new Enumerator(this);
+
+        public override string ToString() => MemoryExtensions.ViewString("Span", _array, null, _start, _length);
+
+        public static implicit operator Span<T>(T[] array) => new Span<T>(array);
+        public static implicit operator ReadOnlySpan<T>(Span<T> span) => new ReadOnlySpan<T>(span._array, null, span._start, span._length);
+
+        // Enumerator is Span<T>.Enumerator; foreach over a span does not use
+        // it (it indexes, as Roslyn lowers it), an explicit GetEnumerator does.
+        public sealed class Enumerator
+        {
+            private readonly T[] _array;
+            private readonly int _start;
+            private readonly int _length;
+            private int _index;
+
+            internal Enumerator(Span<T> span)
+            {
+                _array = span._array;
+                _start = span._start;
+                _length = span._length;
+                _index = -1;
+            }
+
+            public bool MoveNext()
+            {
+                int i = _index + 1;
+                if (i < _length)
+                {
+                    _index = i;
+                    return true;
+                }
+                return false;
+            }
+
+            public T Current => _array[_start + _index];
+        }
+    }
+
+    // ReadOnlySpan<T> views part of an array, or (ReadOnlySpan<char>) of a
+    // string: _text is set and _array null.
+    public readonly ref struct ReadOnlySpan<T>
+    {
+        internal readonly T[] _array;
+        internal readonly string _text;
+        internal readonly int _start;
+        internal readonly int _length;
+
+        public ReadOnlySpan(T[] array)
+        {
+            _array = array;
+            _text = null;
+            _start = 0;
+            _length = array == null ? 0 : array.Length;
+        }
+
+        public ReadOnlySpan(T[] array, int start, int length)
+        {
+            if (array == null)
+            {
+                if (start != 0 || length != 0) throw new ArgumentOutOfRangeException();
+            }
+            else if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start)) throw new ArgumentOutOfRangeException();
+            _array = array;
+            _text = null;
+            _start = start;
+            _length = length;
+        }
+
+        internal ReadOnlySpan(T[] array, string text, int start, int length)
+        {
+            _array = array;
+            _text = text;
+            _start = start;
+            _length = length;
+        }
+
+        public static ReadOnlySpan<T> Empty => default(ReadOnlySpan<T>);
+        public int Length => _length;
+        public bool IsEmpty => _length == 0;
+
+        public T this[int index]
+        {
+            get
+            {
+                if ((uint)index >= (uint)_length) throw new IndexOutOfRangeException();
+                if (_text != null) return (T)(object)_text[_start + index];
+                return _array[_start + index];
+            }
+        }
+
+        public ReadOnlySpan<T> Slice(int start)
+        {
+            if ((uint)start > (uint)_length) throw new ArgumentOutOfRangeException();
+            return new ReadOnlySpan<T>(_array, _text, _start + start, _length - start);
+        }
+
+        public ReadOnlySpan<T> Slice(int start, int length)
+        {
+            if ((uint)start > (uint)_length || (uint)length > (uint)(_length - start)) throw new ArgumentOutOfRangeException();
+            return new ReadOnlySpan<T>(_array, _text, _start + start, length);
+        }
+
+        public T[] ToArray()
+        {
+            T[] a = new T[_length];
+            if (_text != null)
+            {
+                for (int i = 0; i < _length; i++) a[i] = (T)(object)_text[_start + i];
+            }
+            else if (_length > 0) Array.Copy(_array, _start, a, 0, _length);
+            return a;
+        }
+
+        public void CopyTo(Span<T> destination)
+        {
+            if (!TryCopyTo(destination)) throw new ArgumentException("Destination is too short.", "destination");
+        }
+
+        public bool TryCopyTo(Span<T> destination)
+        {
+            if ((uint)_length > (uint)destination.Length) return false;
+            if (_text != null)
+            {
+                for (int i = 0; i < _length; i++) destination._array[destination._start + i] = (T)(object)_text[_start + i];
+            }
+            else if (_length > 0) Array.Copy(_array, _start, destination._array, destination._start, _length);
+            return true;
+        }
+
+        public Enumerator GetEnumerator() => new Enumerator(this);
+
+        public override string ToString() => MemoryExtensions.ViewString("ReadOnlySpan", _array, _text, _start, _length);
+
+        public static implicit operator ReadOnlySpan<T>(T[] array) => new ReadOnlySpan<T>(array);
+
+        // .NET declares this conversion on String as ReadOnlySpan<char>;
+        // a prelude type cannot add an operator to string, so it is here
+        // (docs/deviations.md).
+        public static implicit operator ReadOnlySpan<T>(string text) => text == null ? default(ReadOnlySpan<T>) : new ReadOnlySpan<T>(null, text, 0, text.Length);
+
+        public sealed class Enumerator
+        {
+            private readonly T[] _array;
+            private readonly string _text;
+            private readonly int _start;
+            private readonly int _length;
+            private int _index;
+
+            internal Enumerator(ReadOnlySpan<T> span)
+            {
+                _array = span._array;
+                _text = span._text;
+                _start = span._start;
+                _length = span._length;
+                _index = -1;
+            }
+
+            public bool MoveNext()
+            {
+                int i = _index + 1;
+                if (i < _length)
+                {
+                    _index = i;
+                    return true;
+                }
+                return false;
+            }
+
+            public T Current => _text != null ? (T)(object)_text[_start + _index] : _array[_start + _index];
+        }
+    }
+
+    // Memory<T> is the heap-storable form of Span<T>: the same view, a plain
+    // struct, so it may be a field and may cross an await.
+    public readonly struct Memory<T>
+    {
+        internal readonly T[] _array;
+        internal readonly int _start;
+        internal readonly int _length;
+
+        public Memory(T[] array)
+        {
+            _array = array;
+            _start = 0;
+            _length = array == null ? 0 : array.Length;
+        }
+
+        public Memory(T[] array, int start, int length)
+        {
+            if (array == null)
+            {
+                if (start != 0 || length != 0) throw new ArgumentOutOfRangeException();
+            }
+            else if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start)) throw new ArgumentOutOfRangeException();
+            _array = array;
+            _start = start;
+            _length = length;
+        }
+
+        public static Memory<T> Empty => default(Memory<T>);
+        public int Length => _length;
+        public bool IsEmpty => _length == 0;
+        public Span<T> Span => new Span<T>(_array, _start, _length, 0);
+
+        public Memory<T> Slice(int start)
+        {
+            if ((uint)start > (uint)_length) throw new ArgumentOutOfRangeException();
+            return new Memory<T>(_array, _start + start, _length - start);
+        }
+
+        public Memory<T> Slice(int start, int length)
+        {
+            if ((uint)start > (uint)_length || (uint)length > (uint)(_length - start)) throw new ArgumentOutOfRangeException();
+            return new Memory<T>(_array, _start + start, length);
+        }
+
+        public T[] ToArray() => Span.ToArray();
+        public void CopyTo(Memory<T> destination) => Span.CopyTo(destination.Span);
+        public bool TryCopyTo(Memory<T> destination) => Span.TryCopyTo(destination.Span);
+        public override string ToString() => MemoryExtensions.ViewString("Memory", _array, null, _start, _length);
+
+        public static implicit operator Memory<T>(T[] array) => new Memory<T>(array);
+        public static implicit operator ReadOnlyMemory<T>(Memory<T> memory) => new ReadOnlyMemory<T>(memory._array, null, memory._start, memory._length);
+    }
+
+    // ReadOnlyMemory<T> is the heap-storable ReadOnlySpan<T>; over a string
+    // for ReadOnlyMemory<char> (string.AsMemory()).
+    public readonly struct ReadOnlyMemory<T>
+    {
+        internal readonly T[] _array;
+        internal readonly string _text;
+        internal readonly int _start;
+        internal readonly int _length;
+
+        public ReadOnlyMemory(T[] array) : this(array, null, 0, array == null ? 0 : array.Length) { }
+
+        public ReadOnlyMemory(T[] array, int start, int length)
+        {
+            if (array == null)
+            {
+                if (start != 0 || length != 0) throw new ArgumentOutOfRangeException();
+            }
+            else if ((uint)start > (uint)array.Length || (uint)length > (uint)(array.Length - start)) throw new ArgumentOutOfRangeException();
+            _array = array;
+            _text = null;
+            _start = start;
+            _length = length;
+        }
+
+        internal ReadOnlyMemory(T[] array, string text, int start, int length)
+        {
+            _array = array;
+            _text = text;
+            _start = start;
+            _length = length;
+        }
+
+        public static ReadOnlyMemory<T> Empty => default(ReadOnlyMemory<T>);
+        public int Length => _length;
+        public bool IsEmpty => _length == 0;
+        public ReadOnlySpan<T> Span => new ReadOnlySpan<T>(_array, _text, _start, _length);
+
+        public ReadOnlyMemory<T> Slice(int start)
+        {
+            if ((uint)start > (uint)_length) throw new ArgumentOutOfRangeException();
+            return new ReadOnlyMemory<T>(_array, _text, _start + start, _length - start);
+        }
+
+        public ReadOnlyMemory<T> Slice(int start, int length)
+        {
+            if ((uint)start > (uint)_length || (uint)length > (uint)(_length - start)) throw new ArgumentOutOfRangeException();
+            return new ReadOnlyMemory<T>(_array, _text, _start + start, length);
+        }
+
+        public T[] ToArray() => Span.ToArray();
+        public override string ToString() => MemoryExtensions.ViewString("ReadOnlyMemory", _array, _text, _start, _length);
+
+        public static implicit operator ReadOnlyMemory<T>(T[] array) => new ReadOnlyMemory<T>(array);
+    }
+
+    // MemoryExtensions holds the span members .NET declares as extension
+    // methods (System.MemoryExtensions), one overload per span type since
+    // a receiver is not converted.
+    public static class MemoryExtensions
+    {
+        // ViewString is ToString of a span or memory: the characters of a
+        // char view, else "System.Span<Int32>[3]".
+        internal static string ViewString(string kind, object array, string text, int start, int length)
+        {
+            if (text != null) return text.Substring(start, length);
+            if (array is char[] chars) return new string(chars, start, length);
+            string elem = "Object";
+            if (array != null)
+            {
+                elem = array.GetType().Name;
+                elem = elem.Substring(0, elem.Length - 2);
+            }
+            return "System." + kind + "<" + elem + ">[" + length + "]";
+        }
+
+        public static Span<T> AsSpan<T>(this T[] array) => new Span<T>(array);
+        public static Span<T> AsSpan<T>(this T[] array, int start)
+        {
+            if (array == null)
+            {
+                if (start != 0) throw new ArgumentOutOfRangeException();
+                return default(Span<T>);
+            }
+            if ((uint)start > (uint)array.Length) throw new ArgumentOutOfRangeException();
+            return new Span<T>(array, start, array.Length - start, 0);
+        }
+        public static Span<T> AsSpan<T>(this T[] array, int start, int length) => new Span<T>(array, start, length);
+        public static Span<T> AsSpan<T>(this T[] array, Range range)
+        {
+            int n = array == null ? 0 : array.Length;
+            int s = range.Start.GetOffset(n), e = range.End.GetOffset(n);
+            if ((uint)e > (uint)n || (uint)s > (uint)e) throw new ArgumentOutOfRangeException();
+            return new Span<T>(array, s, e - s, 0);
+        }
+
+        public static ReadOnlySpan<char> AsSpan(this string text) => text == null ? default(ReadOnlySpan<char>) : new ReadOnlySpan<char>(null, text, 0, text.Length);
+        public static ReadOnlySpan<char> AsSpan(this string text, int start)
+        {
+            if (text == null)
+            {
+                if (start != 0) throw new ArgumentOutOfRangeException("start");
+                return default(ReadOnlySpan<char>);
+            }
+            if ((uint)start > (uint)text.Length) throw new ArgumentOutOfRangeException("start");
+            return new ReadOnlySpan<char>(null, text, start, text.Length - start);
+        }
+        public static ReadOnlySpan<char> AsSpan(this string text, int start, int length)
+        {
+            if (text == null)
+            {
+                if (start != 0 || length != 0) throw new ArgumentOutOfRangeException(start != 0 ? "start" : "length");
+                return default(ReadOnlySpan<char>);
+            }
+            if ((uint)start > (uint)text.Length || (uint)length > (uint)(text.Length - start)) throw new ArgumentOutOfRangeException();
+            return new ReadOnlySpan<char>(null, text, start, length);
+        }
+        public static ReadOnlySpan<char> AsSpan(this string text, Range range)
+        {
+            int n = text == null ? 0 : text.Length;
+            int s = range.Start.GetOffset(n), e = range.End.GetOffset(n);
+            if ((uint)e > (uint)n || (uint)s > (uint)e) throw new ArgumentOutOfRangeException();
+            return new ReadOnlySpan<char>(null, text, s, e - s);
+        }
+
+        public static Memory<T> AsMemory<T>(this T[] array) => new Memory<T>(array);
+        public static Memory<T> AsMemory<T>(this T[] array, int start) => new Memory<T>(array, start, (array == null ? 0 : array.Length) - start);
+        public static Memory<T> AsMemory<T>(this T[] array, int start, int length) => new Memory<T>(array, start, length);
+        public static ReadOnlyMemory<char> AsMemory(this string text) => text == null ? default(ReadOnlyMemory<char>) : new ReadOnlyMemory<char>(null, text, 0, text.Length);
+        public static ReadOnlyMemory<char> AsMemory(this string text, int start)
+        {
+            if ((uint)start > (uint)(text == null ? 0 : text.Length)) throw new ArgumentOutOfRangeException("start");
+            return new ReadOnlyMemory<char>(null, text, start, text.Length - start);
+        }
+        public static ReadOnlyMemory<char> AsMemory(this string text, int start, int length)
+        {
+            if ((uint)start > (uint)text.Length || (uint)length > (uint)(text.Length - start)) throw new ArgumentOutOfRangeException();
+            return new ReadOnlyMemory<char>(null, text, start, length);
+        }
+
+        // The Span<T> and ReadOnlySpan<T> overloads share one body, named
+        // apart so that overload resolution never picks the caller again.
+        // View makes the read-only view of a span without the implicit
+        // operator, which the binder does not apply in generic code.
+        static ReadOnlySpan<T> View<T>(Span<T> span) => new ReadOnlySpan<T>(span._array, null, span._start, span._length);
+
+        public static int IndexOf<T>(this Span<T> span, T value)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return IndexOfCore(r, value);
+        }
+        public static int IndexOf<T>(this ReadOnlySpan<T> span, T value) => IndexOfCore(span, value);
+        static int IndexOfCore<T>(ReadOnlySpan<T> span, T value)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (object.Equals(span[i], value)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOf<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value)
+        {
+            for (int i = 0; i + value.Length <= span.Length; i++)
+            {
+                if (SequenceEqualCore(span.Slice(i, value.Length), value)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOf<T>(this Span<T> span, T value)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return LastIndexOfCore(r, value);
+        }
+        public static int LastIndexOf<T>(this ReadOnlySpan<T> span, T value) => LastIndexOfCore(span, value);
+        static int LastIndexOfCore<T>(ReadOnlySpan<T> span, T value)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (object.Equals(span[i], value)) return i;
+            }
+            return -1;
+        }
+        public static bool Contains<T>(this Span<T> span, T value)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return IndexOfCore(r, value) >= 0;
+        }
+        public static bool Contains<T>(this ReadOnlySpan<T> span, T value) => IndexOfCore(span, value) >= 0;
+
+        public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return SequenceEqualCore(r, other);
+        }
+        public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other) => SequenceEqualCore(span, other);
+        static bool SequenceEqualCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> other)
+        {
+            if (span.Length != other.Length) return false;
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!object.Equals(span[i], other[i])) return false;
+            }
+            return true;
+        }
+        public static bool StartsWith<T>(this Span<T> span, ReadOnlySpan<T> value)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return StartsWithCore(r, value);
+        }
+        public static bool StartsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => StartsWithCore(span, value);
+        static bool StartsWithCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && SequenceEqualCore(span.Slice(0, value.Length), value);
+        public static bool EndsWith<T>(this Span<T> span, ReadOnlySpan<T> value)
+        {
+            ReadOnlySpan<T> r = View(span);
+            return EndsWithCore(r, value);
+        }
+        public static bool EndsWith<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value) => EndsWithCore(span, value);
+        static bool EndsWithCore<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> value) => value.Length <= span.Length && SequenceEqualCore(span.Slice(span.Length - value.Length), value);
+
+        public static void Reverse<T>(this Span<T> span)
+        {
+            for (int i = 0, j = span.Length - 1; i < j; i++, j--)
+            {
+                T t = span[i];
+                span[i] = span[j];
+                span[j] = t;
+            }
+        }
+
+        public static void Sort<T>(this Span<T> span)
+        {
+            T[] a = span.ToArray();
+            Array.Sort(a);
+            new Span<T>(a).CopyTo(span);
+        }
+
+        public static void Sort<T>(this Span<T> span, Comparison<T> comparison)
+        {
+            T[] a = span.ToArray();
+            Array.Sort(a, comparison);
+            new Span<T>(a).CopyTo(span);
+        }
+
+        public static ReadOnlySpan<char> Trim(this ReadOnlySpan<char> span)
+        {
+            int s = 0, e = span.Length;
+            while (s < e && char.IsWhiteSpace(span[s])) s++;
+            while (e > s && char.IsWhiteSpace(span[e - 1])) e--;
+            return span.Slice(s, e - s);
+        }
+        public static ReadOnlySpan<char> TrimStart(this ReadOnlySpan<char> span)
+        {
+            int s = 0;
+            while (s < span.Length && char.IsWhiteSpace(span[s])) s++;
+            return span.Slice(s);
+        }
+        public static ReadOnlySpan<char> TrimEnd(this ReadOnlySpan<char> span)
+        {
+            int e = span.Length;
+            while (e > 0 && char.IsWhiteSpace(span[e - 1])) e--;
+            return span.Slice(0, e);
+        }
+
+        public static int SequenceCompareTo(this ReadOnlySpan<char> span, ReadOnlySpan<char> other)
+        {
+            int n = span.Length < other.Length ? span.Length : other.Length;
+            for (int i = 0; i < n; i++)
+            {
+                int d = span[i] - other[i];
+                if (d != 0) return d;
+            }
+            return span.Length - other.Length;
+        }
+    }
+
     public class Attribute
     {
     }

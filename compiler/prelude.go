@@ -32,6 +32,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Timeout"}},
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
+	{types: []string{"Span", "ReadOnlySpan", "Memory", "ReadOnlyMemory", "MemoryExtensions"}, members: []string{"AsSpan", "AsMemory"}},
 	{types: []string{"GC"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},

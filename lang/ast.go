@@ -70,11 +70,13 @@ const (
 	ModExtern
 	ModVolatile
 	ModRequired
+	// ModRef is `ref` before `struct` (a ref struct, C# 7.2).
+	ModRef
 )
 
 var modifierNames = []string{"public", "private", "protected", "internal", "static", "sealed",
 	"abstract", "partial", "readonly", "const", "async", "virtual", "override", "new", "extern",
-	"volatile", "required"}
+	"volatile", "required", "ref"}
 
 // Has reports whether all modifiers in m2 are in m.
 func (m Modifiers) Has(m2 Modifiers) bool { return m&m2 == m2 }

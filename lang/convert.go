@@ -1110,6 +1110,8 @@ func (st *parseState) primary(g *gPrimary) Expr {
 		return &BaseExpr{Pos: pos}
 	case g.New != nil:
 		return st.newExpr(g.New, pos)
+	case g.StackAlloc != nil:
+		return st.stackalloc(g.StackAlloc, pos)
 	case g.TypeOf != nil:
 		return &TypeOfExpr{Pos: pos, Type: st.typ(g.TypeOf)}
 	case g.Default != nil:
@@ -1183,6 +1185,22 @@ func (st *parseState) newExpr(g *gNew, pos Pos) Expr {
 		n.Init = st.initializer(g.ObjInit2)
 	}
 	return n
+}
+
+// stackalloc converts `stackalloc T[n] { ... }` to the span over a new
+// array that it is here: `System.MemoryExtensions.AsSpan(new T[n] { ... })`,
+// a Span<T> (C# gives a stackalloc outside a pointer context that type).
+// The VM has no stack memory apart from its registers; an array the span
+// views lives as long as the span can (docs/design.md, "Spans").
+func (st *parseState) stackalloc(g *gStackAlloc, pos Pos) Expr {
+	var arr Expr
+	if g.Implicit {
+		arr = &NewArrayExpr{Pos: pos, Rank: 1, Init: st.arrayInit(g.ImplInit), HasInit: true}
+	} else {
+		arr = st.newExpr(&gNew{Type: g.Type, Array: g.Array}, pos)
+	}
+	sys := &MemberExpr{Pos: pos, X: &Ident{Pos: pos, Name: "System"}, Name: "MemoryExtensions"}
+	return &CallExpr{Pos: pos, Fun: &MemberExpr{Pos: pos, X: sys, Name: "AsSpan"}, Args: []*Arg{{Pos: pos, X: arr}}}
 }
 
 // offsetIn is the byte offset of p in st's source.

@@ -113,7 +113,7 @@ type gAttrArg struct {
 // followed by a type keyword.
 type gTypeHead struct {
 	Attrs []*gAttrList `parser:"@@*"`
-	Mods  []string     `parser:"@( 'public' | 'private' | 'protected' | 'internal' | 'static' | 'sealed' | 'abstract' | 'partial' | 'readonly' | 'const' | 'async' | 'virtual' | 'override' | 'new' | 'extern' | 'volatile' | 'required' | 'unsafe' | 'file' )*"`
+	Mods  []string     `parser:"@( 'public' | 'private' | 'protected' | 'internal' | 'static' | 'sealed' | 'abstract' | 'partial' | 'readonly' | 'const' | 'async' | 'virtual' | 'override' | 'new' | 'extern' | 'volatile' | 'required' | 'unsafe' | 'file' | 'ref' )*"`
 	Kind  string       `parser:"@( 'class' | 'interface' | 'enum' | 'struct' | 'delegate' | 'record' ( Ident | 'class' | 'struct' ) )"`
 }
 
@@ -768,6 +768,7 @@ type gPrimary struct {
 	This       bool            `parser:"| @'this'"`
 	Base       bool            `parser:"| @'base'"`
 	New        *gNew           `parser:"| @@"`
+	StackAlloc *gStackAlloc    `parser:"| @@"`
 	TypeOf     *gType          `parser:"| 'typeof' '(' @@ ')'"`
 	Default    *gDefault       `parser:"| @@"`
 	NameOf     *gExpr          `parser:"| (?= 'nameof' '(' ) 'nameof' '(' @@ ')'"`
@@ -857,6 +858,15 @@ type gNew struct {
 	ObjInit2 *gInitializer  `parser:"  | @@"`
 	TailErr  *newTailError  `parser:"  | @@ )"`
 	TypeErr  *newTypeError  `parser:"| @@ )"`
+}
+
+// gStackAlloc is `stackalloc T[n]`, `stackalloc T[] { ... }` or
+// `stackalloc[] { ... }`.
+type gStackAlloc struct {
+	Type     *gTypeCore `parser:"'stackalloc' ( @@"`
+	Array    *gNewArray `parser:"  @@"`
+	Implicit bool       `parser:"| @( '[' ']' )"`
+	ImplInit *gInitList `parser:"  @@ )"`
 }
 
 type gNewArray struct {

@@ -686,7 +686,7 @@ func (m *modifiers) Parse(lex *lexer.PeekingLexer) error {
 			return nil
 		}
 		mod := ModifierByName(t.Value)
-		if mod == 0 {
+		if mod == 0 || mod == ModRef && !refStructAhead(c) {
 			return nil
 		}
 		if mod == ModAsync || mod == ModRequired || mod == ModPartial {
@@ -709,6 +709,13 @@ func (m *modifiers) Parse(lex *lexer.PeekingLexer) error {
 		m.Mods |= mod
 		lex.Next()
 	}
+}
+
+// refStructAhead reports whether the `ref` at c begins a ref struct
+// declaration (`ref struct`, `ref partial struct`) rather than a ref
+// return type or a ref local.
+func refStructAhead(c *cursor) bool {
+	return isWordTok(c.peek(1), "struct") || isWordTok(c.peek(1), "partial") && isWordTok(c.peek(2), "struct")
 }
 
 // ---- error alternatives ----
@@ -925,7 +932,7 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 		}
 	}
 	switch t.Value {
-	case "sizeof", "stackalloc", "__arglist", "__makeref", "__reftype", "__refvalue":
+	case "sizeof", "__arglist", "__makeref", "__reftype", "__refvalue":
 		return unsupported(lex, "'"+t.Value+"'")
 	case "delegate":
 		return unsupported(lex, "anonymous methods without parameter lists")

@@ -210,7 +210,6 @@ func TestDiagnostics(t *testing.T) {
 		{"var q = from x in xs where x > 1;", "t:1:33: error CS0742: A query body must end with a select clause or a group clause"},
 		{"var q = from x in xs from x in ys select x;", "t:1:27: error CS1930: The range variable 'x' has already been declared"},
 		{"var q = from x in xs select;", "t:1:28: error CS1525: unexpected ';', expected an expression"},
-		{"var p = stackalloc int[3];", "t:1:9: 'stackalloc' is not supported"},
 		{"IEnumerable<int> F() { yield return; }", "t:1:36: error CS1525: unexpected ';', expected an expression"},
 		{"if (x) {", "t:1:9: error CS1513: } expected"},
 		{"x = 1 +;", "t:1:8: error CS1525: unexpected ';', expected an expression"},

@@ -411,6 +411,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	}
 	b.bindOverrides()
 	b.checkStructs()
+	b.checkRefStructFields()
 	for _, t := range b.types {
 		if t.Lib || t.Open {
 			continue
@@ -937,6 +938,11 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 		return b.u.unchecked
 	}
 	if ctx.file != nil && b.program[ctx.file] {
+		for i, a := range args {
+			if a.IsRefStruct() {
+				b.errorf(tr.Args[i].Pos, "CS0306", "The type '%s' may not be used as a type argument", a)
+			}
+		}
 		b.needConstraints(tr.Pos, def.String(), def.Params, args, nil)
 	}
 	return b.u.Construct(def, args)

@@ -94,6 +94,11 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 	case Null:
 		return to.Kind == Nullable || to.IsReference()
 	}
+	if from.IsRefStruct() && (to.Kind == Special || to.Kind == Interface || to.Kind == Nullable) {
+		// A ref struct is never boxed: no conversion to object, ValueType
+		// or an interface, and no Nullable of it.
+		return false
+	}
 	if to.Kind == Special && to.Special == Object {
 		return true
 	}

@@ -213,6 +213,13 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 		}
 		ret = b.asyncResult(ret)
 	}
+	if async || it != nil {
+		for i, p := range mt.Params {
+			if p.Type != nil && p.Type.IsRefStruct() && i < len(m.Params) {
+				b.errorf(m.Params[i].Pos, "CS4012", "Parameters of type '%s' cannot be declared in async methods or async lambda expressions", p.Type)
+			}
+		}
+	}
 	b.funcSigs[m] = funcSig{ret: ret, what: mt.Signature()}
 	b.body(static, ret, mt.Params, mt.TypeParams, func() {
 		b.fn.async = async
@@ -228,6 +235,9 @@ func (b *binder) funcBody(m *lang.MethodDecl, mt *Method, static bool) {
 			}
 		}
 	})
+	if async || iter {
+		b.checkRefStructLocals(m.Body)
+	}
 }
 
 // asyncResult is the type a return statement of an async method converts

@@ -41,6 +41,28 @@ func (b *binder) checkStructs() {
 	}
 }
 
+// checkRefStructFields reports a field of a ref struct type outside an
+// instance field of a ref struct (CS8345): a class, a plain struct and a
+// static field live on the heap, where a span's target could die first.
+func (b *binder) checkRefStructFields() {
+	for _, t := range b.types {
+		if t.Lib || t.pending != nil {
+			continue
+		}
+		for _, syms := range t.members {
+			for _, s := range syms {
+				f, ok := s.(*Field)
+				if !ok || f.Decl == nil || f.Type == nil || !f.Type.IsRefStruct() {
+					continue
+				}
+				if f.Static || !t.IsRefStruct() {
+					b.errorf(f.Decl.Position(), "CS8345", "Field or auto-implemented property cannot be of type '%s' unless it is an instance member of a ref struct.", f.Type)
+				}
+			}
+		}
+	}
+}
+
 func (b *binder) checkStructMember(t *Type, m lang.Member) {
 	var mods lang.Modifiers
 	var pos lang.Pos

@@ -178,6 +178,14 @@ func (t *Type) Generic() *Type {
 	return t
 }
 
+// IsRefStruct reports whether t is a ref struct (Span<T>, ReadOnlySpan<T>,
+// a source `ref struct`): its values live only in locals, parameters and
+// fields of other ref structs, never on the heap (C# §16.2.3).
+func (t *Type) IsRefStruct() bool {
+	d := t.Generic()
+	return d.Kind == Struct && d.Decl != nil && d.Decl.Modifiers.Has(lang.ModRef)
+}
+
 // String spells the type as C# diagnostics do: keywords for predefined
 // types, `List<int>`, `int[]`, `int?`, namespaces for source types.
 func (t *Type) String() string {
