@@ -148,8 +148,11 @@ func (f *dtFields) result(s string) (ParsedDateTime, error) {
 			f.hour += 12
 		}
 	}
-	if f.year < 1 || f.year > 9999 || f.month < 1 || f.month > 12 || f.day < 1 || f.day > daysIn(f.year, f.month) ||
-		f.hour > 23 || f.minute > 59 || f.second > 59 {
+	if f.month < 1 || f.month > 12 || f.day < 1 || f.day > 31 || f.hour > 23 || f.minute > 59 || f.second > 59 {
+		return ParsedDateTime{}, badDateTime(s)
+	}
+	if f.year < 1 || f.year > 9999 || f.day > daysIn(f.year, f.month) {
+		// A day the month does not have (February 30).
 		return ParsedDateTime{}, formatException("The DateTime represented by the string '" + s + "' is not supported in calendar 'System.Globalization.GregorianCalendar'.")
 	}
 	ticks := TimeToTicks(time.Date(f.year, time.Month(f.month), f.day, f.hour, f.minute, f.second, 0, time.UTC)) + f.frac
