@@ -96,8 +96,10 @@ func hexDigit(c byte) (byte, bool) {
 
 func init() {
 	c := tConvert
-	c.AddStatic("ToHexString", 1, 3, hexString(false))
-	c.AddStatic("ToHexStringLower", 1, 3, hexString(true))
+	c.AddStatic("ToHexString", 1, 1, hexString(false))
+	c.AddStatic("ToHexString", 3, 3, hexString(false))
+	c.AddStatic("ToHexStringLower", 1, 1, hexString(true))
+	c.AddStatic("ToHexStringLower", 3, 3, hexString(true))
 	c.AddStatic("FromHexString", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, ok := str(args[0])
 		if !ok {
@@ -117,7 +119,7 @@ func init() {
 		}
 		return byteArray(bs), nil
 	})
-	c.AddStatic("ToBase64String", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	toBase64 := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		bs, err := byteArg(t, args[0], "inArray")
 		if err != nil {
 			return vm.Null, err
@@ -126,7 +128,9 @@ func init() {
 			return vm.Null, err
 		}
 		return vm.String(base64.StdEncoding.EncodeToString(bs)), nil
-	})
+	}
+	c.AddStatic("ToBase64String", 1, 1, toBase64)
+	c.AddStatic("ToBase64String", 3, 3, toBase64)
 	c.AddStatic("FromBase64String", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, ok := str(args[0])
 		if !ok {
@@ -189,15 +193,15 @@ func init() {
 			return make(binary.LittleEndian.Uint64(buf[:])), nil
 		}
 	}
-	bc.AddStatic("ToBoolean", 1, 2, reader(1, func(n uint64) vm.Value { return vm.Bool(n != 0) }))
-	bc.AddStatic("ToChar", 1, 2, reader(2, func(n uint64) vm.Value { return vm.Char(uint16(n)) }))
+	bc.AddStatic("ToBoolean", 2, 2, reader(1, func(n uint64) vm.Value { return vm.Bool(n != 0) }))
+	bc.AddStatic("ToChar", 2, 2, reader(2, func(n uint64) vm.Value { return vm.Char(uint16(n)) }))
 	for name, ty := range map[string]*vm.Type{"ToInt16": vm.TShort, "ToUInt16": vm.TUShort, "ToInt32": vm.TInt, "ToUInt32": vm.TUInt, "ToInt64": vm.TLong, "ToUInt64": vm.TULong} {
 		ty := ty
 		size := map[*vm.Type]int{vm.TShort: 2, vm.TUShort: 2, vm.TInt: 4, vm.TUInt: 4, vm.TLong: 8, vm.TULong: 8}[ty]
-		bc.AddStatic(name, 1, 2, reader(size, func(n uint64) vm.Value { return vm.MakeIntegral(ty, n) }))
+		bc.AddStatic(name, 2, 2, reader(size, func(n uint64) vm.Value { return vm.MakeIntegral(ty, n) }))
 	}
-	bc.AddStatic("ToSingle", 1, 2, reader(4, func(n uint64) vm.Value { return vm.Float(math.Float32frombits(uint32(n))) }))
-	bc.AddStatic("ToDouble", 1, 2, reader(8, func(n uint64) vm.Value { return vm.Double(math.Float64frombits(n)) }))
+	bc.AddStatic("ToSingle", 2, 2, reader(4, func(n uint64) vm.Value { return vm.Float(math.Float32frombits(uint32(n))) }))
+	bc.AddStatic("ToDouble", 2, 2, reader(8, func(n uint64) vm.Value { return vm.Double(math.Float64frombits(n)) }))
 	bc.AddStatic("ToString", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		bs, err := byteArg(t, args[0], "value")
 		if err != nil {
