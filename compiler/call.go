@@ -512,6 +512,12 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			} else if f != nil {
 				fs.libTypeArgsInto(e, w+1+n, k)
 				fs.emitABC(opVirt, w, fs.c.site(fun.Name, n+k), n+k+1)
+			} else if f := libExtensionNative(bm, n); f != nil {
+				// A library extension method the binder chose runs as
+				// chosen, never a same-named instance method of the
+				// receiver's run-time type (list.AsEnumerable().Reverse()
+				// is Enumerable.Reverse, not List<T>.Reverse).
+				fs.emitABC(opCall, w, fs.c.addFunc(f), n+1)
 			} else if fun.Name == "Invoke" && !fs.hasMethodNamed(rt, "Invoke") {
 				fs.emitABC(opDel, w, 0, n)
 			} else if f := fs.libDirectMethod(e, n); f != nil && end == nil {

@@ -933,6 +933,9 @@ func (fs *funcState) binary(e *lang.BinaryExpr, dst int) *vm.Type {
 		return fs.shortCircuit(e, sc, dst)
 	}
 	if m := fs.c.info.CallOf(e); m != nil {
+		if fs.c.info.IsLifted(e) {
+			return fs.liftedOperator(e, m, dst)
+		}
 		return fs.callOperator(m, []lang.Expr{e.X, e.Y}, dst)
 	}
 	switch e.Op {

@@ -245,6 +245,22 @@ func (fs *funcState) libTypeArgsNative(e *lang.CallExpr, n int, static *vm.Type)
 	return nil, 0
 }
 
+// libExtensionNative returns the library extension native that call bm (an
+// extension method of the library the binder chose, with n ordinary
+// arguments) runs, or nil when bm is not such a call.
+func libExtensionNative(bm *bind.Method, n int) *vm.Func {
+	if bm == nil || !bm.Ext || bm.Owner == nil || !bm.Owner.Generic().Lib {
+		return nil
+	}
+	n++ // the receiver is the first argument
+	for _, f := range vm.LibraryExtensions()[bm.Name] {
+		if !f.TypeArgs && f.MinParams <= n && (n <= f.NumParams || f.Variadic) {
+			return f
+		}
+	}
+	return nil
+}
+
 // libTypeArgsInto loads the type arguments of generic library call e into
 // the k registers from base (null for one not known at run time).
 func (fs *funcState) libTypeArgsInto(e *lang.CallExpr, base, k int) {

@@ -42,6 +42,49 @@ func (fs *funcState) callOperatorAt(m *bind.Method, w int, have []*vm.Type, dst 
 	return t
 }
 
+// liftedOperator compiles e, bound to the lifted form of the user-defined
+// operator m (§12.4.8): m runs when neither operand is null; otherwise ==
+// is true when both are null, != is true when one is, any other comparison
+// is false and any other operator null.
+func (fs *funcState) liftedOperator(e *lang.BinaryExpr, m *bind.Method, dst int) *vm.Type {
+	save := fs.top
+	defer fs.setTop(max(save, dst+1))
+	w := fs.allocN(2)
+	xt := fs.exprTo(e.X, w)
+	yt := fs.exprTo(e.Y, w+1)
+	xNull, yNull, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.jumpTo(xNull, vm.MakeABx(vm.OpJmpNull, w, 0))
+	fs.jumpTo(yNull, vm.MakeABx(vm.OpJmpNull, w+1, 0))
+	rt := fs.callOperatorAt(m, w, []*vm.Type{xt, yt}, dst)
+	fs.jmp(end)
+	switch e.Op {
+	case "==", "!=":
+		// x is null: the result is whether y is null too (==), or not (!=).
+		eq, ne := vm.Bool(e.Op == "=="), vm.Bool(e.Op != "==")
+		fs.mark(xNull)
+		both := fs.newLabel()
+		fs.jumpTo(both, vm.MakeABx(vm.OpJmpNull, w+1, 0))
+		fs.loadConst(dst, ne)
+		fs.jmp(end)
+		fs.mark(both)
+		fs.loadConst(dst, eq)
+		fs.jmp(end)
+		fs.mark(yNull)
+		fs.loadConst(dst, ne)
+	case "<", ">", "<=", ">=":
+		fs.mark(xNull)
+		fs.mark(yNull)
+		fs.loadConst(dst, vm.Bool(false))
+	default:
+		fs.mark(xNull)
+		fs.mark(yNull)
+		fs.loadConst(dst, vm.Null)
+		rt = nil
+	}
+	fs.mark(end)
+	return rt
+}
+
 // shortCircuit compiles `x && y` (`x || y`) bound to a user-defined `&`
 // (`|`) as C# §12.15.3 defines it: `T.false(x) ? x : T.&(x, y)`, with
 // test the operator false (true) that decides the shortcut.

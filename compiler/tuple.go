@@ -242,13 +242,14 @@ func (fs *funcState) tupleEqualityJump(e *lang.BinaryExpr, sense bool, target *l
 	rx, _ := fs.exprReg(e.X)
 	ry, _ := fs.exprReg(e.Y)
 	equal := sense == (e.Op == "==") // jump to target when all elements are equal
-	fs.tupleEqualRegs(lt, rt, rx, ry, equal, target)
+	fs.tupleEqualRegs(lt, rt, rx, ry, equal, target, fs.c.info.TupleOpsOf(e))
 	return true
 }
 
 // tupleEqualRegs compares the tuples in rx and ry element by element and
 // jumps to target when they are equal (equal) or when they differ (!equal).
-func (fs *funcState) tupleEqualRegs(lt, rt *bind.Type, rx, ry int, equal bool, target *label) {
+// ops holds the user-defined operator == of an element pair, if any.
+func (fs *funcState) tupleEqualRegs(lt, rt *bind.Type, rx, ry int, equal bool, target *label, ops []*bind.Method) {
 	le, re := lt.TupleElems(), rt.TupleElems()
 	differ := target
 	if equal {
@@ -259,7 +260,12 @@ func (fs *funcState) tupleEqualRegs(lt, rt *bind.Type, rx, ry int, equal bool, t
 		fs.tupleElem(rx, len(le), i, a)
 		fs.tupleElem(ry, len(re), i, b)
 		if le[i].IsTuple() && re[i].IsTuple() && len(le[i].TupleElems()) == len(re[i].TupleElems()) {
-			fs.tupleEqualRegs(le[i], re[i], a, b, false, differ)
+			fs.tupleEqualRegs(le[i], re[i], a, b, false, differ, nil)
+			continue
+		}
+		if i < len(ops) && ops[i] != nil {
+			fs.callOperatorAt(ops[i], a, []*vm.Type{nil, nil}, a)
+			fs.jumpOnReg(a, false, differ)
 			continue
 		}
 		fs.jumpTo(differ, vm.MakeABC(vm.OpJNe, a, b, 0))

@@ -67,6 +67,16 @@ type Info struct {
 	// decides the shortcut (§12.15.3: `x && y` is
 	// `T.false(x) ? x : T.&(x, y)`).
 	Shortcuts map[*lang.BinaryExpr]*Method
+	// Lifted marks a binary operation bound (in Calls) to the lifted form
+	// of a user-defined operator of a struct (§12.4.8): `p == q` with p
+	// and q of type P?. == is true when both operands are null, != false;
+	// any other comparison is false with a null operand, and any other
+	// operator null.
+	Lifted map[*lang.BinaryExpr]bool
+	// TupleOps holds, for a tuple `==` or `!=` (§12.12.11), the
+	// user-defined operator == that compares each top-level element pair,
+	// nil for a pair the predefined == compares (a record struct element).
+	TupleOps map[*lang.BinaryExpr][]*Method
 	// Captured holds, for each parameter or local that a nested function
 	// refers to, the nested functions that do (*lang.LambdaExpr or
 	// *lang.LocalFuncStmt: for each reference, the innermost function
@@ -151,6 +161,12 @@ func (in *Info) Copied(from, to any) {
 	if x, ok := from.(*lang.BinaryExpr); ok && in.Shortcuts[x] != nil {
 		in.Shortcuts[to.(*lang.BinaryExpr)] = in.Shortcuts[x]
 	}
+	if x, ok := from.(*lang.BinaryExpr); ok && in.Lifted[x] {
+		in.Lifted[to.(*lang.BinaryExpr)] = true
+	}
+	if x, ok := from.(*lang.BinaryExpr); ok && in.TupleOps[x] != nil {
+		in.TupleOps[to.(*lang.BinaryExpr)] = in.TupleOps[x]
+	}
 	if id, ok := from.(*lang.Ident); ok && in.Discards[id] {
 		in.Discards[to.(*lang.Ident)] = true
 	}
@@ -233,6 +249,19 @@ func (in *Info) ShortcutOf(e lang.Expr) *Method {
 	}
 	return in.Shortcuts[x]
 }
+
+// TupleOpsOf returns the element operators of tuple comparison e (see
+// Info.TupleOps), or nil.
+func (in *Info) TupleOpsOf(e *lang.BinaryExpr) []*Method {
+	if in == nil {
+		return nil
+	}
+	return in.TupleOps[e]
+}
+
+// IsLifted reports whether e is bound to the lifted form of the
+// user-defined operator CallOf(e) (see Info.Lifted).
+func (in *Info) IsLifted(e *lang.BinaryExpr) bool { return in != nil && in.Lifted[e] }
 
 // IsDiscard reports whether id is the `_` of a discard assignment.
 func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards[id] }
@@ -350,7 +379,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},

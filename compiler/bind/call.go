@@ -47,6 +47,11 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			return b.invokeDelegate(e, memberType(syms[0]))
 		}
 		cands = methods(syms)
+		if len(cands) > 0 && len(withArity(cands, len(f.TypeArgs))) == 0 && !static {
+			if t, ok := b.extensionCall(e, f, recv); ok {
+				return t
+			}
+		}
 		b.info.Types[f] = u.group
 		if len(cands) == 0 && f.Query != "" && b.noQueryPattern(recv) {
 			b.errorf(f.Pos, "CS1936", "Could not find an implementation of the query pattern for source type '%s'.  '%s' not found.", recv, f.Name)
@@ -105,6 +110,25 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return u.unchecked
 	}
 	return m.Ret
+}
+
+// withArity keeps the methods of cands that a member access with k type
+// arguments names (§12.5: when k is not zero, only the methods with exactly
+// k type parameters). When none is left the call is an extension method
+// invocation: list.Reverse<int>() passes over List<T>'s Reverse() to
+// Enumerable.Reverse<TSource>; without one, overload resolution reports the
+// arity mismatch.
+func withArity(cands []*Method, k int) []*Method {
+	if k == 0 {
+		return cands
+	}
+	var kept []*Method
+	for _, c := range cands {
+		if len(c.Definition().TypeParams) == k {
+			kept = append(kept, c)
+		}
+	}
+	return kept
 }
 
 // partlyKnown reports whether the members of t are only partly described
@@ -260,46 +284,21 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 		return
 	}
 	for _, mi := range in.Members {
-		var ip *Property
-		if len(mi.Index) > 0 && !t.IsUnchecked() {
-			if syms := b.lookup(t, "this[]"); len(syms) == 1 {
-				ip, _ = syms[0].(*Property)
-			}
-		}
+		ip := b.initIndexer(mi, t)
 		for i, a := range mi.Index {
 			b.expr(a.X)
 			if ip != nil && i < len(ip.Params) {
 				b.noteConversion(a.X, ip.Params[i].Type)
 			}
 		}
-		var mt *Type
-		if mi.Name != "" && !t.IsUnchecked() {
-			if syms := b.lookup(t, mi.Name); len(syms) > 0 {
-				mt = memberType(syms[0])
-			} else if b.missIsError(t, mi.Name) {
-				b.errorf(mi.Pos, "CS0117", "'%s' does not contain a definition for '%s'", t, mi.Name)
-			}
-		}
+		mt := b.initMemberType(mi, t, ip, true)
 		if _, nested := mi.Value.(*lang.InitListExpr); nested || mt == nil {
 			b.expr(mi.Value)
 		} else {
 			b.convertExpr(mi.Value, mt)
 		}
 	}
-	// An element converts to the parameter of the collection's one Add
-	// method, when it has exactly one (List<T>.Add(T)).
-	var elem *Type
-	if !t.IsUnchecked() {
-		var adds []*Method
-		for _, m := range methods(b.lookup(t, "Add")) {
-			if len(m.Params) == 1 && !m.Static {
-				adds = append(adds, m)
-			}
-		}
-		if len(adds) == 1 {
-			elem = adds[0].Params[0].Type
-		}
-	}
+	elem := b.initElemType(t)
 	for _, x := range in.Elems {
 		if _, list := x.(*lang.InitListExpr); elem != nil && !list {
 			b.convertExpr(x, elem)
@@ -307,6 +306,84 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 			b.expr(x)
 		}
 	}
+}
+
+// targetInit gives the target-typed `new()` expressions of a target-typed
+// new's initializer their types, once that new's type t is known: its
+// initializer was bound before (`Dictionary<string, List<int>> d = new()
+// { ["a"] = new() { 1 } }`: the inner new is a List<int>).
+func (b *binder) targetInit(in *lang.Initializer, t *Type) {
+	if in == nil {
+		return
+	}
+	for _, mi := range in.Members {
+		if mt := b.initMemberType(mi, t, b.initIndexer(mi, t), false); mt != nil {
+			b.targetNew(mi.Value, mt)
+		}
+	}
+	if elem := b.initElemType(t); elem != nil {
+		for _, x := range in.Elems {
+			b.targetNew(x, elem)
+		}
+	}
+}
+
+// initIndexer is the indexer an index initializer `[k] = v` of a t
+// assigns through: the one taking that many arguments, when the ones found
+// (the type's and its interfaces') agree on its type.
+func (b *binder) initIndexer(mi *lang.MemberInit, t *Type) *Property {
+	if len(mi.Index) == 0 || t.IsUnchecked() {
+		return nil
+	}
+	var ip *Property
+	for _, s := range b.lookup(t, "this[]") {
+		p, ok := s.(*Property)
+		if !ok || len(p.Params) != len(mi.Index) {
+			continue
+		}
+		if ip != nil && ip.Type != p.Type {
+			return nil
+		}
+		ip = p
+	}
+	return ip
+}
+
+// initMemberType is the type member initializer mi of a t assigns: the
+// indexer's element type for `[k] = v`, the member's type for `Name = v`;
+// report says to report a missing member.
+func (b *binder) initMemberType(mi *lang.MemberInit, t *Type, ip *Property, report bool) *Type {
+	var mt *Type
+	if ip != nil {
+		mt = ip.Type
+	}
+	if mi.Name != "" && !t.IsUnchecked() {
+		if syms := b.lookup(t, mi.Name); len(syms) > 0 {
+			mt = memberType(syms[0])
+		} else if report && b.missIsError(t, mi.Name) {
+			b.errorf(mi.Pos, "CS0117", "'%s' does not contain a definition for '%s'", t, mi.Name)
+		}
+	}
+	return mt
+}
+
+// initElemType is the type an element of a t's collection initializer
+// converts to: the parameter of the collection's one Add method, when it
+// has exactly one (List<T>.Add(T)).
+func (b *binder) initElemType(t *Type) *Type {
+	if t.IsUnchecked() {
+		return nil
+	}
+	var adds []*Method
+	for _, m := range methods(b.lookup(t, "Add")) {
+		if len(m.Params) == 1 && !m.Static {
+			adds = append(adds, m)
+		}
+	}
+	if len(adds) == 1 {
+		return adds[0].Params[0].Type
+	}
+	return nil
 }
 
 // hasParameterless reports whether one of ctors takes no arguments (a

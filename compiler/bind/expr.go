@@ -32,6 +32,7 @@ func (b *binder) targetNew(e lang.Expr, to *Type) {
 		return
 	}
 	b.info.Types[e] = to // the type code generation builds
+	b.targetInit(n.Init, to)
 	if to.Kind != Class || to.Generic().Decl == nil || to.Generic().Lib {
 		return
 	}

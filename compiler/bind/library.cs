@@ -616,6 +616,13 @@ namespace System
         public extern int CompareTo(decimal value);
         public extern int CompareTo(object value);
         public extern bool Equals(decimal obj);
+        public extern static decimal Round(decimal d);
+        public extern static decimal Round(decimal d, int decimals);
+        public extern static decimal Round(decimal d, MidpointRounding mode);
+        public extern static decimal Round(decimal d, int decimals, MidpointRounding mode);
+        public extern static decimal Floor(decimal d);
+        public extern static decimal Ceiling(decimal d);
+        public extern static decimal Truncate(decimal d);
         public extern static decimal Parse(string s);
         public extern static decimal Parse(string s, IFormatProvider provider);
         public extern static decimal Parse(string s, System.Globalization.NumberStyles style);
@@ -672,8 +679,48 @@ namespace System
         public extern static char ToUpper(char c, System.Globalization.CultureInfo culture);
         public extern static char ToUpperInvariant(char c);
     }
+    public static class BitConverter
+    {
+        public static readonly bool IsLittleEndian;
+        public extern static byte[] GetBytes(bool value);
+        public extern static byte[] GetBytes(char value);
+        public extern static byte[] GetBytes(short value);
+        public extern static byte[] GetBytes(int value);
+        public extern static byte[] GetBytes(long value);
+        public extern static byte[] GetBytes(ushort value);
+        public extern static byte[] GetBytes(uint value);
+        public extern static byte[] GetBytes(ulong value);
+        public extern static byte[] GetBytes(float value);
+        public extern static byte[] GetBytes(double value);
+        public extern static bool ToBoolean(byte[] value, int startIndex);
+        public extern static char ToChar(byte[] value, int startIndex);
+        public extern static short ToInt16(byte[] value, int startIndex);
+        public extern static int ToInt32(byte[] value, int startIndex);
+        public extern static long ToInt64(byte[] value, int startIndex);
+        public extern static ushort ToUInt16(byte[] value, int startIndex);
+        public extern static uint ToUInt32(byte[] value, int startIndex);
+        public extern static ulong ToUInt64(byte[] value, int startIndex);
+        public extern static float ToSingle(byte[] value, int startIndex);
+        public extern static double ToDouble(byte[] value, int startIndex);
+        public extern static string ToString(byte[] value);
+        public extern static string ToString(byte[] value, int startIndex);
+        public extern static string ToString(byte[] value, int startIndex, int length);
+        public extern static long DoubleToInt64Bits(double value);
+        public extern static double Int64BitsToDouble(long value);
+        public extern static int SingleToInt32Bits(float value);
+        public extern static float Int32BitsToSingle(int value);
+    }
+
     public static class Convert
     {
+        public extern static string ToHexString(byte[] inArray);
+        public extern static string ToHexString(byte[] inArray, int offset, int length);
+        public extern static string ToHexStringLower(byte[] inArray);
+        public extern static string ToHexStringLower(byte[] inArray, int offset, int length);
+        public extern static byte[] FromHexString(string s);
+        public extern static string ToBase64String(byte[] inArray);
+        public extern static string ToBase64String(byte[] inArray, int offset, int length);
+        public extern static byte[] FromBase64String(string s);
         public extern static bool ToBoolean(object value);
         public extern static bool ToBoolean(string value);
         public extern static bool ToBoolean(int value);
@@ -1111,6 +1158,12 @@ namespace System
         public extern static TimeSpan FromMinutes(double value);
         public extern static TimeSpan FromSeconds(double value);
         public extern static TimeSpan FromTicks(long value);
+        public extern static TimeSpan Parse(string s);
+        public extern static TimeSpan Parse(string input, IFormatProvider formatProvider);
+        public extern static bool TryParse(string s, out TimeSpan result);
+        public extern static bool TryParse(string input, IFormatProvider formatProvider, out TimeSpan result);
+        public extern static TimeSpan ParseExact(string input, string format, IFormatProvider formatProvider);
+        public extern static bool TryParseExact(string input, string format, IFormatProvider formatProvider, out TimeSpan result);
         public extern static TimeSpan operator +(TimeSpan t1, TimeSpan t2);
         public extern static TimeSpan operator -(TimeSpan t1, TimeSpan t2);
         public extern static TimeSpan operator -(TimeSpan t);
@@ -1185,6 +1238,17 @@ namespace System
         public extern static int DaysInMonth(int year, int month);
         public extern static bool IsLeapYear(int year);
         public extern static DateTime SpecifyKind(DateTime value, DateTimeKind kind);
+        public extern static DateTime Parse(string s);
+        public extern static DateTime Parse(string s, IFormatProvider provider);
+        public extern static DateTime Parse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles styles);
+        public extern static bool TryParse(string s, out DateTime result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out DateTime result);
+        public extern static bool TryParse(string s, IFormatProvider provider, System.Globalization.DateTimeStyles styles, out DateTime result);
+        public extern static DateTime ParseExact(string s, string format, IFormatProvider provider);
+        public extern static DateTime ParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static DateTime ParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style);
+        public extern static bool TryParseExact(string s, string format, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateTime result);
+        public extern static bool TryParseExact(string s, string[] formats, IFormatProvider provider, System.Globalization.DateTimeStyles style, out DateTime result);
         public extern static DateTime operator +(DateTime d, TimeSpan t);
         public extern static DateTime operator -(DateTime d, TimeSpan t);
         public extern static TimeSpan operator -(DateTime d1, DateTime d2);
@@ -1302,6 +1366,8 @@ namespace System.Text
 
 namespace System.Globalization
 {
+    public enum DateTimeStyles { None = 0, AllowLeadingWhite = 1, AllowTrailingWhite = 2, AllowInnerWhite = 4, AllowWhiteSpaces = 7, NoCurrentDateDefault = 8, AdjustToUniversal = 16, AssumeLocal = 32, AssumeUniversal = 64, RoundtripKind = 128 }
+
     public enum NumberStyles { None = 0, AllowLeadingWhite = 1, AllowTrailingWhite = 2, AllowLeadingSign = 4, Integer = 7, AllowTrailingSign = 8, AllowParentheses = 16, AllowDecimalPoint = 32, AllowThousands = 64, Number = 111, AllowExponent = 128, Float = 167, AllowCurrencySymbol = 256, Currency = 383, Any = 511, AllowHexSpecifier = 512, HexNumber = 515 }
 
     public class CultureInfo : IFormatProvider, ICloneable
@@ -2329,6 +2395,23 @@ namespace System.Linq
         public extern static IEnumerable<TResult> GroupJoin<TOuter, TInner, TKey, TResult>(this IEnumerable<TOuter> outer, IEnumerable<TInner> inner, Func<TOuter, TKey> outerKeySelector, Func<TInner, TKey> innerKeySelector, Func<TOuter, IEnumerable<TInner>, TResult> resultSelector);
         public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);
         public extern static IEnumerable<IGrouping<TKey, TElement>> GroupBy<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, IEqualityComparer<TKey> comparer);
+        public extern static IEnumerable<TResult> GroupBy<TSource, TKey, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TKey, IEnumerable<TSource>, TResult> resultSelector);
+        public extern static IEnumerable<TResult> GroupBy<TSource, TKey, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TKey, IEnumerable<TSource>, TResult> resultSelector, IEqualityComparer<TKey> comparer);
+        public extern static IEnumerable<TResult> GroupBy<TSource, TKey, TElement, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, Func<TKey, IEnumerable<TElement>, TResult> resultSelector);
+        public extern static IEnumerable<TResult> GroupBy<TSource, TKey, TElement, TResult>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector, Func<TKey, IEnumerable<TElement>, TResult> resultSelector, IEqualityComparer<TKey> comparer);
+        public extern static IEnumerable<KeyValuePair<TKey, int>> CountBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<KeyValuePair<TKey, int>> CountBy<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> keyComparer);
+        public extern static IEnumerable<KeyValuePair<TKey, TAccumulate>> AggregateBy<TSource, TKey, TAccumulate>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, TAccumulate seed, Func<TAccumulate, TSource, TAccumulate> func);
+        public extern static IEnumerable<KeyValuePair<TKey, TAccumulate>> AggregateBy<TSource, TKey, TAccumulate>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, TAccumulate seed, Func<TAccumulate, TSource, TAccumulate> func, IEqualityComparer<TKey> keyComparer);
+        public extern static IEnumerable<KeyValuePair<TKey, TAccumulate>> AggregateBy<TSource, TKey, TAccumulate>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TKey, TAccumulate> seedSelector, Func<TAccumulate, TSource, TAccumulate> func);
+        public extern static IEnumerable<(int Index, TSource Item)> Index<TSource>(this IEnumerable<TSource> source);
+        public extern static IEnumerable<TSource> UnionBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TSource> second, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<TSource> UnionBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TSource> second, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
+        public extern static IEnumerable<TSource> IntersectBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<TSource> IntersectBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
+        public extern static IEnumerable<TSource> ExceptBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector);
+        public extern static IEnumerable<TSource> ExceptBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
+        public extern static IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip<TFirst, TSecond, TThird>(this IEnumerable<TFirst> first, IEnumerable<TSecond> second, IEnumerable<TThird> third);
         public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
         public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
         public extern static long LongCount<TSource>(this IEnumerable<TSource> source);

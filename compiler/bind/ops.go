@@ -156,6 +156,57 @@ func liftedUser(l, r *Type) bool {
 	return l.Kind == Nullable && l.Elem.Kind == Struct || r.Kind == Nullable && r.Elem.Kind == Struct
 }
 
+// liftedUserOperator binds e, with an operand of a nullable struct type,
+// to the lifted form of a user-defined operator of the underlying types
+// (§12.4.8): one whose parameters and result are non-nullable value types
+// (bool for the comparisons). It returns the result type, bool for the
+// comparisons and R? for an operator returning R, or nil when there is no
+// such operator.
+func (b *binder) liftedUserOperator(e *lang.BinaryExpr, l, r *Type) *Type {
+	if l.Kind != Nullable && r.Kind != Nullable || l.Kind == Null || r.Kind == Null {
+		return nil
+	}
+	ul, ur := underlying(l), underlying(r)
+	if !userStruct(ul) && !userStruct(ur) {
+		return nil
+	}
+	name := lang.BinaryOperatorName(e.Op)
+	if name == "" {
+		return nil
+	}
+	var cands []*Method
+	for _, m := range b.operators(name, ul, ur) {
+		if len(m.Params) == 2 && m.Ret != nil && m.Params[0].Type.IsValueType() && m.Params[1].Type.IsValueType() &&
+			m.Params[0].Type.Kind != Nullable && m.Params[1].Type.Kind != Nullable && m.Ret.IsValueType() && m.Ret.Kind != Nullable {
+			cands = append(cands, m)
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	xs := []*lang.Arg{{Pos: posOf(e.X), X: e.X}, {Pos: posOf(e.Y), X: e.Y}}
+	b.info.Types[e.X], b.info.Types[e.Y] = ul, ur
+	m := b.resolve(name, cands, xs, []*Type{ul, ur}, e.Pos, nil, false, true)
+	b.info.Types[e.X], b.info.Types[e.Y] = l, r
+	if m == nil {
+		return nil
+	}
+	comparison := false
+	switch e.Op {
+	case "==", "!=", "<", ">", "<=", ">=":
+		comparison = true
+		if !isBool(m.Ret) {
+			return nil
+		}
+	}
+	b.info.Calls[e] = m
+	b.info.Lifted[e] = true
+	if comparison {
+		return m.Ret
+	}
+	return b.u.NullableOf(m.Ret)
+}
+
 // liftedBinary types a binary operator with a nullable value type operand
 // (§12.4.8): the predefined operator of the underlying types, whose
 // result is nullable (null when an operand is null). A lifted
@@ -231,6 +282,9 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 	if m := b.userOperator(lang.BinaryOperatorName(e.Op), xs, ts, e.Pos); m != nil {
 		b.info.Calls[e] = m
 		return m.Ret
+	}
+	if t := b.liftedUserOperator(e, l, r); t != nil {
+		return t
 	}
 	switch e.Op {
 	case "==", "!=", "<", ">", "<=", ">=":

@@ -466,8 +466,17 @@ func (b *binder) tupleEquality(e *lang.BinaryExpr, l, r *Type) bool {
 		b.errorf(e.Pos, "CS8373", "Tuple types used as operands of an == or != operator must have matching cardinalities. But this operator has tuple types of cardinality %d on the left and %d on the right.", len(le), len(re))
 		return true
 	}
+	var ops []*Method
 	for i := range le {
 		if le[i].IsTuple() && re[i].IsTuple() || lenient(le[i]) || lenient(re[i]) || le[i].Kind == Null || re[i].Kind == Null {
+			continue
+		}
+		if m := b.elementOperator(le[i], re[i]); m != nil {
+			// A struct element compares by its type's operator ==.
+			if ops == nil {
+				ops = make([]*Method, len(le))
+			}
+			ops[i] = m
 			continue
 		}
 		if !b.implicitType(le[i], re[i]) && !b.implicitType(re[i], le[i]) && !(le[i].IsNumeric() && re[i].IsNumeric()) {
@@ -477,7 +486,24 @@ func (b *binder) tupleEquality(e *lang.BinaryExpr, l, r *Type) bool {
 			b.errorf(e.Pos, "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, le[i], re[i])
 		}
 	}
+	if ops != nil {
+		b.info.TupleOps[e] = ops
+	}
 	return true
+}
+
+// elementOperator is the operator == of a user struct that compares tuple
+// elements of types l and r: one whose parameters are exactly l and r.
+func (b *binder) elementOperator(l, r *Type) *Method {
+	if !userStruct(l) && !userStruct(r) {
+		return nil
+	}
+	for _, m := range b.operators("op_Equality", l, r) {
+		if len(m.Params) == 2 && m.Params[0].Type == l && m.Params[1].Type == r && m.Ret != nil && isBool(m.Ret) {
+			return m
+		}
+	}
+	return nil
 }
 
 // tupleElemsOf lists the element types of a tuple operand: a literal's

@@ -416,3 +416,189 @@ func init() {
 func clampTicks(ticks int64) int64 {
 	return max(0, min(ticks, maxDateTimeTicks))
 }
+
+// The DateTimeStyles the parsers honour.
+const (
+	dtsAdjustToUniversal = 16
+	dtsAssumeLocal       = 32
+	dtsAssumeUniversal   = 64
+	dtsRoundtripKind     = 128
+)
+
+var tDateTimeStyles = libEnumValues("System.Globalization", "DateTimeStyles", []vm.EnumMember{
+	{Name: "None", Value: 0}, {Name: "AllowLeadingWhite", Value: 1}, {Name: "AllowTrailingWhite", Value: 2},
+	{Name: "AllowInnerWhite", Value: 4}, {Name: "AllowWhiteSpaces", Value: 7}, {Name: "NoCurrentDateDefault", Value: 8},
+	{Name: "AdjustToUniversal", Value: 16}, {Name: "AssumeLocal", Value: 32}, {Name: "AssumeUniversal", Value: 64},
+	{Name: "RoundtripKind", Value: 128},
+})
+
+// parsedDateTime makes the DateTime a parse produced under styles: a time
+// with an offset is converted to local time (Kind Local), or kept as UTC
+// with AdjustToUniversal, or with RoundtripKind when written with "Z".
+func parsedDateTime(p netfmt.ParsedDateTime, styles int64) vm.Value {
+	if !p.HasOffset {
+		switch {
+		case styles&dtsAssumeUniversal != 0 && styles&dtsAdjustToUniversal != 0:
+			return newDateTime(p.Ticks, netfmt.KindUtc)
+		case styles&dtsAssumeUniversal != 0:
+			utc := dateTime{ticks: p.Ticks, kind: netfmt.KindUtc}
+			return newDateTime(clampTicks(p.Ticks+localOffset(utc)), netfmt.KindLocal)
+		case styles&dtsAssumeLocal != 0 && styles&dtsAdjustToUniversal != 0:
+			local := dateTime{ticks: p.Ticks, kind: netfmt.KindLocal}
+			return newDateTime(clampTicks(p.Ticks-localOffset(local)), netfmt.KindUtc)
+		case styles&dtsAssumeLocal != 0:
+			return newDateTime(p.Ticks, netfmt.KindLocal)
+		}
+		return newDateTime(p.Ticks, netfmt.KindUnspecified)
+	}
+	utcTicks := clampTicks(p.Ticks - p.Offset)
+	if styles&dtsAdjustToUniversal != 0 || p.Utc && styles&dtsRoundtripKind != 0 {
+		return newDateTime(utcTicks, netfmt.KindUtc)
+	}
+	utc := dateTime{ticks: utcTicks, kind: netfmt.KindUtc}
+	return newDateTime(clampTicks(utcTicks+localOffset(utc)), netfmt.KindLocal)
+}
+
+// dateTimeStylesIn returns the DateTimeStyles among args (None if absent).
+func dateTimeStylesIn(args []vm.Value) int64 {
+	for _, a := range args {
+		if a.Type() == tDateTimeStyles {
+			return vm.AsInt64(a)
+		}
+	}
+	return 0
+}
+
+// cultureIn returns the IFormatProvider's culture among args, or the
+// current culture.
+func cultureIn(t *vm.Thread, args []vm.Value) *netfmt.Culture {
+	for _, a := range args {
+		if c := providerCulture(a); c != nil {
+			return c
+		}
+	}
+	return CurrentCulture(t)
+}
+
+// parseExactAny is ParseExact with one format or an array of formats
+// (the first that matches).
+func parseExactAny(t *vm.Thread, s string, formats vm.Value, c *netfmt.Culture) (netfmt.ParsedDateTime, error) {
+	if f, ok := str(formats); ok {
+		return netfmt.ParseDateTimeExact(s, f, c)
+	}
+	a := formats.AsArray()
+	if a == nil {
+		return netfmt.ParsedDateTime{}, argNull(t, "format")
+	}
+	for _, fv := range a.V {
+		f, _ := str(fv)
+		if p, err := netfmt.ParseDateTimeExact(s, f, c); err == nil {
+			return p, nil
+		}
+	}
+	return netfmt.ParsedDateTime{}, &netfmt.FormatError{Type: "FormatException", Msg: "String '" + s + "' was not recognized as a valid DateTime."}
+}
+
+func init() {
+	dt := tDateTime
+	dt.AddStatic("Parse", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s, ok := str(args[0])
+		if !ok {
+			return vm.Null, argNull(t, "s")
+		}
+		p, err := netfmt.ParseDateTime(s, cultureIn(t, args[1:]))
+		if err != nil {
+			return vm.Null, throwFormat(t, err)
+		}
+		return parsedDateTime(p, dateTimeStylesIn(args[1:])), nil
+	})
+	dt.AddStatic("TryParse", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		out := args[len(args)-1]
+		rest := args[1 : len(args)-1]
+		if s, ok := str(args[0]); ok {
+			if p, err := netfmt.ParseDateTime(s, cultureIn(t, rest)); err == nil {
+				vm.StoreRef(out, parsedDateTime(p, dateTimeStylesIn(rest)))
+				return vm.Bool(true), nil
+			}
+		}
+		vm.StoreRef(out, newDateTime(0, netfmt.KindUnspecified))
+		return vm.Bool(false), nil
+	})
+	dt.AddStatic("ParseExact", 3, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s, ok := str(args[0])
+		if !ok {
+			return vm.Null, argNull(t, "s")
+		}
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "format")
+		}
+		p, err := parseExactAny(t, s, args[1], cultureIn(t, args[2:3]))
+		if err != nil {
+			return vm.Null, throwFormat(t, err)
+		}
+		return parsedDateTime(p, dateTimeStylesIn(args[3:])), nil
+	})
+	dt.AddStatic("TryParseExact", 5, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		out := args[4]
+		if s, ok := str(args[0]); ok && !args[1].IsNull() {
+			if p, err := parseExactAny(t, s, args[1], cultureIn(t, args[2:3])); err == nil {
+				vm.StoreRef(out, parsedDateTime(p, dateTimeStylesIn(args[3:4])))
+				return vm.Bool(true), nil
+			}
+		}
+		vm.StoreRef(out, newDateTime(0, netfmt.KindUnspecified))
+		return vm.Bool(false), nil
+	})
+
+	ts := tTimeSpan
+	ts.AddStatic("Parse", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s, ok := str(args[0])
+		if !ok {
+			return vm.Null, argNull(t, "input")
+		}
+		n, err := netfmt.ParseTimeSpan(s)
+		if err != nil {
+			return vm.Null, throwFormat(t, err)
+		}
+		return NewTimeSpan(n), nil
+	})
+	ts.AddStatic("TryParse", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		out := args[len(args)-1]
+		if s, ok := str(args[0]); ok {
+			if n, err := netfmt.ParseTimeSpan(s); err == nil {
+				vm.StoreRef(out, NewTimeSpan(n))
+				return vm.Bool(true), nil
+			}
+		}
+		vm.StoreRef(out, NewTimeSpan(0))
+		return vm.Bool(false), nil
+	})
+	ts.AddStatic("ParseExact", 3, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s, ok := str(args[0])
+		if !ok {
+			return vm.Null, argNull(t, "input")
+		}
+		f, ok := str(args[1])
+		if !ok {
+			return vm.Null, argNull(t, "format")
+		}
+		n, err := netfmt.ParseTimeSpanExact(s, f)
+		if err != nil {
+			return vm.Null, throwFormat(t, err)
+		}
+		return NewTimeSpan(n), nil
+	})
+	ts.AddStatic("TryParseExact", 4, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		out := args[3]
+		s, ok1 := str(args[0])
+		f, ok2 := str(args[1])
+		if ok1 && ok2 {
+			if n, err := netfmt.ParseTimeSpanExact(s, f); err == nil {
+				vm.StoreRef(out, NewTimeSpan(n))
+				return vm.Bool(true), nil
+			}
+		}
+		vm.StoreRef(out, NewTimeSpan(0))
+		return vm.Bool(false), nil
+	})
+}

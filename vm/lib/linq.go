@@ -3,6 +3,7 @@ package lib
 import (
 	"math"
 	"sort"
+	"strings"
 	"sync"
 
 	"asyncvm/vm"
@@ -394,33 +395,37 @@ func orderBy(desc, then bool) native {
 
 // setOp is Distinct/Union/Intersect/Except (lazy, first occurrences win).
 func setOp(op string) native {
+	base, keyed := strings.CutSuffix(op, "By")
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src := args[0]
 		var other vm.Value
-		if op != "Distinct" && op != "DistinctBy" {
+		// The key selector and then the comparer follow the source and the
+		// second sequence; IntersectBy's and ExceptBy's second sequence
+		// holds keys.
+		at := 1
+		if base != "Distinct" {
 			other = args[1]
 			if other.IsNull() {
 				return vm.Null, argNull(t, "second")
 			}
+			at = 2
 		}
 		var by vm.Value
-		if op == "DistinctBy" {
-			by = args[1]
-		}
-		// The comparer follows the source (Distinct) or the source and the
-		// second sequence or key selector.
-		cmpAt := 2
-		if op == "Distinct" {
-			cmpAt = 1
+		if keyed {
+			by = args[at]
+			if err := needFunc(t, by, "keySelector"); err != nil {
+				return vm.Null, err
+			}
+			at++
 		}
 		var cmp *keyComparer
-		if len(args) > cmpAt {
-			cmp = equalityComparerOf(args[cmpAt])
+		if len(args) > at {
+			cmp = equalityComparerOf(args[at])
 		}
 		return lazy(op, elemTypeOf(src), func(t *vm.Thread) (iter, error) {
 			seen := &hashSet{h: hashTable{cmp: cmp}}
 			var otherSet *hashSet
-			if op == "Intersect" || op == "Except" {
+			if base == "Intersect" || base == "Except" {
 				vs, err := collect(t, other)
 				if err != nil {
 					return nil, err
@@ -441,7 +446,7 @@ func setOp(op string) native {
 						return vm.Null, false, err
 					}
 					if !ok {
-						if op == "Union" && !second {
+						if base == "Union" && !second {
 							second = true
 							if it, err = iterate(t, other); err != nil {
 								return vm.Null, false, err
@@ -461,7 +466,7 @@ func setOp(op string) native {
 						if err != nil {
 							return vm.Null, false, err
 						}
-						if in != (op == "Intersect") {
+						if in != (base == "Intersect") {
 							continue
 						}
 					}
@@ -1035,6 +1040,9 @@ func init() {
 	for _, op := range []string{"Distinct", "DistinctBy", "Union", "Intersect", "Except"} {
 		ext(op, 1, 3, setOp(op))
 	}
+	for _, op := range []string{"UnionBy", "IntersectBy", "ExceptBy"} {
+		ext(op, 3, 4, setOp(op))
+	}
 	ext("Reverse", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src := args[0]
 		return lazy("Reverse", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
@@ -1107,9 +1115,18 @@ func init() {
 	ext("Prepend", 2, 2, appendOp(true))
 	ext("Zip", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, b := args[0], args[1]
-		var f vm.Value
+		// Zip(second, resultSelector), Zip(second) and Zip(second, third):
+		// the last two make (First, Second) and (First, Second, Third).
+		var f, c vm.Value
 		if len(args) > 2 {
-			f = args[2]
+			if args[2].AsClosure() != nil {
+				f = args[2]
+			} else if c = args[2]; c.IsNull() {
+				return vm.Null, argNull(t, "third")
+			}
+		}
+		if b.IsNull() {
+			return vm.Null, argNull(t, "second")
 		}
 		return lazy("Zip", nil, func(t *vm.Thread) (iter, error) {
 			ia, err := iterate(t, a)
@@ -1120,6 +1137,12 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			var ic iter
+			if !c.IsNull() {
+				if ic, err = iterate(t, c); err != nil {
+					return nil, err
+				}
+			}
 			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
 				x, ok, err := ia.next(t)
 				if !ok || err != nil {
@@ -1129,6 +1152,13 @@ func init() {
 				if !ok || err != nil {
 					return vm.Null, false, err
 				}
+				if ic != nil {
+					z, ok, err := ic.next(t)
+					if !ok || err != nil {
+						return vm.Null, false, err
+					}
+					return newTupleOf(nil, []vm.Value{x, y, z}), true, nil // (First, Second, Third)
+				}
 				if f.IsNull() {
 					return newTupleOf(nil, []vm.Value{x, y}), true, nil // (First, Second)
 				}
@@ -1137,18 +1167,31 @@ func init() {
 			}), nil
 		}), nil
 	})
-	ext("GroupBy", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ext("GroupBy", 2, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src, keySel := args[0], args[1]
-		var elemSel vm.Value
+		// After the key selector come an element selector (one
+		// parameter), a result selector (two: the key and the group's
+		// elements) and a comparer, each optional, in that order.
+		var elemSel, resultSel vm.Value
 		var cmp *keyComparer
 		for _, a := range args[2:] {
-			if a.AsClosure() != nil {
+			switch cl := a.AsClosure(); {
+			case cl != nil && cl.Fn.NumParams == 2:
+				resultSel = a
+			case cl != nil:
 				elemSel = a
-			} else {
+			default:
 				cmp = equalityComparerOf(a)
 			}
 		}
-		return lazy("GroupBy", tGrouping, func(t *vm.Thread) (iter, error) {
+		if err := needFunc(t, keySel, "keySelector"); err != nil {
+			return vm.Null, err
+		}
+		elem := tGrouping
+		if !resultSel.IsNull() {
+			elem = nil
+		}
+		return lazy("GroupBy", elem, func(t *vm.Thread) (iter, error) {
 			vs, err := collect(t, src)
 			if err != nil {
 				return nil, err
@@ -1186,8 +1229,102 @@ func init() {
 			out := make([]vm.Value, len(groups))
 			for i, g := range groups {
 				out[i] = vm.NewNative(tGrouping, g)
+				if !resultSel.IsNull() {
+					if out[i], err = t.CallValue(resultSel, []vm.Value{g.key, out[i]}); err != nil {
+						return nil, err
+					}
+				}
 			}
 			return sliceIter(out), nil
+		}), nil
+	})
+	// CountBy and AggregateBy fold each key's elements into one
+	// KeyValuePair per key, in the order the keys first appear.
+	foldBy := func(op string, fold func(t *vm.Thread, args []vm.Value, key, acc vm.Value, first bool, v vm.Value) (vm.Value, error), cmpAt int) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			src, keySel := args[0], args[1]
+			if err := needFunc(t, keySel, "keySelector"); err != nil {
+				return vm.Null, err
+			}
+			var cmp *keyComparer
+			if len(args) > cmpAt {
+				cmp = equalityComparerOf(args[cmpAt])
+			}
+			return lazy(op, tKeyValuePair, func(t *vm.Thread) (iter, error) {
+				vs, err := collect(t, src)
+				if err != nil {
+					return nil, err
+				}
+				idx := &hashTable{cmp: cmp}
+				var keys, accs []vm.Value
+				for _, v := range vs {
+					k, err := call1(t, keySel, v)
+					if err != nil {
+						return nil, err
+					}
+					hk, err := idx.keyOf(t, k)
+					if err != nil {
+						return nil, err
+					}
+					_, i, err := idx.find(t, hk, k)
+					if err != nil {
+						return nil, err
+					}
+					first := i < 0
+					if first {
+						if err := idx.insert(t, hk, k, vm.Null); err != nil {
+							return nil, err
+						}
+						keys, accs = append(keys, k), append(accs, vm.Null)
+						i = len(keys) - 1
+					}
+					if accs[i], err = fold(t, args, k, accs[i], first, v); err != nil {
+						return nil, err
+					}
+				}
+				out := make([]vm.Value, len(keys))
+				for i := range keys {
+					out[i] = NewPair(keys[i], accs[i])
+				}
+				return sliceIter(out), nil
+			}), nil
+		}
+	}
+	ext("CountBy", 2, 3, foldBy("CountBy", func(_ *vm.Thread, _ []vm.Value, _, acc vm.Value, first bool, _ vm.Value) (vm.Value, error) {
+		if first {
+			return vm.Int(1), nil
+		}
+		return vm.Int(acc.AsInt() + 1), nil
+	}, 2))
+	ext("AggregateBy", 4, 5, foldBy("AggregateBy", func(t *vm.Thread, args []vm.Value, k, acc vm.Value, first bool, v vm.Value) (vm.Value, error) {
+		if first {
+			// The seed, or the seed selector applied to the key.
+			acc = args[2]
+			if cl := acc.AsClosure(); cl != nil && cl.Fn.NumParams == 1 {
+				var err error
+				if acc, err = call1(t, args[2], k); err != nil {
+					return vm.Null, err
+				}
+			}
+		}
+		return t.CallValue(args[3], []vm.Value{acc, v})
+	}, 4))
+	ext("Index", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		src := args[0]
+		return lazy("Index", nil, func(t *vm.Thread) (iter, error) {
+			it, err := iterate(t, src)
+			if err != nil {
+				return nil, err
+			}
+			i := 0
+			return iterFunc(func(t *vm.Thread) (vm.Value, bool, error) {
+				v, ok, err := it.next(t)
+				if !ok || err != nil {
+					return vm.Null, false, err
+				}
+				i++
+				return newTupleOf(nil, []vm.Value{vm.Int(int32(i - 1)), v}), true, nil // (Index, Item)
+			}), nil
 		}), nil
 	})
 	// Join and GroupJoin look the inner elements up by key, as .NET's

@@ -200,12 +200,24 @@ func parser(ty *vm.Type, parse func(t *vm.Thread, s string, c *netfmt.Culture) (
 		}
 		return CurrentCulture(t)
 	}
+	// styled is the parser under the NumberStyles among args, if any.
+	styled := func(args []vm.Value) func(t *vm.Thread, s string, c *netfmt.Culture) (vm.Value, error) {
+		for _, a := range args {
+			if a.Type() == tNumberStyles {
+				style := vm.AsInt64(a)
+				return func(t *vm.Thread, s string, c *netfmt.Culture) (vm.Value, error) {
+					return parseStyled(t, ty, s, style, c, parse)
+				}
+			}
+		}
+		return parse
+	}
 	ty.AddStatic("Parse", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s, ok := str(args[0])
 		if !ok {
 			return vm.Null, argNull(t, "s")
 		}
-		v, err := parse(t, s, culture(t, args[1:]))
+		v, err := styled(args[1:])(t, s, culture(t, args[1:]))
 		if err != nil {
 			return vm.Null, throwFormat(t, err)
 		}
@@ -215,7 +227,7 @@ func parser(ty *vm.Type, parse func(t *vm.Thread, s string, c *netfmt.Culture) (
 		out := args[len(args)-1]
 		s, ok := str(args[0])
 		if ok {
-			v, err := parse(t, s, culture(t, args[1:len(args)-1]))
+			v, err := styled(args[1:len(args)-1])(t, s, culture(t, args[1:len(args)-1]))
 			if err == nil {
 				vm.StoreRef(out, v)
 				return vm.Bool(true), nil
@@ -386,6 +398,12 @@ func init() {
 			}
 			return vm.Double(f(vm.AsF64(args[0]))), nil
 		})
+	}
+	// decimal's own rounding members (decimal.Round(d, 2)) are Math's.
+	for _, name := range []string{"Round", "Floor", "Ceiling", "Truncate"} {
+		for _, f := range m.Statics[name] {
+			vm.TDecimal.AddStatic(name, f.MinParams, f.NumParams, f.Native)
+		}
 	}
 	m.AddStatic("DivRem", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		k := widest(args[:2])
