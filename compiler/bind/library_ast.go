@@ -37257,21 +37257,30 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1860, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1860, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "CancelAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1861, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1860, 30),
+							Pos:  lp(1861, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1860, 78),
+								Pos:      lp(1861, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1860, 85),
+									Pos:       lp(1861, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1860, 85),
+										Pos:  lp(1861, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -37282,27 +37291,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1863, 5),
+				Pos:       lp(1864, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1863, 40),
+						Pos:  lp(1864, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1865, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1865, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1866, 9),
 						Modifiers: lang.Modifiers(18433),
@@ -37311,16 +37311,6 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1866, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1866, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1867, 9),
@@ -37335,6 +37325,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1867, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1867, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1868, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1868, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1868, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1868, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -37342,10 +37351,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1868, 9),
+						Pos:       lp(1869, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1868, 23),
+							Pos:  lp(1869, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -37353,27 +37362,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1871, 5),
+				Pos:       lp(1872, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1871, 36),
+						Pos:  lp(1872, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1873, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1873, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1874, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -37381,32 +37381,41 @@ func libraryAST() *lang.File {
 							Pos:  lp(1874, 23),
 							Name: "bool",
 						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1875, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1875, 23),
+							Name: "bool",
+						},
 						Name: "Set",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1877, 5),
+				Pos:       lp(1878, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1877, 44),
+						Pos:  lp(1878, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1879, 9),
+						Pos:       lp(1880, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1879, 40),
+								Pos: lp(1880, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1879, 40),
+									Pos:  lp(1880, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -37416,27 +37425,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1882, 5),
+				Pos:       lp(1883, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1882, 42),
+						Pos:  lp(1883, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1884, 9),
+						Pos:       lp(1885, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1884, 38),
+								Pos: lp(1885, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1884, 38),
+									Pos:  lp(1885, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -37446,193 +37455,155 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1887, 5),
+				Pos:       lp(1888, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
+				Name:      "Semaphore",
 				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1887, 41),
-						Name: "IDisposable",
+						Pos:  lp(1888, 37),
+						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1889, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1890, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
+						Name:      "Semaphore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1890, 44),
+								Pos: lp(1890, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1890, 44),
-									Name: "bool",
+									Pos:  lp(1890, 33),
+									Name: "int",
 								},
-								Name: "initialState",
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1890, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1890, 51),
+									Name: "int",
+								},
+								Name: "maximumCount",
 							},
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1891, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
+						Name:      "Semaphore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1891, 44),
+								Pos: lp(1891, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1891, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1891, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1891, 63),
+									Pos:  lp(1891, 33),
 									Name: "int",
 								},
-								Name: "spinCount",
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1891, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1891, 51),
+									Name: "int",
+								},
+								Name: "maximumCount",
+							},
+							&lang.Param{
+								Pos: lp(1891, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1891, 69),
+									Name: "string",
+								},
+								Name: "name",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1892, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1892, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1892, 23),
+							Name: "int",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1892, 29),
-								Kind: "get",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1893, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1893, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1894, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1894, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1895, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1895, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1896, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1896, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1897, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1897, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1897, 33),
+								Pos: lp(1893, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1897, 33),
+									Pos:  lp(1893, 35),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
+								Name: "releaseCount",
 							},
 						},
 					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1896, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Mutex",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1896, 33),
+						Name: "WaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1898, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1898, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1898, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1898, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name:      "Mutex",
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1899, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1899, 23),
-							Name: "void",
-						},
-						Name: "Wait",
+						Name:      "Mutex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1899, 33),
+								Pos: lp(1899, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1899, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1899, 29),
+									Name: "bool",
 								},
-								Name: "cancellationToken",
+								Name: "initiallyOwned",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1900, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1900, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name:      "Mutex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1900, 33),
+								Pos: lp(1900, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 33),
-									Name: "int",
+									Pos:  lp(1900, 29),
+									Name: "bool",
 								},
-								Name: "millisecondsTimeout",
+								Name: "initiallyOwned",
 							},
 							&lang.Param{
-								Pos: lp(1900, 58),
+								Pos: lp(1900, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1900, 58),
-									Name: "CancellationToken",
+									Pos:  lp(1900, 50),
+									Name: "string",
 								},
-								Name: "cancellationToken",
+								Name: "name",
 							},
 						},
 					},
@@ -37641,39 +37612,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1901, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1901, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1901, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1901, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1901, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "ReleaseMutex",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1904, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
+				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1904, 34),
+						Pos:  lp(1904, 41),
 						Name: "IDisposable",
 					},
 				},
@@ -37681,92 +37634,78 @@ func libraryAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       lp(1906, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1906, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1906, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-						},
+						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1907, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1907, 37),
+								Pos: lp(1907, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1907, 37),
-									Name: "int",
+									Pos:  lp(1907, 44),
+									Name: "bool",
 								},
-								Name: "initialCount",
+								Name: "initialState",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1908, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1908, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1908, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1907, 55),
+								Pos: lp(1908, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1907, 55),
+									Pos:  lp(1908, 63),
 									Name: "int",
 								},
-								Name: "maxCount",
+								Name: "spinCount",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1908, 9),
+						Pos:       lp(1909, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1908, 16),
-							Name: "int",
+							Pos:  lp(1909, 16),
+							Name: "bool",
 						},
-						Name: "CurrentCount",
+						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1908, 35),
+								Pos:  lp(1909, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1909, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1909, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1910, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1910, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Release",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1911, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1911, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1911, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1911, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1912, 9),
@@ -37775,26 +37714,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1912, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1913, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1913, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1913, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1913, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1914, 9),
@@ -37809,9 +37738,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1914, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1914, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -37820,7 +37749,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1915, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37828,9 +37757,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1915, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1915, 33),
-									Name: "CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -37839,7 +37768,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1916, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -37847,14 +37776,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1916, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1916, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1916, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1916, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37874,14 +37795,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1917, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1917, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1917, 51),
+								Pos: lp(1917, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1917, 51),
+									Pos:  lp(1917, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -37893,139 +37814,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1918, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "bool",
 						},
-						Name: "WaitAsync",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1919, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1919, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1919, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1919, 67),
+								Pos: lp(1918, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1919, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1920, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1920, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1920, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1920, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1920, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1921, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1921, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1921, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1921, 61),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1922, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1922, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1922, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1922, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1922, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1922, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1922, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1923, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1923, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1923, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1923, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1923, 67),
+									Pos:  lp(1918, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1923, 85),
+								Pos: lp(1918, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1923, 85),
+									Pos:  lp(1918, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -38035,75 +37839,152 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1926, 5),
+				Pos:       lp(1921, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1926, 35),
+						Pos:  lp(1921, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1928, 9),
+						Pos:       lp(1923, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1928, 38),
+								Pos: lp(1923, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1928, 38),
+									Pos:  lp(1923, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 						},
 					},
+					&lang.CtorDecl{
+						Pos:       lp(1924, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1924, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1924, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1924, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1924, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
+							},
+						},
+					},
 					&lang.PropertyDecl{
-						Pos:       lp(1929, 9),
+						Pos:       lp(1925, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1929, 16),
+							Pos:  lp(1925, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1929, 35),
+								Pos:  lp(1925, 35),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1930, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1930, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1926, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1926, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1927, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1927, 23),
 							Name: "int",
 						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1930, 35),
-								Kind: "get",
+						Name: "Release",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1928, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1928, 23),
+							Name: "int",
+						},
+						Name: "Release",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1928, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1928, 35),
+									Name: "int",
+								},
+								Name: "releaseCount",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1931, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1931, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1929, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1929, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1930, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1930, 23),
 							Name: "bool",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1931, 29),
-								Kind: "get",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1930, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1930, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1931, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1931, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1931, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1931, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
 							},
 						},
 					},
@@ -38114,24 +37995,42 @@ func libraryAST() *lang.File {
 							Pos:  lp(1932, 23),
 							Name: "void",
 						},
-						Name: "AddCount",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1932, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1932, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1933, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1933, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "AddCount",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1933, 37),
+								Pos: lp(1933, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1933, 37),
+									Pos:  lp(1933, 33),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1933, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1933, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -38140,35 +38039,59 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1934, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Dispose",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1934, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1934, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1935, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1935, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Reset",
+						Name: "WaitAsync",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1936, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1936, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1936, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Reset",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1936, 34),
+								Pos: lp(1936, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1936, 34),
+									Pos:  lp(1936, 67),
 									Name: "int",
 								},
-								Name: "count",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -38177,26 +38100,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1937, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1937, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Signal",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1937, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1937, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1938, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1938, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Signal",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1938, 35),
+								Pos: lp(1938, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(1938, 35),
-									Name: "int",
+									Pos:  lp(1938, 61),
+									Name: "CancellationToken",
 								},
-								Name: "signalCount",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -38205,23 +38144,164 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1939, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1939, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "TryAddCount",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1939, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1939, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(1939, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1940, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1940, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(1940, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "TryAddCount",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1940, 40),
+								Pos: lp(1940, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(1940, 40),
+									Pos:  lp(1940, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(1940, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(1940, 85),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1943, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1943, 35),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(1945, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CountdownEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1945, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(1945, 38),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1946, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1946, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1946, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1947, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1947, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1947, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(1948, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1948, 16),
+							Name: "bool",
+						},
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1948, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1949, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1949, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1950, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1950, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1950, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1950, 37),
 									Name: "int",
 								},
 								Name: "signalCount",
@@ -38229,200 +38309,142 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1941, 9),
+						Pos:       lp(1951, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1941, 23),
+							Pos:  lp(1951, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1942, 9),
+						Pos:       lp(1952, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1942, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1942, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1942, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1943, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1943, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1943, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1943, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1944, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1944, 23),
+							Pos:  lp(1952, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1944, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1944, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Reset",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(1945, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1945, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1945, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1945, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1945, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1945, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1951, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "RuntimeHelpers",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(1953, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(1953, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(1953, 30),
-								Name: "T",
-							},
+							Pos:  lp(1953, 23),
+							Name: "void",
 						},
-						Name: "GetSubArray",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Reset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1953, 49),
+								Pos: lp(1953, 34),
 								Type: &lang.TypeRef{
-									Pos:       lp(1953, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(1953, 49),
-										Name: "T",
-									},
+									Pos:  lp(1953, 34),
+									Name: "int",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(1953, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(1953, 60),
-									Name: "Range",
-								},
-								Name: "range",
+								Name: "count",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(1956, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(1956, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(1958, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1958, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1954, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1954, 23),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1958, 35),
-								Kind: "get",
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1955, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1955, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1955, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1955, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1956, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1956, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1957, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1957, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1957, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1957, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1958, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1958, 23),
+							Name: "void",
+						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1959, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1959, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "GetResult",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1959, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1959, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1960, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1960, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "OnCompleted",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1960, 40),
+								Pos: lp(1960, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1960, 40),
-									Name: "Action",
+									Pos:  lp(1960, 33),
+									Name: "TimeSpan",
 								},
-								Name: "continuation",
+								Name: "timeout",
 							},
 						},
 					},
@@ -38433,12 +38455,163 @@ func libraryAST() *lang.File {
 							Pos:  lp(1961, 23),
 							Name: "void",
 						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1961, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1961, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1962, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1962, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1962, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1962, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1962, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1962, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1968, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "RuntimeHelpers",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(1970, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(1970, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(1970, 30),
+								Name: "T",
+							},
+						},
+						Name: "GetSubArray",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1970, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(1970, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(1970, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(1970, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(1970, 60),
+									Name: "Range",
+								},
+								Name: "range",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1973, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(1973, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(1975, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(1975, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(1975, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1976, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1976, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1977, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1977, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1977, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(1977, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1978, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1978, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1961, 46),
+								Pos: lp(1978, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1961, 46),
+									Pos:  lp(1978, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38448,7 +38621,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1964, 5),
+				Pos:       lp(1981, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38458,48 +38631,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1964, 6),
+						Pos:  lp(1981, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(1966, 9),
+						Pos:       lp(1983, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1966, 16),
+							Pos:  lp(1983, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1966, 35),
+								Pos:  lp(1983, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1967, 9),
+						Pos:       lp(1984, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1967, 23),
+							Pos:  lp(1984, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1968, 9),
+						Pos:       lp(1985, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1968, 23),
+							Pos:  lp(1985, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1968, 40),
+								Pos: lp(1985, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1968, 40),
+									Pos:  lp(1985, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38507,18 +38680,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1969, 9),
+						Pos:       lp(1986, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1969, 23),
+							Pos:  lp(1986, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1969, 46),
+								Pos: lp(1986, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(1969, 46),
+									Pos:  lp(1986, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38528,77 +38701,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1972, 5),
+				Pos:       lp(1989, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1972, 6),
+						Pos:  lp(1989, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1974, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1974, 23),
+							Pos:  lp(1991, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1976, 18),
+						Pos:       lp(1993, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1976, 10),
+								Pos:  lp(1993, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1978, 13),
+								Pos:       lp(1995, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1978, 20),
+									Pos:  lp(1995, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1978, 39),
+										Pos:  lp(1995, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1979, 13),
+								Pos:       lp(1996, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1979, 27),
+									Pos:  lp(1996, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1980, 13),
+								Pos:       lp(1997, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1980, 27),
+									Pos:  lp(1997, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1980, 44),
+										Pos: lp(1997, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1980, 44),
+											Pos:  lp(1997, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38606,18 +38779,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1981, 13),
+								Pos:       lp(1998, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1981, 27),
+									Pos:  lp(1998, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1981, 50),
+										Pos: lp(1998, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1981, 50),
+											Pos:  lp(1998, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38629,7 +38802,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1985, 5),
+				Pos:       lp(2002, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38639,70 +38812,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1985, 6),
+						Pos:  lp(2002, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(1987, 9),
+						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1987, 23),
+							Pos:  lp(2004, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(1989, 18),
+						Pos:       lp(2006, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(1989, 10),
+								Pos:  lp(2006, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(1991, 13),
+								Pos:       lp(2008, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(1991, 20),
+									Pos:  lp(2008, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(1991, 39),
+										Pos:  lp(2008, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1992, 13),
+								Pos:       lp(2009, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1992, 27),
+									Pos:  lp(2009, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1993, 13),
+								Pos:       lp(2010, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1993, 27),
+									Pos:  lp(2010, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1993, 44),
+										Pos: lp(2010, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(1993, 44),
+											Pos:  lp(2010, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38710,18 +38883,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(1994, 13),
+								Pos:       lp(2011, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(1994, 27),
+									Pos:  lp(2011, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(1994, 50),
+										Pos: lp(2011, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(1994, 50),
+											Pos:  lp(2011, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38733,77 +38906,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1998, 5),
+				Pos:       lp(2015, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(1998, 6),
+						Pos:  lp(2015, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2000, 9),
+						Pos:       lp(2017, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2000, 23),
+							Pos:  lp(2017, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(2002, 18),
+						Pos:       lp(2019, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(2002, 10),
+								Pos:  lp(2019, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(2004, 13),
+								Pos:       lp(2021, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 20),
+									Pos:  lp(2021, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(2004, 39),
+										Pos:  lp(2021, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2005, 13),
+								Pos:       lp(2022, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2005, 27),
+									Pos:  lp(2022, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2006, 13),
+								Pos:       lp(2023, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2006, 27),
+									Pos:  lp(2023, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2006, 44),
+										Pos: lp(2023, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(2006, 44),
+											Pos:  lp(2023, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38811,18 +38984,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2007, 13),
+								Pos:       lp(2024, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2007, 27),
+									Pos:  lp(2024, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2007, 50),
+										Pos: lp(2024, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(2007, 50),
+											Pos:  lp(2024, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -38834,7 +39007,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2011, 5),
+				Pos:       lp(2028, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38844,48 +39017,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2011, 6),
+						Pos:  lp(2028, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2013, 9),
+						Pos:       lp(2030, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2013, 16),
+							Pos:  lp(2030, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2013, 35),
+								Pos:  lp(2030, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2014, 9),
+						Pos:       lp(2031, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2014, 23),
+							Pos:  lp(2031, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2015, 9),
+						Pos:       lp(2032, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2015, 23),
+							Pos:  lp(2032, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2015, 40),
+								Pos: lp(2032, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2015, 40),
+									Pos:  lp(2032, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38893,18 +39066,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2016, 9),
+						Pos:       lp(2033, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2016, 23),
+							Pos:  lp(2033, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2016, 46),
+								Pos: lp(2033, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(2016, 46),
+									Pos:  lp(2033, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -38914,7 +39087,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2019, 5),
+				Pos:       lp(2036, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -38924,20 +39097,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2019, 6),
+						Pos:  lp(2036, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2021, 9),
+						Pos:       lp(2038, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2021, 23),
+							Pos:  lp(2038, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2021, 40),
+									Pos:  lp(2038, 40),
 									Name: "TResult",
 								},
 							},
@@ -38947,112 +39120,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2027, 5),
+				Pos:       lp(2044, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2027, 30),
+						Pos:  lp(2044, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 39),
+						Pos:  lp(2044, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 61),
+						Pos:  lp(2044, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 75),
+						Pos:  lp(2044, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 84),
+						Pos:  lp(2044, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 114),
+						Pos:  lp(2044, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 131),
+						Pos:  lp(2044, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2027, 141),
+						Pos:  lp(2044, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2029, 5),
+				Pos:       lp(2046, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2029, 39),
+						Pos:  lp(2046, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 46),
+							Pos:   lp(2046, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2029, 49),
+						Pos:  lp(2046, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 66),
+							Pos:   lp(2046, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2029, 69),
+						Pos:  lp(2046, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 83),
+							Pos:   lp(2046, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2029, 86),
+						Pos:  lp(2046, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 105),
+							Pos:   lp(2046, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2029, 108),
+						Pos:  lp(2046, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 126),
+							Pos:   lp(2046, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2029, 129),
+						Pos:  lp(2046, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 145),
+							Pos:   lp(2046, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2029, 149),
+						Pos:  lp(2046, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2029, 182),
+							Pos:   lp(2046, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -39060,27 +39233,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2031, 5),
+				Pos:       lp(2048, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2031, 25),
+						Pos:  lp(2048, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2033, 9),
+						Pos:       lp(2050, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2033, 28),
+								Pos: lp(2050, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2033, 28),
+									Pos:  lp(2050, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -39088,22 +39261,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2034, 9),
+						Pos:       lp(2051, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2034, 28),
+								Pos: lp(2051, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 28),
+									Pos:  lp(2051, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2034, 43),
+								Pos: lp(2051, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 43),
+									Pos:  lp(2051, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39111,22 +39284,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2035, 9),
+						Pos:       lp(2052, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 28),
+								Pos: lp(2052, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 28),
+									Pos:  lp(2052, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2035, 43),
+								Pos: lp(2052, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 43),
+									Pos:  lp(2052, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -39134,18 +39307,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2036, 9),
+						Pos:       lp(2053, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2036, 28),
+								Pos: lp(2053, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 28),
+									Pos:  lp(2053, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2036, 35),
+											Pos:  lp(2053, 35),
 											Name: "object",
 										},
 									},
@@ -39153,9 +39326,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2036, 51),
+								Pos: lp(2053, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(2036, 51),
+									Pos:  lp(2053, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -39163,30 +39336,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2037, 9),
+						Pos:       lp(2054, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2037, 28),
+								Pos: lp(2054, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2037, 28),
+									Pos:  lp(2054, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2037, 43),
+								Pos: lp(2054, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2037, 43),
+									Pos:  lp(2054, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2037, 97),
+								Pos: lp(2054, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2037, 97),
+									Pos:  lp(2054, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -39194,881 +39367,168 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2038, 9),
+						Pos:       lp(2055, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2038, 23),
+							Pos:  lp(2055, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2038, 44),
+								Pos:  lp(2055, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2039, 9),
+						Pos:       lp(2056, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(2039, 23),
+							Pos:      lp(2056, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2039, 40),
+								Pos:  lp(2056, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2040, 9),
+						Pos:       lp(2057, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2040, 23),
+							Pos:  lp(2057, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2040, 45),
+								Pos:  lp(2057, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2041, 9),
+						Pos:       lp(2058, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2041, 16),
+							Pos:  lp(2058, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2041, 54),
+								Pos:  lp(2058, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2042, 9),
+						Pos:       lp(2059, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2042, 16),
+							Pos:  lp(2059, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2042, 47),
+								Pos:  lp(2059, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2043, 9),
+						Pos:       lp(2060, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2043, 16),
+							Pos:  lp(2060, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2043, 25),
+								Pos:  lp(2060, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2044, 9),
+						Pos:       lp(2061, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2044, 16),
+							Pos:  lp(2061, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2044, 34),
+								Pos:  lp(2061, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2045, 9),
+						Pos:       lp(2062, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2045, 16),
+							Pos:  lp(2062, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2045, 35),
+								Pos:  lp(2062, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2046, 9),
+						Pos:       lp(2063, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2046, 16),
+							Pos:  lp(2063, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2046, 47),
+								Pos:  lp(2063, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2047, 9),
+						Pos:       lp(2064, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2047, 16),
+							Pos:  lp(2064, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2047, 33),
+								Pos:  lp(2064, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2048, 9),
+						Pos:       lp(2065, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2048, 16),
+							Pos:  lp(2065, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2048, 36),
+								Pos:  lp(2065, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2049, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2049, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2049, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2049, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2050, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2050, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2050, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2050, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2050, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2051, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2051, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2051, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2051, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2051, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2051, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2052, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2052, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2052, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2052, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2052, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2052, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2053, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2053, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2053, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2053, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2053, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2053, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2053, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2054, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2054, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2054, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2054, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2054, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2054, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2054, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2054, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2055, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2055, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2055, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2055, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2055, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2055, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2055, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2056, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2056, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2056, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2056, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2056, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2056, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2056, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2056, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2057, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2057, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2057, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2057, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2057, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2057, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2057, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2058, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2058, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2058, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2058, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2058, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2058, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2058, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2058, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2058, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2059, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2059, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2059, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2059, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2059, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2059, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2059, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2059, 96),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2060, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2060, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2060, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2060, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2060, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2060, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2060, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2060, 96),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2061, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2061, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2061, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2061, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2061, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2061, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2061, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2061, 150),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 150),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2061, 195),
-								Type: &lang.TypeRef{
-									Pos:  lp(2061, 195),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2062, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2062, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2062, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2062, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2062, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2062, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2062, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2062, 101),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2063, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2063, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2063, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2063, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2063, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2063, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2063, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2063, 101),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2064, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2064, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2064, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2064, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2064, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2064, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2064, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 101),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2064, 155),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 155),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2064, 200),
-								Type: &lang.TypeRef{
-									Pos:  lp(2064, 200),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2065, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2065, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2065, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2065, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2065, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2065, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2065, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2065, 78),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2065, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2065, 109),
-									Name: "object",
-								},
-								Name: "state",
 							},
 						},
 					},
@@ -40077,56 +39537,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2066, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2066, 28),
-									Name: "TResult",
-								},
-							},
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2066, 59),
+								Pos: lp(2066, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2066, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2066, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2066, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2066, 78),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2066, 94),
+									Name: "bool",
 								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2066, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2066, 109),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2066, 123),
-								Type: &lang.TypeRef{
-									Pos:  lp(2066, 123),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -40136,71 +39557,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2067, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2067, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2067, 59),
+								Pos: lp(2067, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2067, 59),
-									Name: "Func",
+									Pos:  lp(2067, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2067, 64),
+											Pos:  lp(2067, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2067, 78),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2067, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 109),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2067, 123),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 123),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2067, 177),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 177),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2067, 222),
-								Type: &lang.TypeRef{
-									Pos:  lp(2067, 222),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -40209,41 +39581,143 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2068, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2068, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2068, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2068, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2068, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2069, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2069, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2069, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2069, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2069, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2069, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2069, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2070, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2070, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2070, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2070, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2070, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2071, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2071, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2071, 34),
+								Pos: lp(2071, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2071, 34),
+									Pos:  lp(2071, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2071, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2071, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2071, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2071, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2071, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2071, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2071, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -40255,26 +39729,80 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2072, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2072, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2072, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2072, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2072, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2072, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2073, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2073, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2073, 33),
+								Pos: lp(2073, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2073, 33),
-									Name: "int",
+									Pos:  lp(2073, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2073, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2073, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2073, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2073, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2073, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40283,17 +39811,36 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2074, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2074, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2074, 33),
+								Pos: lp(2074, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2074, 33),
-									Name: "TimeSpan",
+									Pos:  lp(2074, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2074, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2074, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "timeout",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -40302,17 +39849,44 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2075, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2075, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2075, 33),
+								Pos: lp(2075, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2075, 33),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2075, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2075, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2075, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2075, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2075, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -40321,87 +39895,192 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2076, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2076, 33),
+								Pos: lp(2076, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 33),
-									Name: "int",
+									Pos:  lp(2076, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2076, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2076, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2076, 58),
+								Pos: lp(2076, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2076, 58),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2076, 82),
+									Name: "object",
 								},
-								Name: "cancellationToken",
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2076, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2076, 96),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2077, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2077, 30),
+							Pos:  lp(2077, 23),
 							Name: "Task",
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2077, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2077, 41),
-									Name: "int",
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2077, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2077, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "millisecondsDelay",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2077, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2077, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2077, 96),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2078, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2078, 30),
+							Pos:  lp(2078, 23),
 							Name: "Task",
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2078, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2078, 41),
-									Name: "TimeSpan",
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2078, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2078, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "delay",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2078, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2078, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2078, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 150),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2078, 195),
+								Type: &lang.TypeRef{
+									Pos:  lp(2078, 195),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2079, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2079, 30),
+							Pos:  lp(2079, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2079, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2079, 41),
+								Pos: lp(2079, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 41),
-									Name: "int",
+									Pos:  lp(2079, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2079, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2079, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsDelay",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2079, 64),
+								Pos: lp(2079, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2079, 64),
+									Pos:  lp(2079, 101),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40410,327 +40089,400 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2080, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 30),
+							Pos:  lp(2080, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2080, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2080, 41),
+								Pos: lp(2080, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 41),
-									Name: "TimeSpan",
+									Pos:  lp(2080, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2080, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2080, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "delay",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2080, 57),
+								Pos: lp(2080, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2080, 57),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2080, 101),
+									Name: "TaskScheduler",
 								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2081, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 30),
+							Pos:  lp(2081, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2081, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromCanceled",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2081, 48),
+								Pos: lp(2081, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 48),
+									Pos:  lp(2081, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2081, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2081, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2081, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2081, 101),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2081, 155),
+								Type: &lang.TypeRef{
+									Pos:  lp(2081, 155),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2081, 200),
+								Type: &lang.TypeRef{
+									Pos:  lp(2081, 200),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2082, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 30),
+							Pos:  lp(2082, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2082, 35),
+									Pos:  lp(2082, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "FromCanceled",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2082, 66),
+								Pos: lp(2082, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 66),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2082, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2082, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2082, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2082, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2082, 109),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2083, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2083, 30),
+							Pos:  lp(2083, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2083, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromException",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2083, 49),
+								Pos: lp(2083, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2083, 49),
-									Name: "Exception",
+									Pos:  lp(2083, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2083, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2083, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2083, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2083, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2083, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2083, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2083, 123),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2084, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2084, 30),
+							Pos:  lp(2084, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2084, 35),
+									Pos:  lp(2084, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "FromException",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2084, 67),
+								Pos: lp(2084, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2084, 67),
-									Name: "Exception",
+									Pos:  lp(2084, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2084, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2084, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2084, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2084, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2084, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2084, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2084, 123),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2084, 177),
+								Type: &lang.TypeRef{
+									Pos:  lp(2084, 177),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2084, 222),
+								Type: &lang.TypeRef{
+									Pos:  lp(2084, 222),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2085, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2085, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2085, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2085, 23),
+							Name: "void",
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2085, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2085, 64),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2086, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2086, 30),
-							Name: "Task",
+							Pos:  lp(2086, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2086, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(2086, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2087, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2087, 30),
-							Name: "Task",
+							Pos:  lp(2087, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2087, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2087, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2087, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2088, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2088, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2088, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2088, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2088, 57),
+								Pos: lp(2088, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2088, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2088, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2088, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "function",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2089, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2089, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2089, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2089, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2089, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2089, 62),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2089, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2089, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2090, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2090, 30),
-							Name: "Task",
+							Pos:  lp(2090, 23),
+							Name: "bool",
 						},
-						Name: "Run",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2090, 39),
+								Pos: lp(2090, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2090, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2090, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2090, 33),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2091, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2091, 30),
-							Name: "Task",
+							Pos:  lp(2091, 23),
+							Name: "bool",
 						},
-						Name: "Run",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2091, 39),
+								Pos: lp(2091, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2091, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2091, 33),
+									Name: "TimeSpan",
 								},
-								Name: "function",
+								Name: "timeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2092, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2092, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2091, 60),
+								Pos: lp(2092, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2091, 60),
+									Pos:  lp(2092, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40738,87 +40490,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2092, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2092, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2092, 35),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2092, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2092, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2092, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2092, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2093, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2093, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2093, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2093, 23),
+							Name: "bool",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2093, 57),
+								Pos: lp(2093, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2093, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2093, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2093, 33),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(2093, 87),
+								Pos: lp(2093, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2093, 87),
+									Pos:  lp(2093, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40830,22 +40521,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2094, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2094, 43),
-								Modifier: "params",
+								Pos: lp(2094, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(2094, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2094, 50),
-										Name: "Task",
-									},
+									Pos:  lp(2094, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -40854,29 +40540,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2095, 30),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2095, 43),
+								Pos: lp(2095, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(2095, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2095, 43),
-										Name: "Task",
-									},
+									Pos:  lp(2095, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2095, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2095, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "delay",
 							},
 						},
 					},
@@ -40885,23 +40559,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2096, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2096, 43),
+								Pos: lp(2096, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2096, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2096, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2096, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(2096, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2096, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40910,22 +40586,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2097, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2097, 42),
-								Modifier: "params",
+								Pos: lp(2097, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(2097, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2097, 49),
-										Name: "Task",
-									},
+									Pos:  lp(2097, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(2097, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2097, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40934,29 +40613,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2098, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2098, 42),
+								Pos: lp(2098, 48),
 								Type: &lang.TypeRef{
-									Pos:       lp(2098, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2098, 42),
-										Name: "Task",
-									},
+									Pos:  lp(2098, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2098, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(2098, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40966,21 +40633,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2099, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2099, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WhenAll",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2099, 43),
-								Modifier: "params",
+								Pos: lp(2099, 66),
 								Type: &lang.TypeRef{
-									Pos:       lp(2099, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2099, 50),
-										Name: "Task",
-									},
+									Pos:  lp(2099, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40991,21 +40662,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2100, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2100, 43),
+								Pos: lp(2100, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2100, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2100, 49),
+									Name: "Exception",
 								},
-								Name: "tasks",
+								Name: "exception",
 							},
 						},
 					},
@@ -41017,38 +40682,23 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2101, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2101, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2101, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2101, 63),
-								Modifier: "params",
+								Pos: lp(2101, 67),
 								Type: &lang.TypeRef{
-									Pos:       lp(2101, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2101, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2101, 75),
-												Name: "TResult",
-											},
-										},
-									},
+									Pos:  lp(2101, 67),
+									Name: "Exception",
 								},
-								Name: "tasks",
+								Name: "exception",
 							},
 						},
 					},
@@ -41060,39 +40710,23 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2102, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2102, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2102, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "FromResult",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2102, 63),
+								Pos: lp(2102, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2102, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2102, 80),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2102, 64),
+									Name: "TResult",
 								},
-								Name: "tasks",
+								Name: "result",
 							},
 						},
 					},
@@ -41102,27 +40736,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2103, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2103, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2103, 49),
-								Modifier: "params",
+								Pos: lp(2103, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2103, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2103, 56),
-										Name: "Task",
-									},
+									Pos:  lp(2103, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
+								Name: "action",
 							},
 						},
 					},
@@ -41132,28 +40755,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2104, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2104, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2104, 49),
+								Pos: lp(2104, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2104, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2104, 61),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2104, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2104, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2104, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -41166,39 +40785,28 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2105, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2105, 40),
-											Name: "TResult",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2105, 67),
-								Modifier: "params",
+								Pos: lp(2105, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2105, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2105, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2105, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(2105, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2105, 62),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -41211,10 +40819,592 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2106, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2106, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2106, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2106, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2106, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2107, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2107, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2107, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(2107, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2107, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2108, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2108, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2108, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2108, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2108, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2108, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2109, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2109, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2109, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2109, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2109, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2109, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2109, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2110, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2110, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2110, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2110, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2110, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2110, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2110, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2110, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2111, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2111, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2111, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2111, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2111, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2112, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2112, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2112, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(2112, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2112, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2112, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2112, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2113, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2113, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2113, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(2113, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2113, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2113, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2113, 57),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2114, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2114, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2114, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2114, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2114, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2115, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2115, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2115, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2115, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2115, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2116, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2116, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2116, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2116, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2116, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2116, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2116, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2117, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2117, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2117, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2117, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2117, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2117, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2117, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2118, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2118, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2118, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2118, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2118, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2119, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2119, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2119, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2119, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2119, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2120, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2120, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2120, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2120, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2120, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2120, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2120, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2120, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2121, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2121, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2121, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2121, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2121, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(2121, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2121, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2121, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2122, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2122, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2122, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2122, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2122, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2122, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2123, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2123, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2123, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2123, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(2123, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2123, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2124, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2124, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2124, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 40),
+											Pos:  lp(2124, 40),
 											Name: "TResult",
 										},
 									},
@@ -41227,17 +41417,62 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2106, 67),
+								Pos:      lp(2124, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2106, 67),
+									Pos:       lp(2124, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2124, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2124, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2125, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2125, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2125, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2125, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2125, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2125, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2106, 79),
+											Pos:  lp(2125, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2106, 84),
+													Pos:  lp(2125, 84),
 													Name: "TResult",
 												},
 											},
@@ -41249,10 +41484,162 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2107, 9),
+						Pos:       lp(2126, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2107, 30),
+							Pos:  lp(2126, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2126, 47),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2126, 62),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2126, 69),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2126, 69),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2127, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2127, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2127, 47),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2127, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(2127, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2127, 74),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2128, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2128, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2128, 47),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2128, 52),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenEach",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2128, 80),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2128, 87),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2128, 87),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2128, 92),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2129, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2129, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2129, 47),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 52),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenEach",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2129, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(2129, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2129, 92),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2129, 97),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2130, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2130, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -41260,7 +41647,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2110, 5),
+				Pos:       lp(2133, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -41270,24 +41657,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2110, 34),
+						Pos:  lp(2133, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2112, 9),
+						Pos:       lp(2135, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2112, 28),
+								Pos: lp(2135, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2112, 28),
+									Pos:  lp(2135, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2112, 33),
+											Pos:  lp(2135, 33),
 											Name: "TResult",
 										},
 									},
@@ -41297,22 +41684,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2113, 9),
+						Pos:       lp(2136, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2113, 28),
+								Pos: lp(2136, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 28),
+									Pos:  lp(2136, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2113, 33),
+											Pos:  lp(2136, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2113, 41),
+											Pos:  lp(2136, 41),
 											Name: "TResult",
 										},
 									},
@@ -41320,9 +41707,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2113, 60),
+								Pos: lp(2136, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2113, 60),
+									Pos:  lp(2136, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -41330,29 +41717,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2114, 9),
+						Pos:       lp(2137, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2114, 16),
+							Pos:  lp(2137, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2114, 33),
+								Pos:  lp(2137, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2115, 9),
+						Pos:       lp(2138, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2115, 27),
+							Pos:  lp(2138, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2115, 83),
+									Pos:  lp(2138, 83),
 									Name: "TResult",
 								},
 							},
@@ -41360,9 +41747,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2115, 107),
+								Pos: lp(2138, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2115, 107),
+									Pos:  lp(2138, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -41370,26 +41757,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2116, 9),
+						Pos:       lp(2139, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2116, 23),
+							Pos:  lp(2139, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2116, 41),
+								Pos: lp(2139, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2116, 41),
+									Pos:  lp(2139, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2116, 48),
+											Pos:  lp(2139, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2116, 53),
+													Pos:  lp(2139, 53),
 													Name: "TResult",
 												},
 											},
@@ -41401,26 +41788,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2117, 9),
+						Pos:       lp(2140, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2117, 23),
+							Pos:  lp(2140, 23),
 							Name: "Task",
 						},
 						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2117, 41),
+								Pos: lp(2140, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 41),
+									Pos:  lp(2140, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2117, 48),
+											Pos:  lp(2140, 48),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2117, 53),
+													Pos:  lp(2140, 53),
 													Name: "TResult",
 												},
 											},
@@ -41430,677 +41817,56 @@ func libraryAST() *lang.File {
 								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2117, 83),
+								Pos: lp(2140, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2117, 83),
+									Pos:  lp(2140, 83),
 									Name: "TaskContinuationOptions",
 								},
 								Name: "continuationOptions",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2118, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2118, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2118, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2118, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2118, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2118, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2118, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2119, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2119, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2119, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2119, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2119, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2119, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2119, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2119, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 119),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2120, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2120, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2120, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2120, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2120, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2120, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2120, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2120, 83),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2121, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2121, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2121, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2121, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2121, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2121, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 83),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2121, 137),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 137),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2121, 182),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 182),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2122, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2122, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2122, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2122, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2122, 53),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2122, 63),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2122, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 91),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2123, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2123, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2123, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2123, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2123, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2123, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 119),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2124, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2124, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2124, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2124, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2124, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2124, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2124, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2124, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 119),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2124, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 173),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2124, 218),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 218),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2125, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2125, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2125, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2125, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2125, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2125, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2125, 85),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2125, 93),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2125, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 127),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2126, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2126, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2126, 71),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "GetAwaiter",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2129, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(2129, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 50),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2129, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2129, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2131, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(2133, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(2133, 23),
-							Name: "TaskScheduler",
-						},
-						Name: "Default",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2133, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2134, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(2134, 23),
-							Name: "TaskScheduler",
-						},
-						Name: "Current",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2134, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2135, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2135, 16),
-							Name: "int",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2135, 25),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2136, 9),
-						Modifiers: lang.Modifiers(2049),
-						Type: &lang.TypeRef{
-							Pos:  lp(2136, 24),
-							Name: "int",
-						},
-						Name: "MaximumConcurrencyLevel",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2136, 54),
-								Kind: "get",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2139, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(2141, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2141, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2141, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2141, 37),
+								Pos: lp(2141, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 37),
-									Name: "Action",
+									Pos:  lp(2141, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2141, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2141, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -42110,24 +41876,49 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2142, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2142, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2142, 37),
+								Pos: lp(2142, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 37),
-									Name: "Action",
+									Pos:  lp(2142, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2142, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2142, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2142, 52),
+								Pos: lp(2142, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 52),
-									Name: "TaskCreationOptions",
+									Pos:  lp(2142, 119),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "creationOptions",
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -42138,20 +41929,32 @@ func libraryAST() *lang.File {
 							Pos:  lp(2143, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2143, 37),
+								Pos: lp(2143, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 37),
+									Pos:  lp(2143, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2143, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2143, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2143, 52),
+								Pos: lp(2143, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 52),
+									Pos:  lp(2143, 83),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42165,36 +41968,48 @@ func libraryAST() *lang.File {
 							Pos:  lp(2144, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2144, 37),
+								Pos: lp(2144, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 37),
+									Pos:  lp(2144, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2144, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2144, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2144, 52),
+								Pos: lp(2144, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 52),
+									Pos:  lp(2144, 83),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2144, 106),
+								Pos: lp(2144, 137),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 106),
-									Name: "TaskCreationOptions",
+									Pos:  lp(2144, 137),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "creationOptions",
+								Name: "continuationOptions",
 							},
 							&lang.Param{
-								Pos: lp(2144, 143),
+								Pos: lp(2144, 182),
 								Type: &lang.TypeRef{
-									Pos:  lp(2144, 143),
+									Pos:  lp(2144, 182),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -42208,26 +42023,36 @@ func libraryAST() *lang.File {
 							Pos:  lp(2145, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2145, 37),
+								Pos: lp(2145, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 37),
+									Pos:  lp(2145, 41),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2145, 44),
+											Pos:  lp(2145, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2145, 53),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2145, 63),
 											Name: "object",
 										},
 									},
 								},
-								Name: "action",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2145, 60),
+								Pos: lp(2145, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2145, 60),
+									Pos:  lp(2145, 91),
 									Name: "object",
 								},
 								Name: "state",
@@ -42240,38 +42065,49 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2146, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2146, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2146, 37),
+								Pos: lp(2146, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 37),
-									Name: "Action",
+									Pos:  lp(2146, 65),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2146, 44),
-											Name: "object",
+											Pos:  lp(2146, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2146, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2146, 85),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2146, 60),
+								Pos: lp(2146, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 60),
-									Name: "object",
+									Pos:  lp(2146, 119),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2146, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2146, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42281,38 +42117,65 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2147, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2147, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2147, 37),
+								Pos: lp(2147, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 37),
-									Name: "Action",
+									Pos:  lp(2147, 65),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2147, 44),
-											Name: "object",
+											Pos:  lp(2147, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2147, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2147, 85),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2147, 60),
+								Pos: lp(2147, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2147, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2147, 74),
+									Pos:  lp(2147, 119),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2147, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 173),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2147, 218),
+								Type: &lang.TypeRef{
+									Pos:  lp(2147, 218),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -42325,345 +42188,306 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2148, 28),
-									Name: "TResult",
+									Name: "TNewResult",
 								},
 							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						TypeParams: []string{
-							"TResult",
+							"TNewResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2148, 55),
+								Pos: lp(2148, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 55),
+									Pos:  lp(2148, 65),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2148, 60),
-											Name: "TResult",
+											Pos:  lp(2148, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2148, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2148, 85),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2148, 93),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "function",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2148, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 127),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2149, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2149, 23),
-							Name: "Task",
+							Pos:  lp(2149, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2149, 28),
+									Pos:  lp(2149, 71),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2152, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2152, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 50),
+							Raw:   "0",
+							Value: int64(0),
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2149, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2149, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2149, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2149, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2149, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 70),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 87),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 109),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2152, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2152, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2154, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(2156, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2156, 23),
+							Name: "TaskScheduler",
+						},
+						Name: "Default",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2156, 47),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2150, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2150, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2150, 28),
-									Name: "TResult",
-								},
-							},
+					&lang.PropertyDecl{
+						Pos:       lp(2157, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2157, 23),
+							Name: "TaskScheduler",
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2150, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2150, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2150, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2150, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2150, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2157, 47),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2151, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2151, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2151, 28),
-									Name: "TResult",
-								},
-							},
+					&lang.PropertyDecl{
+						Pos:       lp(2158, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2158, 16),
+							Name: "int",
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2151, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2151, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2151, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2151, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2151, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2151, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2158, 25),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2152, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2152, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2152, 28),
-									Name: "TResult",
-								},
-							},
+					&lang.PropertyDecl{
+						Pos:       lp(2159, 9),
+						Modifiers: lang.Modifiers(2049),
+						Type: &lang.TypeRef{
+							Pos:  lp(2159, 24),
+							Name: "int",
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2152, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2152, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2152, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2152, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 87),
-									Name: "object",
-								},
-								Name: "state",
+						Name: "MaximumConcurrencyLevel",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2159, 54),
+								Kind: "get",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2155, 5),
+				Pos:       lp(2162, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
+				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2157, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2158, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2158, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2158, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2159, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2159, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2159, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2160, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2160, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2160, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2160, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2160, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2161, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2161, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2161, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2162, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2162, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2163, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2163, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2163, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2163, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2164, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2164, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2164, 41),
+								Pos: lp(2164, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2164, 41),
-									Name: "Exception",
+									Pos:  lp(2164, 37),
+									Name: "Action",
 								},
-								Name: "exception",
+								Name: "action",
 							},
 						},
 					},
@@ -42672,23 +42496,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2165, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2165, 41),
+								Pos: lp(2165, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2165, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2165, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(2165, 37),
+									Name: "Action",
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2165, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2165, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -42697,35 +42523,101 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2166, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetResult",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2166, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2166, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2166, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2166, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2167, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2167, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2167, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2167, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2167, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2167, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2167, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2167, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2167, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2167, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2168, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2168, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2168, 43),
+								Pos: lp(2168, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2168, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2168, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2168, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2168, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2168, 60),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -42734,17 +42626,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2169, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2169, 44),
+								Pos: lp(2169, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 44),
-									Name: "Exception",
+									Pos:  lp(2169, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2169, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2169, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2169, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2169, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2169, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -42753,18 +42667,1258 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2170, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2170, 44),
+								Pos: lp(2170, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2170, 44),
+									Pos:  lp(2170, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2170, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2170, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2170, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2170, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2170, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2171, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2171, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2171, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2171, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2171, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2171, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2172, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2172, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2172, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2172, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2172, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2172, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2172, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2172, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2173, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2173, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2173, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2173, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2173, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2173, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2173, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2173, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2174, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2174, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2174, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2174, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2174, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2174, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2174, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2174, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2174, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2174, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2174, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2174, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2175, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2175, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2175, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2175, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2175, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2175, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2175, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2176, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2176, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2176, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2176, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2176, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2176, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2176, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2176, 65),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2176, 65),
+												Name: "Task",
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2177, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2177, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2177, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2177, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2177, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2177, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2177, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2177, 65),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2177, 65),
+												Name: "Task",
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2177, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2177, 93),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2178, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2178, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2178, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2178, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2178, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2178, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2178, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2178, 65),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2178, 65),
+												Name: "Task",
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2178, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2178, 93),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2179, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2179, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2179, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2179, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2179, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2179, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2179, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2179, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2179, 81),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2179, 81),
+												Name: "Task",
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2179, 89),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2180, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2180, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2180, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2180, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2180, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2180, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2180, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2180, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2180, 81),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2180, 81),
+												Name: "Task",
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2180, 89),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2180, 120),
+								Type: &lang.TypeRef{
+									Pos:  lp(2180, 120),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2181, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2181, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2181, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2181, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2181, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2181, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2181, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2181, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2181, 81),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2181, 81),
+												Name: "Task",
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2181, 89),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2181, 120),
+								Type: &lang.TypeRef{
+									Pos:  lp(2181, 120),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2182, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2182, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2182, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2182, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2182, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2182, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2182, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2182, 65),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2183, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2183, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2183, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2183, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2183, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2183, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2183, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2183, 65),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2183, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2183, 91),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2184, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2184, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2184, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2184, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2184, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2184, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2184, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2184, 65),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2184, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2184, 91),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2185, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2185, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2185, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2185, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2185, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2185, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2185, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2185, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2185, 81),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2185, 87),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2186, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2186, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2186, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2186, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2186, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2186, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2186, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2186, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2186, 81),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2186, 87),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2186, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2186, 118),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2187, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2187, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2187, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2187, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2187, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2187, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2187, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2187, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2187, 81),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2187, 87),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2187, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2187, 118),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2188, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2188, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TAntecedentResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2188, 63),
+								Type: &lang.TypeRef{
+									Pos:       lp(2188, 63),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2188, 63),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2188, 68),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2188, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2188, 96),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2188, 103),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2188, 103),
+												Name: "Task",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  lp(2188, 108),
+														Name: "TAntecedentResult",
+													},
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2189, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2189, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2189, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TAntecedentResult",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2189, 81),
+								Type: &lang.TypeRef{
+									Pos:       lp(2189, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2189, 81),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2189, 86),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2189, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2189, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2189, 119),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2189, 119),
+												Name: "Task",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  lp(2189, 124),
+														Name: "TAntecedentResult",
+													},
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2189, 146),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2190, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2190, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TAntecedentResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2190, 63),
+								Type: &lang.TypeRef{
+									Pos:       lp(2190, 63),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2190, 63),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2190, 68),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2190, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 96),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 103),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2190, 108),
+													Name: "TAntecedentResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2191, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2191, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2191, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TAntecedentResult",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2191, 81),
+								Type: &lang.TypeRef{
+									Pos:       lp(2191, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2191, 81),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2191, 86),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2191, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2191, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2191, 119),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2191, 124),
+													Name: "TAntecedentResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2191, 144),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2194, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2196, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2197, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2197, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2197, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2198, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2198, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2198, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2199, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2199, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2199, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2199, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2199, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2200, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2200, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2200, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2201, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2201, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2202, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2202, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2202, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2202, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2203, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2203, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2203, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2203, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2204, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2204, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2204, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2204, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2170, 56),
+											Pos:  lp(2204, 53),
 											Name: "Exception",
 										},
 									},
@@ -42774,10 +43928,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2171, 9),
+						Pos:       lp(2205, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2171, 23),
+							Pos:  lp(2205, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2206, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2206, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2207, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2207, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2207, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2207, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2208, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2208, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2208, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2208, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2209, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2209, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2209, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2209, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2209, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2210, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2210, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
@@ -42785,7 +44020,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2174, 5),
+				Pos:       lp(2213, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -42795,19 +44030,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2176, 9),
+						Pos:       lp(2215, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2177, 9),
+						Pos:       lp(2216, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2177, 44),
+								Pos: lp(2216, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2177, 44),
+									Pos:  lp(2216, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -42815,14 +44050,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2178, 9),
+						Pos:       lp(2217, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2178, 44),
+								Pos: lp(2217, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2178, 44),
+									Pos:  lp(2217, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -42830,22 +44065,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2179, 9),
+						Pos:       lp(2218, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2179, 44),
+								Pos: lp(2218, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 44),
+									Pos:  lp(2218, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2179, 58),
+								Pos: lp(2218, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 58),
+									Pos:  lp(2218, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -42853,14 +44088,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2180, 9),
+						Pos:       lp(2219, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2180, 16),
+							Pos:  lp(2219, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2180, 21),
+									Pos:  lp(2219, 21),
 									Name: "TResult",
 								},
 							},
@@ -42868,33 +44103,33 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2180, 37),
+								Pos:  lp(2219, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2181, 9),
+						Pos:       lp(2220, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2181, 23),
+							Pos:  lp(2220, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2182, 9),
+						Pos:       lp(2221, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2182, 23),
+							Pos:  lp(2221, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2182, 40),
+								Pos: lp(2221, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 40),
+									Pos:  lp(2221, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42902,18 +44137,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2183, 9),
+						Pos:       lp(2222, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2183, 23),
+							Pos:  lp(2222, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2183, 41),
+								Pos: lp(2222, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 41),
+									Pos:  lp(2222, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -42921,22 +44156,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2184, 9),
+						Pos:       lp(2223, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2184, 23),
+							Pos:  lp(2223, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2184, 41),
+								Pos: lp(2223, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2184, 41),
+									Pos:  lp(2223, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2184, 53),
+											Pos:  lp(2223, 53),
 											Name: "Exception",
 										},
 									},
@@ -42946,18 +44181,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2185, 9),
+						Pos:       lp(2224, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2185, 23),
+							Pos:  lp(2224, 23),
 							Name: "void",
 						},
 						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2185, 38),
+								Pos: lp(2224, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(2185, 38),
+									Pos:  lp(2224, 38),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -42965,27 +44200,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2186, 9),
+						Pos:       lp(2225, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2186, 23),
+							Pos:  lp(2225, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2187, 9),
+						Pos:       lp(2226, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2187, 23),
+							Pos:  lp(2226, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2187, 43),
+								Pos: lp(2226, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2187, 43),
+									Pos:  lp(2226, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42993,18 +44228,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2188, 9),
+						Pos:       lp(2227, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2188, 23),
+							Pos:  lp(2227, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2188, 44),
+								Pos: lp(2227, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2188, 44),
+									Pos:  lp(2227, 44),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -43012,22 +44247,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2189, 9),
+						Pos:       lp(2228, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2189, 23),
+							Pos:  lp(2228, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2189, 44),
+								Pos: lp(2228, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2189, 44),
+									Pos:  lp(2228, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2189, 56),
+											Pos:  lp(2228, 56),
 											Name: "Exception",
 										},
 									},
@@ -43037,18 +44272,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2190, 9),
+						Pos:       lp(2229, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2190, 23),
+							Pos:  lp(2229, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2190, 41),
+								Pos: lp(2229, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2190, 41),
+									Pos:  lp(2229, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -43058,32 +44293,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2193, 5),
+				Pos:       lp(2232, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2193, 6),
+						Pos:  lp(2232, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2195, 9),
+						Pos:       lp(2234, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2196, 9),
+						Pos:       lp(2235, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2196, 33),
+								Pos: lp(2235, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2196, 33),
+									Pos:  lp(2235, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -43091,102 +44326,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2197, 9),
+						Pos:       lp(2236, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2197, 23),
+							Pos:  lp(2236, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2197, 49),
+								Pos:  lp(2236, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2198, 9),
+						Pos:       lp(2237, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2198, 16),
+							Pos:  lp(2237, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2198, 34),
+								Pos:  lp(2237, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2199, 9),
+						Pos:       lp(2238, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2199, 16),
+							Pos:  lp(2238, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2199, 35),
+								Pos:  lp(2238, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2200, 9),
+						Pos:       lp(2239, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2200, 16),
+							Pos:  lp(2239, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2200, 47),
+								Pos:  lp(2239, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2201, 9),
+						Pos:       lp(2240, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2201, 16),
+							Pos:  lp(2240, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2201, 33),
+								Pos:  lp(2240, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2202, 9),
+						Pos:       lp(2241, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2202, 23),
+							Pos:  lp(2241, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2203, 9),
+						Pos:       lp(2242, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2203, 23),
+							Pos:  lp(2242, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2203, 94),
+								Pos: lp(2242, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2203, 94),
+									Pos:  lp(2242, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -43194,36 +44429,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2204, 9),
+						Pos:       lp(2243, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2204, 23),
+							Pos:  lp(2243, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2205, 9),
+						Pos:       lp(2244, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2205, 23),
+							Pos:  lp(2244, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2206, 9),
+						Pos:       lp(2245, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2206, 30),
+							Pos:  lp(2245, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2206, 53),
+								Pos: lp(2245, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2206, 53),
+									Pos:  lp(2245, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -43231,14 +44466,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2207, 9),
+						Pos:       lp(2246, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2207, 30),
+							Pos:  lp(2246, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2207, 40),
+									Pos:  lp(2246, 40),
 									Name: "TResult",
 								},
 							},
@@ -43249,9 +44484,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2207, 71),
+								Pos: lp(2246, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2207, 71),
+									Pos:  lp(2246, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -43259,18 +44494,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2208, 9),
+						Pos:       lp(2247, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2208, 30),
+							Pos:  lp(2247, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2208, 54),
+								Pos: lp(2247, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2208, 54),
+									Pos:  lp(2247, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -43278,14 +44513,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2209, 9),
+						Pos:       lp(2248, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2209, 30),
+							Pos:  lp(2248, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2209, 40),
+									Pos:  lp(2248, 40),
 									Name: "TResult",
 								},
 							},
@@ -43296,9 +44531,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2209, 72),
+								Pos: lp(2248, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2209, 72),
+									Pos:  lp(2248, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -43306,14 +44541,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2210, 9),
+						Pos:       lp(2249, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2210, 30),
+							Pos:  lp(2249, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2210, 40),
+									Pos:  lp(2249, 40),
 									Name: "TResult",
 								},
 							},
@@ -43324,9 +44559,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2210, 69),
+								Pos: lp(2249, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2210, 69),
+									Pos:  lp(2249, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -43336,7 +44571,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2213, 5),
+				Pos:       lp(2252, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -43346,20 +44581,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2213, 6),
+						Pos:  lp(2252, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2215, 9),
+						Pos:       lp(2254, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2215, 33),
+								Pos: lp(2254, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 33),
+									Pos:  lp(2254, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -43367,18 +44602,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2216, 9),
+						Pos:       lp(2255, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2216, 33),
+								Pos: lp(2255, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 33),
+									Pos:  lp(2255, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 38),
+											Pos:  lp(2255, 38),
 											Name: "TResult",
 										},
 									},
@@ -43388,89 +44623,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2217, 9),
+						Pos:       lp(2256, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2217, 16),
+							Pos:  lp(2256, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2217, 34),
+								Pos:  lp(2256, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2218, 9),
+						Pos:       lp(2257, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2218, 16),
+							Pos:  lp(2257, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2218, 35),
+								Pos:  lp(2257, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2219, 9),
+						Pos:       lp(2258, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2219, 16),
+							Pos:  lp(2258, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2219, 47),
+								Pos:  lp(2258, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2220, 9),
+						Pos:       lp(2259, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2220, 16),
+							Pos:  lp(2259, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2220, 33),
+								Pos:  lp(2259, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2221, 9),
+						Pos:       lp(2260, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2221, 16),
+							Pos:  lp(2260, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2221, 33),
+								Pos:  lp(2260, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2222, 9),
+						Pos:       lp(2261, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2222, 23),
+							Pos:  lp(2261, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2222, 28),
+									Pos:  lp(2261, 28),
 									Name: "TResult",
 								},
 							},
@@ -43478,14 +44713,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2223, 9),
+						Pos:       lp(2262, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2223, 23),
+							Pos:  lp(2262, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2223, 84),
+									Pos:  lp(2262, 84),
 									Name: "TResult",
 								},
 							},
@@ -43493,9 +44728,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2223, 108),
+								Pos: lp(2262, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2223, 108),
+									Pos:  lp(2262, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -43503,14 +44738,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2224, 9),
+						Pos:       lp(2263, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2224, 23),
+							Pos:  lp(2263, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2224, 72),
+									Pos:  lp(2263, 72),
 									Name: "TResult",
 								},
 							},
@@ -43518,14 +44753,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2225, 9),
+						Pos:       lp(2264, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2225, 23),
+							Pos:  lp(2264, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2225, 33),
+									Pos:  lp(2264, 33),
 									Name: "TResult",
 								},
 							},
@@ -43535,45 +44770,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2228, 5),
+				Pos:       lp(2267, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2230, 9),
+						Pos:       lp(2269, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2230, 30),
+							Pos:  lp(2269, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2230, 53),
+								Pos: lp(2269, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 53),
+									Pos:  lp(2269, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2230, 72),
+								Pos: lp(2269, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 72),
+									Pos:  lp(2269, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2230, 89),
+								Pos: lp(2269, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2230, 89),
+									Pos:  lp(2269, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2230, 96),
+											Pos:  lp(2269, 96),
 											Name: "int",
 										},
 									},
@@ -43583,42 +44818,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2231, 9),
+						Pos:       lp(2270, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2231, 30),
+							Pos:  lp(2270, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2231, 53),
+								Pos: lp(2270, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2231, 53),
+									Pos:  lp(2270, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2231, 72),
+								Pos: lp(2270, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2231, 72),
+									Pos:  lp(2270, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2231, 89),
+								Pos: lp(2270, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2231, 89),
+									Pos:  lp(2270, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2231, 96),
+											Pos:  lp(2270, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2231, 101),
+											Pos:  lp(2270, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -43628,46 +44863,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2232, 9),
+						Pos:       lp(2271, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2232, 30),
+							Pos:  lp(2271, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2232, 53),
+								Pos: lp(2271, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 53),
+									Pos:  lp(2271, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2232, 72),
+								Pos: lp(2271, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 72),
+									Pos:  lp(2271, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2232, 89),
+								Pos: lp(2271, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 89),
+									Pos:  lp(2271, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2232, 122),
+								Pos: lp(2271, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2232, 122),
+									Pos:  lp(2271, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2232, 129),
+											Pos:  lp(2271, 129),
 											Name: "int",
 										},
 									},
@@ -43677,38 +44912,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2233, 9),
+						Pos:       lp(2272, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2233, 30),
+							Pos:  lp(2272, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2233, 53),
+								Pos: lp(2272, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2233, 53),
+									Pos:  lp(2272, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2233, 73),
+								Pos: lp(2272, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2233, 73),
+									Pos:  lp(2272, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2233, 91),
+								Pos: lp(2272, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2233, 91),
+									Pos:  lp(2272, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2233, 98),
+											Pos:  lp(2272, 98),
 											Name: "long",
 										},
 									},
@@ -43718,10 +44953,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2234, 9),
+						Pos:       lp(2273, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2234, 30),
+							Pos:  lp(2273, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -43730,13 +44965,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2234, 66),
+								Pos: lp(2273, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2234, 66),
+									Pos:  lp(2273, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2234, 78),
+											Pos:  lp(2273, 78),
 											Name: "TSource",
 										},
 									},
@@ -43744,13 +44979,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2234, 95),
+								Pos: lp(2273, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2234, 95),
+									Pos:  lp(2273, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2234, 102),
+											Pos:  lp(2273, 102),
 											Name: "TSource",
 										},
 									},
@@ -43760,10 +44995,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2235, 9),
+						Pos:       lp(2274, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2235, 30),
+							Pos:  lp(2274, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -43772,13 +45007,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2235, 66),
+								Pos: lp(2274, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 66),
+									Pos:  lp(2274, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 78),
+											Pos:  lp(2274, 78),
 											Name: "TSource",
 										},
 									},
@@ -43786,17 +45021,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2235, 95),
+								Pos: lp(2274, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 95),
+									Pos:  lp(2274, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2235, 102),
+											Pos:  lp(2274, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2235, 111),
+											Pos:  lp(2274, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -43806,10 +45041,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2236, 9),
+						Pos:       lp(2275, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2236, 30),
+							Pos:  lp(2275, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -43818,13 +45053,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2236, 66),
+								Pos: lp(2275, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 66),
+									Pos:  lp(2275, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2236, 78),
+											Pos:  lp(2275, 78),
 											Name: "TSource",
 										},
 									},
@@ -43832,21 +45067,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2236, 95),
+								Pos: lp(2275, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 95),
+									Pos:  lp(2275, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2236, 128),
+								Pos: lp(2275, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 128),
+									Pos:  lp(2275, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2236, 135),
+											Pos:  lp(2275, 135),
 											Name: "TSource",
 										},
 									},
@@ -43856,10 +45091,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2237, 9),
+						Pos:       lp(2276, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2237, 30),
+							Pos:  lp(2276, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -43868,13 +45103,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2237, 57),
+								Pos: lp(2276, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 57),
+									Pos:  lp(2276, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2237, 69),
+											Pos:  lp(2276, 69),
 											Name: "TSource",
 										},
 									},
@@ -43882,21 +45117,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2237, 86),
+								Pos: lp(2276, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2237, 86),
+									Pos:  lp(2276, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2237, 91),
+											Pos:  lp(2276, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2237, 100),
+											Pos:  lp(2276, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2237, 136),
+											Pos:  lp(2276, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -43906,10 +45141,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2238, 9),
+						Pos:       lp(2277, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2238, 30),
+							Pos:  lp(2277, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -43918,13 +45153,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2238, 57),
+								Pos: lp(2277, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 57),
+									Pos:  lp(2277, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2238, 69),
+											Pos:  lp(2277, 69),
 											Name: "TSource",
 										},
 									},
@@ -43932,29 +45167,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2238, 86),
+								Pos: lp(2277, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 86),
+									Pos:  lp(2277, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2238, 140),
+								Pos: lp(2277, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2238, 140),
+									Pos:  lp(2277, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2238, 145),
+											Pos:  lp(2277, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2238, 154),
+											Pos:  lp(2277, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2238, 190),
+											Pos:  lp(2277, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -43964,10 +45199,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2239, 9),
+						Pos:       lp(2278, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2239, 30),
+							Pos:  lp(2278, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -43976,13 +45211,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2239, 57),
+								Pos: lp(2278, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 57),
+									Pos:  lp(2278, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 69),
+											Pos:  lp(2278, 69),
 											Name: "TSource",
 										},
 									},
@@ -43990,29 +45225,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2239, 86),
+								Pos: lp(2278, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 86),
+									Pos:  lp(2278, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2239, 119),
+								Pos: lp(2278, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 119),
+									Pos:  lp(2278, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2239, 124),
+											Pos:  lp(2278, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2239, 133),
+											Pos:  lp(2278, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2239, 169),
+											Pos:  lp(2278, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -44022,22 +45257,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2240, 9),
+						Pos:       lp(2279, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2240, 30),
+							Pos:  lp(2279, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2240, 42),
+								Pos:      lp(2279, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2240, 49),
+									Pos:       lp(2279, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2240, 49),
+										Pos:  lp(2279, 49),
 										Name: "Action",
 									},
 								},
@@ -44048,46 +45283,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2243, 5),
+				Pos:       lp(2282, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2245, 9),
+						Pos:       lp(2284, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2245, 16),
+							Pos:  lp(2284, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2245, 45),
+								Pos:  lp(2284, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2245, 50),
+								Pos:  lp(2284, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2246, 9),
+						Pos:       lp(2285, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2246, 16),
+							Pos:  lp(2285, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2246, 71),
+								Pos:  lp(2285, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2246, 76),
+								Pos:  lp(2285, 76),
 								Kind: "set",
 							},
 						},
@@ -44095,45 +45330,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2249, 5),
+				Pos:       lp(2288, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2249, 6),
+						Pos:  lp(2288, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2251, 9),
+						Pos:       lp(2290, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 16),
+							Pos:  lp(2290, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2251, 35),
+								Pos:  lp(2290, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2252, 9),
+						Pos:       lp(2291, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2252, 16),
+							Pos:      lp(2291, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2252, 45),
+								Pos:  lp(2291, 45),
 								Kind: "get",
 							},
 						},
@@ -44141,41 +45376,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2255, 5),
+				Pos:       lp(2294, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2257, 9),
+						Pos:       lp(2296, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2257, 16),
+							Pos:  lp(2296, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2257, 33),
+								Pos:  lp(2296, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
+						Pos:       lp(2297, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 23),
+							Pos:  lp(2297, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2259, 9),
+						Pos:       lp(2298, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2259, 23),
+							Pos:  lp(2298, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -44183,17 +45418,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2265, 5),
+				Pos:       lp(2304, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2267, 9),
+						Pos:       lp(2306, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2267, 30),
+							Pos:  lp(2306, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -44202,14 +45437,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2267, 57),
+								Pos:      lp(2306, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 62),
+									Pos:  lp(2306, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 74),
+											Pos:  lp(2306, 74),
 											Name: "TSource",
 										},
 									},
@@ -44217,21 +45452,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2267, 91),
+								Pos: lp(2306, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 91),
+									Pos:  lp(2306, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2267, 96),
+											Pos:  lp(2306, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2267, 105),
+											Pos:  lp(2306, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2267, 114),
+											Pos:  lp(2306, 114),
 											Name: "TSource",
 										},
 									},
@@ -44241,10 +45476,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2268, 9),
+						Pos:       lp(2307, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2268, 30),
+							Pos:  lp(2307, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -44254,14 +45489,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2268, 74),
+								Pos:      lp(2307, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 79),
+									Pos:  lp(2307, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 91),
+											Pos:  lp(2307, 91),
 											Name: "TSource",
 										},
 									},
@@ -44269,29 +45504,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2268, 108),
+								Pos: lp(2307, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 108),
+									Pos:  lp(2307, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2268, 126),
+								Pos: lp(2307, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2268, 126),
+									Pos:  lp(2307, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2268, 131),
+											Pos:  lp(2307, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2268, 144),
+											Pos:  lp(2307, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2268, 153),
+											Pos:  lp(2307, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -44301,10 +45536,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2269, 9),
+						Pos:       lp(2308, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2269, 30),
+							Pos:  lp(2308, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -44315,14 +45550,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2269, 79),
+								Pos:      lp(2308, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 84),
+									Pos:  lp(2308, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 96),
+											Pos:  lp(2308, 96),
 											Name: "TSource",
 										},
 									},
@@ -44330,29 +45565,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2269, 113),
+								Pos: lp(2308, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 113),
+									Pos:  lp(2308, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2269, 131),
+								Pos: lp(2308, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 131),
+									Pos:  lp(2308, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 136),
+											Pos:  lp(2308, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 149),
+											Pos:  lp(2308, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 158),
+											Pos:  lp(2308, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -44360,17 +45595,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2269, 177),
+								Pos: lp(2308, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2269, 177),
+									Pos:  lp(2308, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2269, 182),
+											Pos:  lp(2308, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2269, 195),
+											Pos:  lp(2308, 195),
 											Name: "TResult",
 										},
 									},
@@ -44380,10 +45615,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2270, 9),
+						Pos:       lp(2309, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2270, 30),
+							Pos:  lp(2309, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -44392,14 +45627,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2270, 48),
+								Pos:      lp(2309, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 53),
+									Pos:  lp(2309, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 65),
+											Pos:  lp(2309, 65),
 											Name: "TSource",
 										},
 									},
@@ -44407,17 +45642,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2270, 82),
+								Pos: lp(2309, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2270, 82),
+									Pos:  lp(2309, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2270, 87),
+											Pos:  lp(2309, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2270, 96),
+											Pos:  lp(2309, 96),
 											Name: "bool",
 										},
 									},
@@ -44427,10 +45662,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2271, 9),
+						Pos:       lp(2310, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2271, 30),
+							Pos:  lp(2310, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -44439,14 +45674,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2271, 48),
+								Pos:      lp(2310, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2271, 53),
+									Pos:  lp(2310, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2271, 65),
+											Pos:  lp(2310, 65),
 											Name: "TSource",
 										},
 									},
@@ -44456,10 +45691,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2272, 9),
+						Pos:       lp(2311, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2272, 30),
+							Pos:  lp(2311, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -44468,14 +45703,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2272, 48),
+								Pos:      lp(2311, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 53),
+									Pos:  lp(2311, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 65),
+											Pos:  lp(2311, 65),
 											Name: "TSource",
 										},
 									},
@@ -44483,17 +45718,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2272, 82),
+								Pos: lp(2311, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2272, 82),
+									Pos:  lp(2311, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2272, 87),
+											Pos:  lp(2311, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2272, 96),
+											Pos:  lp(2311, 96),
 											Name: "bool",
 										},
 									},
@@ -44503,14 +45738,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2273, 9),
+						Pos:       lp(2312, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2273, 30),
+							Pos:  lp(2312, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2273, 42),
+									Pos:  lp(2312, 42),
 									Name: "TSource",
 								},
 							},
@@ -44521,14 +45756,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2273, 67),
+								Pos:      lp(2312, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 72),
+									Pos:  lp(2312, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2273, 84),
+											Pos:  lp(2312, 84),
 											Name: "TSource",
 										},
 									},
@@ -44536,9 +45771,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2273, 101),
+								Pos: lp(2312, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2273, 101),
+									Pos:  lp(2312, 101),
 									Name: "TSource",
 								},
 								Name: "element",
@@ -44546,14 +45781,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2274, 9),
+						Pos:       lp(2313, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2274, 30),
+							Pos:  lp(2313, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2274, 42),
+									Pos:  lp(2313, 42),
 									Name: "TSource",
 								},
 							},
@@ -44564,1594 +45799,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2274, 73),
+								Pos:      lp(2313, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 78),
+									Pos:  lp(2313, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2274, 90),
+											Pos:  lp(2313, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2275, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2275, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2275, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2275, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2275, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2276, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2276, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2276, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2276, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2276, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2276, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2276, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2277, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2277, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2277, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2277, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2277, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2278, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2278, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2278, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2278, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2278, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2278, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2278, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2279, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2279, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2279, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2279, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2279, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2280, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2280, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2280, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2280, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2280, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2280, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2280, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2280, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2280, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2281, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2281, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2281, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2281, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2281, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2282, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2282, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2282, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2282, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2282, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2282, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2282, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2283, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2283, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2283, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2283, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2283, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2284, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2284, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2284, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2284, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2284, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2284, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2284, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2284, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2284, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2285, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2285, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2285, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2285, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2285, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2286, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2286, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2286, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2286, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2286, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2286, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2286, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2286, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2286, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2287, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2287, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2287, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2287, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2287, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2287, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2287, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2287, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2287, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2288, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2288, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2288, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2288, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2288, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2288, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2288, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2289, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2289, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2289, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2289, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2289, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2289, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2289, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2289, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2290, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2290, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2290, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2290, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2290, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2291, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2291, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2291, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2291, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2291, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2291, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2291, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2291, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2291, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2292, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2292, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2292, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2292, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2292, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2292, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2293, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2293, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2293, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2293, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2293, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2293, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2293, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2294, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2294, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2294, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2294, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2294, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2294, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2295, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2295, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2295, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2295, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2295, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2295, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2295, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2295, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2295, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2296, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2296, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2296, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2296, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2296, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2296, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2296, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2296, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2297, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2297, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2297, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2297, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2297, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2297, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2297, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2297, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2297, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2297, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2297, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2297, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2297, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2298, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2298, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2298, 57),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 62),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2298, 74),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2298, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2298, 91),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2299, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2299, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAtOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2299, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2299, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2299, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2299, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2299, 100),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2300, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2300, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2300, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2301, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2301, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2301, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2301, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2301, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2301, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2301, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2301, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2301, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2302, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2302, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2302, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2302, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2302, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2302, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2302, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2302, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2302, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2302, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2303, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2303, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2303, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2303, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2303, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2304, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2304, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2304, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2304, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2304, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2304, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2304, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2304, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2304, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2305, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2305, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2305, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2305, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2305, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2306, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2306, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2306, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2306, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2306, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2306, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2306, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2307, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2307, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2307, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2307, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2307, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2307, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2308, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2308, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2308, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2308, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2308, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2308, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2308, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2308, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2309, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2309, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2309, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2309, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2309, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2310, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2310, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2310, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2310, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2310, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2310, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2310, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2310, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2311, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2311, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2311, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2311, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2311, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2312, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2312, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2312, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2312, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2312, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2312, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2312, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2312, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2312, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2313, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2313, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2313, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2313, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2313, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2313, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2313, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -46160,53 +45820,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2314, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2314, 61),
+								Pos:      lp(2314, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2314, 66),
+									Pos:  lp(2314, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2314, 78),
-											Name: "TSource",
+											Pos:  lp(2314, 62),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2314, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2314, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2314, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2314, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2314, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -46215,9 +45846,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2315, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -46237,6 +45868,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2315, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2315, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2315, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2315, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -46244,45 +45893,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2316, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2316, 54),
+								Pos:      lp(2316, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2316, 59),
+									Pos:  lp(2316, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2316, 71),
-											Name: "TSource",
+											Pos:  lp(2316, 62),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2316, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2316, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2316, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2316, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -46291,27 +45919,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2317, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2317, 63),
+								Pos:      lp(2317, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2317, 68),
+									Pos:  lp(2317, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2317, 80),
+											Pos:  lp(2317, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2317, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2317, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2317, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2317, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -46320,45 +45966,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2318, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2318, 63),
+								Pos:      lp(2318, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2318, 68),
+									Pos:  lp(2318, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2318, 80),
-											Name: "TSource",
+											Pos:  lp(2318, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2318, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2318, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2318, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2318, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -46367,22 +45992,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2319, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2319, 63),
+								Pos:      lp(2319, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 68),
+									Pos:  lp(2319, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2319, 80),
+											Pos:  lp(2319, 71),
 											Name: "TSource",
 										},
 									},
@@ -46390,12 +46015,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2319, 97),
+								Pos: lp(2319, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2319, 97),
-									Name: "TSource",
+									Pos:  lp(2319, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2319, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2319, 102),
+											Name: "double",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "selector",
 							},
 						},
 					},
@@ -46404,53 +46039,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2320, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2320, 63),
+								Pos:      lp(2320, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2320, 68),
+									Pos:  lp(2320, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2320, 80),
-											Name: "TSource",
+											Pos:  lp(2320, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2320, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2320, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2320, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2320, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2320, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -46459,39 +46065,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2321, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2321, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2321, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2321, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "GroupBy",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2321, 91),
+								Pos:      lp(2321, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 96),
+									Pos:  lp(2321, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 108),
+											Pos:  lp(2321, 72),
 											Name: "TSource",
 										},
 									},
@@ -46499,22 +46088,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2321, 125),
+								Pos: lp(2321, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2321, 125),
+									Pos:  lp(2321, 89),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2321, 130),
+											Pos:  lp(2321, 94),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2321, 139),
-											Name: "TKey",
+											Pos:  lp(2321, 103),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -46523,76 +46112,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2322, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2322, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2322, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "float",
 						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2322, 91),
+								Pos:      lp(2322, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2322, 96),
+									Pos:  lp(2322, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2322, 108),
-											Name: "TSource",
+											Pos:  lp(2322, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2322, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2322, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2322, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2322, 158),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2322, 176),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -46601,108 +46138,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2323, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2323, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Join",
+						Name: "Average",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2323, 87),
+								Pos:      lp(2323, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 92),
+									Pos:  lp(2323, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 104),
-											Name: "TOuter",
+											Pos:  lp(2323, 70),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2323, 119),
+								Pos: lp(2323, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2323, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 131),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2323, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 146),
+									Pos:  lp(2323, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2323, 151),
-											Name: "TOuter",
+											Pos:  lp(2323, 92),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2323, 159),
-											Name: "TKey",
+											Pos:  lp(2323, 101),
+											Name: "float",
 										},
 									},
 								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2323, 183),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 183),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 196),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2323, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2323, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2323, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2323, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -46719,106 +46193,19 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "GroupJoin",
+						Name: "Cast",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2324, 92),
+								Pos:      lp(2324, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2324, 97),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 109),
-											Name: "TOuter",
-										},
-									},
+									Pos:  lp(2324, 70),
+									Name: "System.Collections.IEnumerable",
 								},
-								Name: "outer",
-							},
-							&lang.Param{
-								Pos: lp(2324, 124),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 124),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 136),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2324, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 151),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 156),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2324, 188),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 188),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 193),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 201),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2324, 225),
-								Type: &lang.TypeRef{
-									Pos:  lp(2324, 225),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2324, 230),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2324, 250),
-													Name: "TInner",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2324, 259),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "source",
 							},
 						},
 					},
@@ -46830,37 +46217,29 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2325, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 58),
-											Name: "TElement",
-										},
+									Pos:       lp(2325, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2325, 42),
+										Name: "TSource",
 									},
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2325, 102),
+								Pos:      lp(2325, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 107),
+									Pos:  lp(2325, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2325, 119),
+											Pos:  lp(2325, 85),
 											Name: "TSource",
 										},
 									},
@@ -46868,40 +46247,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2325, 136),
+								Pos: lp(2325, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2325, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 150),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2325, 102),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2325, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2325, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2325, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2325, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "size",
 							},
 						},
 					},
@@ -46914,91 +46265,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2326, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2326, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2326, 58),
-											Name: "TElement",
-										},
-									},
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2326, 102),
+								Pos:      lp(2326, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 107),
+									Pos:  lp(2326, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 119),
+											Pos:  lp(2326, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2326, 136),
+								Pos: lp(2326, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2326, 136),
-									Name: "Func",
+									Pos:  lp(2326, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2326, 141),
+											Pos:  lp(2326, 112),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2326, 150),
-											Name: "TKey",
-										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2326, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2326, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2326, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2326, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2326, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2326, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2326, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "second",
 							},
 						},
 					},
@@ -47007,47 +46310,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2327, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2327, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Intersect",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2327, 70),
+								Pos:      lp(2327, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 75),
+									Pos:  lp(2327, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2327, 87),
+											Pos:  lp(2327, 70),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2327, 103),
+								Pos: lp(2327, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2327, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2327, 115),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2327, 87),
+									Name: "TSource",
 								},
-								Name: "second",
+								Name: "value",
 							},
 						},
 					},
@@ -47056,56 +46347,44 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2328, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2328, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "Intersect",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2328, 70),
+								Pos:      lp(2328, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 75),
+									Pos:  lp(2328, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 87),
+											Pos:  lp(2328, 70),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2328, 103),
+								Pos: lp(2328, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2328, 115),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2328, 87),
+									Name: "TSource",
 								},
-								Name: "second",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(2328, 132),
+								Pos: lp(2328, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2328, 132),
+									Pos:  lp(2328, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2328, 150),
+											Pos:  lp(2328, 120),
 											Name: "TSource",
 										},
 									},
@@ -47119,22 +46398,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2329, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "LongCount",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2329, 54),
+								Pos:      lp(2329, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2329, 59),
+									Pos:  lp(2329, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2329, 71),
+											Pos:  lp(2329, 66),
 											Name: "TSource",
 										},
 									},
@@ -47148,22 +46427,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2330, 30),
-							Name: "long",
+							Name: "int",
 						},
-						Name: "LongCount",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2330, 54),
+								Pos:      lp(2330, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 59),
+									Pos:  lp(2330, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 71),
+											Pos:  lp(2330, 66),
 											Name: "TSource",
 										},
 									},
@@ -47171,17 +46450,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2330, 88),
+								Pos: lp(2330, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2330, 88),
+									Pos:  lp(2330, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2330, 93),
+											Pos:  lp(2330, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2330, 102),
+											Pos:  lp(2330, 97),
 											Name: "bool",
 										},
 									},
@@ -47195,20 +46474,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2331, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2331, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2331, 38),
+								Pos:      lp(2331, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2331, 43),
+									Pos:  lp(2331, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2331, 55),
-											Name: "int",
+											Pos:  lp(2331, 92),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47221,22 +46509,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2332, 30),
-							Name: "int",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2332, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2332, 47),
+								Pos:      lp(2332, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 52),
+									Pos:  lp(2332, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2332, 64),
+											Pos:  lp(2332, 92),
 											Name: "TSource",
 										},
 									},
@@ -47244,22 +46538,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2332, 81),
+								Pos: lp(2332, 109),
 								Type: &lang.TypeRef{
-									Pos:  lp(2332, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2332, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2332, 95),
-											Name: "int",
-										},
-									},
+									Pos:  lp(2332, 109),
+									Name: "TSource",
 								},
-								Name: "selector",
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -47268,20 +46552,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2333, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2333, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2333, 39),
+								Pos:      lp(2333, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2333, 44),
+									Pos:  lp(2333, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2333, 56),
-											Name: "long",
+											Pos:  lp(2333, 86),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47294,22 +46587,28 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2334, 30),
-							Name: "long",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2334, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Distinct",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2334, 48),
+								Pos:      lp(2334, 69),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 53),
+									Pos:  lp(2334, 74),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 65),
+											Pos:  lp(2334, 86),
 											Name: "TSource",
 										},
 									},
@@ -47317,22 +46616,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2334, 82),
+								Pos: lp(2334, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2334, 82),
-									Name: "Func",
+									Pos:  lp(2334, 103),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2334, 87),
+											Pos:  lp(2334, 121),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2334, 96),
-											Name: "long",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -47341,24 +46636,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2335, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2335, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2335, 41),
+								Pos:      lp(2335, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2335, 46),
+									Pos:  lp(2335, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2335, 58),
-											Name: "double",
+											Pos:  lp(2335, 94),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2335, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2335, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2335, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2335, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -47367,22 +46690,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2336, 30),
-							Name: "double",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2336, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "DistinctBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2336, 50),
+								Pos:      lp(2336, 77),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 55),
+									Pos:  lp(2336, 82),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 67),
+											Pos:  lp(2336, 94),
 											Name: "TSource",
 										},
 									},
@@ -47390,22 +46720,36 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2336, 84),
+								Pos: lp(2336, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2336, 84),
+									Pos:  lp(2336, 111),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2336, 89),
+											Pos:  lp(2336, 116),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2336, 98),
-											Name: "double",
+											Pos:  lp(2336, 125),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2336, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2336, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2336, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47414,24 +46758,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2337, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "ElementAt",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2337, 42),
+								Pos:      lp(2337, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2337, 47),
+									Pos:  lp(2337, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2337, 59),
-											Name: "decimal",
+											Pos:  lp(2337, 74),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2337, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2337, 91),
+									Name: "int",
+								},
+								Name: "index",
 							},
 						},
 					},
@@ -47440,22 +46795,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2338, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "ElementAtOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 51),
+								Pos:      lp(2338, 66),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 56),
+									Pos:  lp(2338, 71),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 68),
+											Pos:  lp(2338, 83),
 											Name: "TSource",
 										},
 									},
@@ -47463,22 +46818,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2338, 85),
+								Pos: lp(2338, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2338, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2338, 99),
-											Name: "decimal",
-										},
-									},
+									Pos:  lp(2338, 100),
+									Name: "int",
 								},
-								Name: "selector",
+								Name: "index",
 							},
 						},
 					},
@@ -47487,25 +46832,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2339, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2339, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2339, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2339, 57),
-											Name: "float",
-										},
-									},
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2339, 42),
+									Name: "TResult",
 								},
-								Name: "source",
 							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
 						},
 					},
 					&lang.MethodDecl{
@@ -47513,45 +46850,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2340, 30),
-							Name: "float",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2340, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 49),
+								Pos:      lp(2340, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 54),
+									Pos:  lp(2340, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 66),
+											Pos:  lp(2340, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2340, 83),
+								Pos: lp(2340, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 83),
-									Name: "Func",
+									Pos:  lp(2340, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 88),
+											Pos:  lp(2340, 112),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2340, 97),
-											Name: "float",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "second",
 							},
 						},
 					},
@@ -47560,27 +46899,61 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2341, 30),
-							Name: "TSource",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2341, 42),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "Max",
+						Name: "Except",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 51),
+								Pos:      lp(2341, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 56),
+									Pos:  lp(2341, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 68),
+											Pos:  lp(2341, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2341, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2341, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2341, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2341, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -47589,46 +46962,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2342, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Max",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2342, 60),
+								Pos:      lp(2342, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 65),
+									Pos:  lp(2342, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 77),
+											Pos:  lp(2342, 70),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2342, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2342, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2342, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2342, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -47639,21 +46993,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2343, 30),
 							Name: "TSource",
 						},
-						Name: "MaxBy",
+						Name: "First",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2343, 59),
+								Pos:      lp(2343, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 64),
+									Pos:  lp(2343, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 76),
+											Pos:  lp(2343, 70),
 											Name: "TSource",
 										},
 									},
@@ -47661,22 +47014,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2343, 93),
+								Pos: lp(2343, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 93),
+									Pos:  lp(2343, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 98),
+											Pos:  lp(2343, 92),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2343, 107),
-											Name: "TKey",
+											Pos:  lp(2343, 101),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47685,20 +47038,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2344, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 38),
+								Pos:      lp(2344, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 43),
+									Pos:  lp(2344, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 55),
-											Name: "int",
+											Pos:  lp(2344, 79),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47711,22 +47067,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2345, 30),
-							Name: "int",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 47),
+								Pos:      lp(2345, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 52),
+									Pos:  lp(2345, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 64),
+											Pos:  lp(2345, 79),
 											Name: "TSource",
 										},
 									},
@@ -47734,22 +47090,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2345, 81),
+								Pos: lp(2345, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 81),
+									Pos:  lp(2345, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 86),
+											Pos:  lp(2345, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2345, 95),
-											Name: "int",
+											Pos:  lp(2345, 110),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47758,24 +47114,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2346, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2346, 39),
+								Pos:      lp(2346, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2346, 44),
+									Pos:  lp(2346, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2346, 56),
-											Name: "long",
+											Pos:  lp(2346, 79),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2346, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2346, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -47784,22 +47151,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2347, 30),
-							Name: "long",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "FirstOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2347, 48),
+								Pos:      lp(2347, 62),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 53),
+									Pos:  lp(2347, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 65),
+											Pos:  lp(2347, 79),
 											Name: "TSource",
 										},
 									},
@@ -47807,22 +47174,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2347, 82),
+								Pos: lp(2347, 96),
 								Type: &lang.TypeRef{
-									Pos:  lp(2347, 82),
+									Pos:  lp(2347, 96),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2347, 87),
+											Pos:  lp(2347, 101),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2347, 96),
-											Name: "long",
+											Pos:  lp(2347, 110),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2347, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2347, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -47831,20 +47206,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2348, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2348, 41),
+								Pos:      lp(2348, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2348, 46),
+									Pos:  lp(2348, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2348, 58),
-											Name: "double",
+											Pos:  lp(2348, 69),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47857,22 +47235,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2349, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Last",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2349, 50),
+								Pos:      lp(2349, 52),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 55),
+									Pos:  lp(2349, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 67),
+											Pos:  lp(2349, 69),
 											Name: "TSource",
 										},
 									},
@@ -47880,22 +47258,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2349, 84),
+								Pos: lp(2349, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2349, 84),
+									Pos:  lp(2349, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2349, 89),
+											Pos:  lp(2349, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2349, 98),
-											Name: "double",
+											Pos:  lp(2349, 100),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47904,20 +47282,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2350, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2350, 42),
+								Pos:      lp(2350, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2350, 47),
+									Pos:  lp(2350, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2350, 59),
-											Name: "decimal",
+											Pos:  lp(2350, 78),
+											Name: "TSource",
 										},
 									},
 								},
@@ -47930,22 +47311,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2351, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2351, 51),
+								Pos:      lp(2351, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 56),
+									Pos:  lp(2351, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2351, 68),
+											Pos:  lp(2351, 78),
 											Name: "TSource",
 										},
 									},
@@ -47953,22 +47334,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2351, 85),
+								Pos: lp(2351, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2351, 85),
+									Pos:  lp(2351, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2351, 90),
+											Pos:  lp(2351, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2351, 99),
-											Name: "decimal",
+											Pos:  lp(2351, 109),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -47977,24 +47358,35 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2352, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2352, 40),
+								Pos:      lp(2352, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2352, 45),
+									Pos:  lp(2352, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2352, 57),
-											Name: "float",
+											Pos:  lp(2352, 78),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2352, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2352, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -48003,22 +47395,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2353, 30),
-							Name: "float",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "LastOrDefault",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2353, 49),
+								Pos:      lp(2353, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2353, 54),
+									Pos:  lp(2353, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2353, 66),
+											Pos:  lp(2353, 78),
 											Name: "TSource",
 										},
 									},
@@ -48026,22 +47418,30 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2353, 83),
+								Pos: lp(2353, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2353, 83),
+									Pos:  lp(2353, 95),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2353, 88),
+											Pos:  lp(2353, 100),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2353, 97),
-											Name: "float",
+											Pos:  lp(2353, 109),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2353, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2353, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
 							},
 						},
 					},
@@ -48052,20 +47452,20 @@ func libraryAST() *lang.File {
 							Pos:  lp(2354, 30),
 							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2354, 51),
+								Pos:      lp(2354, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2354, 56),
+									Pos:  lp(2354, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2354, 68),
+											Pos:  lp(2354, 71),
 											Name: "TSource",
 										},
 									},
@@ -48079,23 +47479,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2355, 30),
-							Name: "TResult",
+							Name: "TSource",
 						},
-						Name: "Min",
+						Name: "Single",
 						TypeParams: []string{
 							"TSource",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2355, 60),
+								Pos:      lp(2355, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 65),
+									Pos:  lp(2355, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 77),
+											Pos:  lp(2355, 71),
 											Name: "TSource",
 										},
 									},
@@ -48103,22 +47502,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2355, 94),
+								Pos: lp(2355, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2355, 94),
+									Pos:  lp(2355, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2355, 99),
+											Pos:  lp(2355, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2355, 108),
-											Name: "TResult",
+											Pos:  lp(2355, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48129,21 +47528,49 @@ func libraryAST() *lang.File {
 							Pos:  lp(2356, 30),
 							Name: "TSource",
 						},
-						Name: "MinBy",
+						Name: "SingleOrDefault",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2356, 59),
+								Pos:      lp(2356, 63),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 64),
+									Pos:  lp(2356, 68),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 76),
+											Pos:  lp(2356, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2357, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2357, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2357, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2357, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2357, 80),
 											Name: "TSource",
 										},
 									},
@@ -48151,17 +47578,173 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2356, 93),
+								Pos: lp(2357, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2356, 93),
+									Pos:  lp(2357, 97),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2356, 98),
+											Pos:  lp(2357, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2356, 107),
+											Pos:  lp(2357, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2358, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2358, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2358, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2358, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2358, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2358, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2359, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2359, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2359, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2359, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2359, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2359, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2359, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2359, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2359, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2360, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2360, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2360, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2360, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2360, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2360, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2360, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2360, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2360, 139),
 											Name: "TKey",
 										},
 									},
@@ -48171,195 +47754,76 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2357, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2357, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2357, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2357, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2357, 72),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2358, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2358, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2358, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2358, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2358, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2358, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2359, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2359, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2359, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2359, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2359, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2359, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2359, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2359, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2359, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2360, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2360, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2360, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "OrderDescending",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2360, 71),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2360, 76),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2360, 88),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2361, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2361, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2361, 49),
-									Name: "T",
+									Pos:  lp(2361, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2361, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2361, 58),
+											Name: "TSource",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderDescending",
+						Name: "GroupBy",
 						TypeParams: []string{
-							"T",
+							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2361, 71),
+								Pos:      lp(2361, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 76),
+									Pos:  lp(2361, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 88),
-											Name: "T",
+											Pos:  lp(2361, 108),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2361, 99),
+								Pos: lp(2361, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2361, 99),
-									Name: "IComparer",
+									Pos:  lp(2361, 125),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2361, 109),
-											Name: "T",
+											Pos:  lp(2361, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2361, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2361, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2361, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2361, 176),
+											Name: "TKey",
 										},
 									},
 								},
@@ -48372,52 +47836,108 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2362, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2362, 49),
-									Name: "TSource",
+									Pos:  lp(2362, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "Join",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2362, 81),
+								Pos:      lp(2362, 87),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 86),
+									Pos:  lp(2362, 92),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2362, 98),
-											Name: "TSource",
+											Pos:  lp(2362, 104),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2362, 115),
+								Pos: lp(2362, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2362, 115),
+									Pos:  lp(2362, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2362, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 146),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2362, 120),
-											Name: "TSource",
+											Pos:  lp(2362, 151),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2362, 129),
+											Pos:  lp(2362, 159),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2362, 183),
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 183),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2362, 196),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2362, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2362, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2362, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2362, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2362, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -48426,66 +47946,114 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2363, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2363, 49),
-									Name: "TSource",
+									Pos:  lp(2363, 42),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "OrderBy",
+						Name: "GroupJoin",
 						TypeParams: []string{
-							"TSource",
+							"TOuter",
+							"TInner",
 							"TKey",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2363, 81),
+								Pos:      lp(2363, 92),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 86),
+									Pos:  lp(2363, 97),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 98),
-											Name: "TSource",
+											Pos:  lp(2363, 109),
+											Name: "TOuter",
 										},
 									},
 								},
-								Name: "source",
+								Name: "outer",
 							},
 							&lang.Param{
-								Pos: lp(2363, 115),
+								Pos: lp(2363, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 115),
+									Pos:  lp(2363, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2363, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 151),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 120),
-											Name: "TSource",
+											Pos:  lp(2363, 156),
+											Name: "TOuter",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2363, 129),
+											Pos:  lp(2363, 164),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "outerKeySelector",
 							},
 							&lang.Param{
-								Pos: lp(2363, 148),
+								Pos: lp(2363, 188),
 								Type: &lang.TypeRef{
-									Pos:  lp(2363, 148),
-									Name: "IComparer",
+									Pos:  lp(2363, 188),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2363, 158),
+											Pos:  lp(2363, 193),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 201),
 											Name: "TKey",
 										},
 									},
 								},
-								Name: "comparer",
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2363, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2363, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2363, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2363, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2363, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
 							},
 						},
 					},
@@ -48494,29 +48062,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2364, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2364, 49),
-									Name: "TSource",
+									Pos:  lp(2364, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2364, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2364, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2364, 91),
+								Pos:      lp(2364, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 96),
+									Pos:  lp(2364, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 108),
+											Pos:  lp(2364, 119),
 											Name: "TSource",
 										},
 									},
@@ -48524,22 +48103,40 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2364, 125),
+								Pos: lp(2364, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2364, 125),
+									Pos:  lp(2364, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2364, 130),
+											Pos:  lp(2364, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2364, 139),
+											Pos:  lp(2364, 150),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2364, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2364, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2364, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2364, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
 							},
 						},
 					},
@@ -48548,29 +48145,40 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2365, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2365, 49),
-									Name: "TSource",
+									Pos:  lp(2365, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2365, 58),
+											Name: "TElement",
+										},
+									},
 								},
 							},
 						},
-						Name: "OrderByDescending",
+						Name: "GroupBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
+							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2365, 91),
+								Pos:      lp(2365, 102),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 96),
+									Pos:  lp(2365, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 108),
+											Pos:  lp(2365, 119),
 											Name: "TSource",
 										},
 									},
@@ -48578,17 +48186,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2365, 125),
+								Pos: lp(2365, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 125),
+									Pos:  lp(2365, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 130),
+											Pos:  lp(2365, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2365, 139),
+											Pos:  lp(2365, 150),
 											Name: "TKey",
 										},
 									},
@@ -48596,13 +48204,31 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2365, 158),
+								Pos: lp(2365, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2365, 158),
-									Name: "IComparer",
+									Pos:  lp(2365, 169),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2365, 168),
+											Pos:  lp(2365, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2365, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2365, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2365, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2365, 228),
 											Name: "TKey",
 										},
 									},
@@ -48616,52 +48242,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2366, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2366, 49),
+									Pos:  lp(2366, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2366, 80),
+								Pos:      lp(2366, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2366, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 104),
+											Pos:  lp(2366, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2366, 121),
+								Pos: lp(2366, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2366, 121),
-									Name: "Func",
+									Pos:  lp(2366, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2366, 126),
+											Pos:  lp(2366, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2366, 135),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 						},
 					},
@@ -48670,62 +48291,57 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2367, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2367, 49),
+									Pos:  lp(2367, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2367, 80),
+								Pos:      lp(2367, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2367, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 104),
+											Pos:  lp(2367, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2367, 121),
+								Pos: lp(2367, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 121),
-									Name: "Func",
+									Pos:  lp(2367, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 126),
+											Pos:  lp(2367, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2367, 135),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2367, 154),
+								Pos: lp(2367, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2367, 154),
-									Name: "IComparer",
+									Pos:  lp(2367, 132),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2367, 164),
-											Name: "TKey",
+											Pos:  lp(2367, 150),
+											Name: "TSource",
 										},
 									},
 								},
@@ -48738,52 +48354,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2368, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2368, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2368, 90),
+								Pos:      lp(2368, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2368, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2368, 59),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2368, 114),
+											Pos:  lp(2368, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2368, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2368, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2368, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2368, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -48792,29 +48383,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2369, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2369, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2369, 90),
+								Pos:      lp(2369, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2369, 59),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 114),
+											Pos:  lp(2369, 71),
 											Name: "TSource",
 										},
 									},
@@ -48822,36 +48406,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2369, 131),
+								Pos: lp(2369, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2369, 131),
+									Pos:  lp(2369, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2369, 136),
+											Pos:  lp(2369, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2369, 145),
-											Name: "TKey",
+											Pos:  lp(2369, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2369, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2369, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2369, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -48860,41 +48430,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2370, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2370, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2370, 68),
+								Pos:      lp(2370, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2370, 73),
+									Pos:  lp(2370, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2370, 85),
-											Name: "TSource",
+											Pos:  lp(2370, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2370, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2370, 102),
-									Name: "TSource",
-								},
-								Name: "element",
 							},
 						},
 					},
@@ -48903,133 +48456,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2371, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2371, 42),
-									Name: "int",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2371, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2371, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2371, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2371, 64),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2372, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2372, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2372, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2372, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2372, 67),
-									Name: "TResult",
-								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2372, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2372, 84),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2373, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2373, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2373, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Reverse",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2373, 68),
+								Pos:      lp(2371, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2373, 73),
+									Pos:  lp(2371, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2373, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2374, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2374, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2374, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2374, 76),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2374, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2374, 93),
+											Pos:  lp(2371, 64),
 											Name: "TSource",
 										},
 									},
@@ -49037,18 +48479,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2374, 110),
+								Pos: lp(2371, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2374, 110),
+									Pos:  lp(2371, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2374, 115),
+											Pos:  lp(2371, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2374, 124),
-											Name: "TResult",
+											Pos:  lp(2371, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -49057,33 +48499,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2375, 9),
+						Pos:       lp(2372, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2375, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2375, 42),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2372, 30),
+							Name: "long",
 						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2375, 76),
+								Pos:      lp(2372, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 81),
+									Pos:  lp(2372, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 93),
+											Pos:  lp(2372, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2373, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2373, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2373, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2373, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2373, 65),
 											Name: "TSource",
 										},
 									},
@@ -49091,22 +48552,91 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2375, 110),
+								Pos: lp(2373, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2375, 110),
+									Pos:  lp(2373, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2375, 115),
+											Pos:  lp(2373, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2375, 124),
-											Name: "int",
+											Pos:  lp(2373, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2374, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2374, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2374, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2374, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2374, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2375, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2375, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2375, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2375, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2375, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2375, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2375, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2375, 89),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2375, 129),
-											Name: "TResult",
+											Pos:  lp(2375, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -49119,58 +48649,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2376, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2376, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2376, 80),
+								Pos:      lp(2376, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2376, 85),
+									Pos:  lp(2376, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2376, 97),
-											Name: "TSource",
+											Pos:  lp(2376, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2376, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2376, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2376, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2376, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2376, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -49179,30 +48675,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2377, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2377, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2377, 93),
+								Pos:      lp(2377, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 98),
+									Pos:  lp(2377, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 110),
+											Pos:  lp(2377, 68),
 											Name: "TSource",
 										},
 									},
@@ -49210,50 +48698,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2377, 127),
+								Pos: lp(2377, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2377, 127),
+									Pos:  lp(2377, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2377, 132),
+											Pos:  lp(2377, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2377, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2377, 153),
-													Name: "TCollection",
-												},
-											},
+											Pos:  lp(2377, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2377, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2377, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2377, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2377, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2377, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -49262,41 +48722,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2378, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "SequenceEqual",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2378, 58),
+								Pos:      lp(2378, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2378, 63),
+									Pos:  lp(2378, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2378, 75),
-											Name: "TSource",
+											Pos:  lp(2378, 57),
+											Name: "float",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2378, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2378, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2378, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -49305,28 +48748,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2379, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2379, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Skip",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2379, 65),
+								Pos:      lp(2379, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 70),
+									Pos:  lp(2379, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2379, 82),
+											Pos:  lp(2379, 66),
 											Name: "TSource",
 										},
 									},
@@ -49334,12 +48771,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2379, 99),
+								Pos: lp(2379, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2379, 99),
-									Name: "int",
+									Pos:  lp(2379, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2379, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2379, 97),
+											Name: "float",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -49348,41 +48795,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2380, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2380, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Take",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2380, 65),
+								Pos:      lp(2380, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2380, 70),
+									Pos:  lp(2380, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2380, 82),
+											Pos:  lp(2380, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2380, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2380, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -49391,28 +48824,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2381, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2381, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "SkipLast",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2381, 69),
+								Pos:      lp(2381, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 74),
+									Pos:  lp(2381, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2381, 86),
+											Pos:  lp(2381, 77),
 											Name: "TSource",
 										},
 									},
@@ -49420,12 +48848,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2381, 103),
+								Pos: lp(2381, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2381, 103),
-									Name: "int",
+									Pos:  lp(2381, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2381, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2381, 108),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -49434,28 +48872,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2382, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2382, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "TakeLast",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2382, 69),
+								Pos:      lp(2382, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 74),
+									Pos:  lp(2382, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2382, 86),
+											Pos:  lp(2382, 76),
 											Name: "TSource",
 										},
 									},
@@ -49463,12 +48896,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2382, 103),
+								Pos: lp(2382, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2382, 103),
-									Name: "int",
+									Pos:  lp(2382, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2382, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2382, 107),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -49477,51 +48920,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2383, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2383, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2383, 70),
+								Pos:      lp(2383, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2383, 75),
+									Pos:  lp(2383, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2383, 87),
-											Name: "TSource",
+											Pos:  lp(2383, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2383, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2383, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2383, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2383, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -49530,28 +48946,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2384, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2384, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2384, 70),
+								Pos:      lp(2384, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 75),
+									Pos:  lp(2384, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 87),
+											Pos:  lp(2384, 64),
 											Name: "TSource",
 										},
 									},
@@ -49559,26 +48969,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2384, 104),
+								Pos: lp(2384, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2384, 104),
+									Pos:  lp(2384, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2384, 109),
+											Pos:  lp(2384, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2384, 118),
+											Pos:  lp(2384, 95),
 											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2384, 123),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -49587,51 +48993,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2385, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2385, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2385, 70),
+								Pos:      lp(2385, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2385, 75),
+									Pos:  lp(2385, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2385, 87),
-											Name: "TSource",
+											Pos:  lp(2385, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2385, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2385, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2385, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2385, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -49640,28 +49019,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2386, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2386, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2386, 70),
+								Pos:      lp(2386, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 75),
+									Pos:  lp(2386, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2386, 87),
+											Pos:  lp(2386, 65),
 											Name: "TSource",
 										},
 									},
@@ -49669,26 +49042,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2386, 104),
+								Pos: lp(2386, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2386, 104),
+									Pos:  lp(2386, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2386, 109),
+											Pos:  lp(2386, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2386, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2386, 123),
-											Name: "bool",
+											Pos:  lp(2386, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -49697,51 +49066,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2387, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2387, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2387, 66),
+								Pos:      lp(2387, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2387, 71),
+									Pos:  lp(2387, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2387, 83),
-											Name: "TSource",
+											Pos:  lp(2387, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2387, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2387, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2387, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2387, 114),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -49750,28 +49092,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2388, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2388, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2388, 66),
+								Pos:      lp(2388, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 71),
+									Pos:  lp(2388, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 83),
+											Pos:  lp(2388, 67),
 											Name: "TSource",
 										},
 									},
@@ -49779,26 +49115,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2388, 100),
+								Pos: lp(2388, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 100),
+									Pos:  lp(2388, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 105),
+											Pos:  lp(2388, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2388, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2388, 119),
-											Name: "bool",
+											Pos:  lp(2388, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -49807,20 +49139,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2389, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2389, 38),
+								Pos:      lp(2389, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2389, 43),
+									Pos:  lp(2389, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2389, 55),
-											Name: "int",
+											Pos:  lp(2389, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -49833,22 +49165,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2390, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2390, 47),
+								Pos:      lp(2390, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 52),
+									Pos:  lp(2390, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 64),
+											Pos:  lp(2390, 68),
 											Name: "TSource",
 										},
 									},
@@ -49856,18 +49188,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2390, 81),
+								Pos: lp(2390, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 81),
+									Pos:  lp(2390, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 86),
+											Pos:  lp(2390, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2390, 95),
-											Name: "int",
+											Pos:  lp(2390, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -49880,20 +49212,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2391, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2391, 39),
+								Pos:      lp(2391, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2391, 44),
+									Pos:  lp(2391, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2391, 56),
-											Name: "long",
+											Pos:  lp(2391, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -49906,22 +49238,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2392, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2392, 48),
+								Pos:      lp(2392, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2392, 53),
+									Pos:  lp(2392, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2392, 65),
+											Pos:  lp(2392, 66),
 											Name: "TSource",
 										},
 									},
@@ -49929,18 +49261,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2392, 82),
+								Pos: lp(2392, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2392, 82),
+									Pos:  lp(2392, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2392, 87),
+											Pos:  lp(2392, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2392, 96),
-											Name: "long",
+											Pos:  lp(2392, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -49953,20 +49285,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2393, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2393, 41),
+								Pos:      lp(2393, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2393, 46),
+									Pos:  lp(2393, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2393, 58),
-											Name: "double",
+											Pos:  lp(2393, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -49979,22 +49314,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2394, 30),
-							Name: "double",
+							Name: "TResult",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2394, 50),
+								Pos:      lp(2394, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2394, 55),
+									Pos:  lp(2394, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2394, 67),
+											Pos:  lp(2394, 77),
 											Name: "TSource",
 										},
 									},
@@ -50002,18 +49338,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2394, 84),
+								Pos: lp(2394, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2394, 84),
+									Pos:  lp(2394, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2394, 89),
+											Pos:  lp(2394, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2394, 98),
-											Name: "double",
+											Pos:  lp(2394, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -50026,24 +49362,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2395, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2395, 42),
+								Pos:      lp(2395, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2395, 47),
+									Pos:  lp(2395, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2395, 59),
-											Name: "decimal",
+											Pos:  lp(2395, 76),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2395, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2395, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2395, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2395, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -50052,45 +49410,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2396, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2396, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2396, 51),
+								Pos:      lp(2396, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2396, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2396, 68),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2396, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2396, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2396, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2396, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2396, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -50099,20 +49439,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2397, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2397, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2397, 40),
+								Pos:      lp(2397, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2397, 45),
+									Pos:  lp(2397, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2397, 57),
-											Name: "float",
+											Pos:  lp(2397, 78),
+											Name: "T",
 										},
 									},
 								},
@@ -50125,45 +49474,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2398, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2398, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2398, 49),
+								Pos:      lp(2398, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2398, 54),
+									Pos:  lp(2398, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2398, 66),
-											Name: "TSource",
+											Pos:  lp(2398, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2398, 83),
+								Pos: lp(2398, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2398, 83),
-									Name: "Func",
+									Pos:  lp(2398, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2398, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2398, 97),
-											Name: "float",
+											Pos:  lp(2398, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -50171,28 +49522,30 @@ func libraryAST() *lang.File {
 						Pos:       lp(2399, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2399, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2399, 30),
-								Name: "TSource",
+							Pos:  lp(2399, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2399, 49),
+									Name: "T",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2399, 57),
+								Pos:      lp(2399, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2399, 62),
+									Pos:  lp(2399, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2399, 74),
-											Name: "TSource",
+											Pos:  lp(2399, 88),
+											Name: "T",
 										},
 									},
 								},
@@ -50205,56 +49558,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2400, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2400, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2400, 47),
-									Name: "TSource",
+									Pos:  lp(2400, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2400, 84),
+								Pos:      lp(2400, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2400, 89),
+									Pos:  lp(2400, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2400, 101),
-											Name: "TSource",
+											Pos:  lp(2400, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2400, 118),
+								Pos: lp(2400, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2400, 118),
-									Name: "Func",
+									Pos:  lp(2400, 99),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2400, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2400, 132),
-											Name: "TKey",
+											Pos:  lp(2400, 109),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -50263,33 +49607,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2401, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2401, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2401, 47),
+									Pos:  lp(2401, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2401, 84),
+								Pos:      lp(2401, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2401, 89),
+									Pos:  lp(2401, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2401, 101),
+											Pos:  lp(2401, 98),
 											Name: "TSource",
 										},
 									},
@@ -50297,36 +49637,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2401, 118),
+								Pos: lp(2401, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2401, 118),
+									Pos:  lp(2401, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2401, 123),
+											Pos:  lp(2401, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2401, 132),
+											Pos:  lp(2401, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2401, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -50335,34 +49661,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2402, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2402, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2402, 47),
-									Name: "TElement",
+									Pos:  lp(2402, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2402, 95),
+								Pos:      lp(2402, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2402, 100),
+									Pos:  lp(2402, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2402, 112),
+											Pos:  lp(2402, 98),
 											Name: "TSource",
 										},
 									},
@@ -50370,17 +49691,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2402, 129),
+								Pos: lp(2402, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2402, 129),
+									Pos:  lp(2402, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2402, 134),
+											Pos:  lp(2402, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2402, 143),
+											Pos:  lp(2402, 129),
 											Name: "TKey",
 										},
 									},
@@ -50388,22 +49709,18 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2402, 162),
+								Pos: lp(2402, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2402, 162),
-									Name: "Func",
+									Pos:  lp(2402, 148),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2402, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2402, 176),
-											Name: "TElement",
+											Pos:  lp(2402, 158),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "elementSelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -50412,34 +49729,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2403, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2403, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2403, 47),
-									Name: "TElement",
+									Pos:  lp(2403, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2403, 95),
+								Pos:      lp(2403, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2403, 100),
+									Pos:  lp(2403, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2403, 112),
+											Pos:  lp(2403, 108),
 											Name: "TSource",
 										},
 									},
@@ -50447,54 +49759,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2403, 129),
+								Pos: lp(2403, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2403, 129),
+									Pos:  lp(2403, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2403, 134),
+											Pos:  lp(2403, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2403, 143),
+											Pos:  lp(2403, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2403, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2403, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2403, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2403, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2403, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2403, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2403, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -50503,63 +49783,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2404, 30),
-							Name: "HashSet",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2404, 38),
+									Pos:  lp(2404, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2404, 66),
+								Pos:      lp(2404, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2404, 71),
+									Pos:  lp(2404, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2404, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2405, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2405, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2405, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2405, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2405, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2405, 83),
+											Pos:  lp(2404, 108),
 											Name: "TSource",
 										},
 									},
@@ -50567,14 +49813,32 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2405, 100),
+								Pos: lp(2404, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2404, 125),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 118),
+											Pos:  lp(2404, 130),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2404, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2404, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2404, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2404, 168),
+											Name: "TKey",
 										},
 									},
 								},
@@ -50583,37 +49847,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2406, 9),
+						Pos:       lp(2405, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2406, 30),
-							Name: "List",
+							Pos:  lp(2405, 30),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2406, 35),
+									Pos:  lp(2405, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2406, 60),
+								Pos:      lp(2405, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2406, 65),
-									Name: "IEnumerable",
+									Pos:  lp(2405, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 77),
+											Pos:  lp(2405, 104),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2405, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2405, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2405, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2405, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2406, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2406, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2406, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2406, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2406, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2406, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2406, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -50622,47 +49973,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2407, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2407, 42),
+									Pos:  lp(2407, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2407, 66),
+								Pos:      lp(2407, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2407, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2407, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2407, 83),
+											Pos:  lp(2407, 114),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2407, 99),
+								Pos: lp(2407, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2407, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2407, 131),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2407, 111),
+											Pos:  lp(2407, 136),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2407, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -50671,57 +50027,62 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2408, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2408, 42),
+									Pos:  lp(2408, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2408, 66),
+								Pos:      lp(2408, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2408, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 83),
+											Pos:  lp(2408, 114),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2408, 99),
+								Pos: lp(2408, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2408, 131),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 111),
+											Pos:  lp(2408, 136),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2408, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2408, 128),
+								Pos: lp(2408, 164),
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 128),
-									Name: "IEqualityComparer",
+									Pos:  lp(2408, 164),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 146),
-											Name: "TSource",
+											Pos:  lp(2408, 174),
+											Name: "TKey",
 										},
 									},
 								},
@@ -50738,67 +50099,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2409, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Zip",
+						Name: "Prepend",
 						TypeParams: []string{
-							"TFirst",
-							"TSecond",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2409, 81),
+								Pos:      lp(2409, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 86),
+									Pos:  lp(2409, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 98),
-											Name: "TFirst",
+											Pos:  lp(2409, 85),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2409, 113),
+								Pos: lp(2409, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 113),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2409, 125),
-											Name: "TSecond",
-										},
-									},
+									Pos:  lp(2409, 102),
+									Name: "TSource",
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2409, 142),
-								Type: &lang.TypeRef{
-									Pos:  lp(2409, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2409, 147),
-											Name: "TFirst",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2409, 155),
-											Name: "TSecond",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2409, 164),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "element",
 							},
 						},
 					},
@@ -50811,14 +50142,1918 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2410, 42),
-									Name: "System.ValueTuple",
+									Name: "int",
+								},
+							},
+						},
+						Name: "Range",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2410, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(2410, 53),
+									Name: "int",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2410, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2410, 64),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2411, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2411, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2411, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2411, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2411, 67),
+									Name: "TResult",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2411, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2411, 84),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2412, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2412, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2412, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2412, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2412, 73),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 43),
+											Pos:  lp(2412, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2413, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2413, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2413, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2413, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2413, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2413, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2413, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2413, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2413, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2413, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2414, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2414, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2414, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2414, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2414, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2414, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2414, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2414, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2414, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2414, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2414, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2415, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2415, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2415, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2415, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2415, 85),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2415, 97),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2415, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2415, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2415, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2415, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2415, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2416, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2416, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2416, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TCollection",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2416, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2416, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2416, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2416, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2416, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2416, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2416, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2416, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2416, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2416, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2416, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2416, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2416, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2417, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2417, 30),
+							Name: "bool",
+						},
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2417, 58),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2417, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2417, 75),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2417, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2417, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2417, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2418, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2418, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2418, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2418, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2418, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2418, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2418, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2418, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2419, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2419, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2419, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Take",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2419, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2419, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2419, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2419, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2419, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2420, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2420, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2420, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2420, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2420, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2420, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2420, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2420, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2421, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2421, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2421, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2421, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2421, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2421, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2421, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2421, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2422, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2422, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2422, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2422, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2422, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2422, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2422, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2422, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2422, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2422, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2423, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2423, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2423, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2423, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2423, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2423, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2423, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2423, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2423, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2423, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2423, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2424, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2424, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2424, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2424, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2424, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2424, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2424, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2424, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2424, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2424, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2425, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2425, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2425, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2425, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2425, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2425, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2425, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2425, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2425, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2425, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2425, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2426, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2426, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2426, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2426, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2426, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2426, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2426, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2426, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2426, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2426, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2427, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2427, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2427, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2427, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2427, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2427, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2427, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2427, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2427, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2427, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2427, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2428, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2428, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2428, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2428, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2428, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2429, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2429, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2429, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2429, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2429, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2429, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2429, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2429, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2429, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2430, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2430, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2430, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2430, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2430, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2431, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2431, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2431, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2431, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2431, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2431, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2431, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2431, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2431, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2432, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2432, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2432, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2432, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2432, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2433, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2433, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2433, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2433, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2433, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2434, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2434, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2434, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2434, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2434, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2435, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2435, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2435, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2435, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2435, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2435, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2435, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2435, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2435, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2436, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2436, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2436, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2436, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2436, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2437, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2437, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2437, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2437, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2437, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2437, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2437, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2437, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2437, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2438, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2438, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2438, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2438, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2438, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2438, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2439, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2439, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2439, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2439, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2439, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2439, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2439, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2439, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2439, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2439, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2439, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2440, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2440, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2440, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2440, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2440, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2440, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2440, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2440, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2441, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2441, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2441, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2441, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2441, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2441, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2441, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2441, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2441, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2441, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2441, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2441, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2441, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2441, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2441, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2442, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2442, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2442, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2442, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2442, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2442, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2442, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2442, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2442, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2442, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2442, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2442, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2442, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2442, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2443, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2443, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2443, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2443, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2443, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2443, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2444, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2444, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2444, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2444, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2444, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2444, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2444, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2444, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2444, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2445, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2445, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2445, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2445, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2445, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2445, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2446, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2446, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2446, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2446, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2446, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2446, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2446, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2446, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2447, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2447, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2447, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2447, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2447, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2447, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2447, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2447, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2447, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2447, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2447, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2448, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2448, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2448, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Zip",
+						TypeParams: []string{
+							"TFirst",
+							"TSecond",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2448, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2448, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2448, 98),
+											Name: "TFirst",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2448, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(2448, 113),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2448, 125),
+											Name: "TSecond",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2448, 142),
+								Type: &lang.TypeRef{
+									Pos:  lp(2448, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2448, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2410, 57),
+											Pos:  lp(2448, 155),
+											Name: "TSecond",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2448, 164),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2449, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2449, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 42),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2449, 43),
+											Name: "TFirst",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2449, 57),
 											Name: "TSecond",
 										},
 									},
@@ -50837,14 +52072,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2410, 95),
+								Pos:      lp(2449, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 100),
+									Pos:  lp(2449, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 112),
+											Pos:  lp(2449, 112),
 											Name: "TFirst",
 										},
 									},
@@ -50852,13 +52087,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2410, 127),
+								Pos: lp(2449, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 127),
+									Pos:  lp(2449, 127),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 139),
+											Pos:  lp(2449, 139),
 											Name: "TSecond",
 										},
 									},
@@ -50870,7 +52105,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2413, 5),
+				Pos:       lp(2452, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -50881,11 +52116,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2413, 50),
+						Pos:  lp(2452, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2413, 62),
+								Pos:  lp(2452, 62),
 								Name: "TElement",
 							},
 						},
@@ -50893,15 +52128,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2415, 9),
+						Pos: lp(2454, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2415, 9),
+							Pos:  lp(2454, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2415, 20),
+								Pos:  lp(2454, 20),
 								Kind: "get",
 							},
 						},
@@ -50909,7 +52144,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2418, 5),
+				Pos:       lp(2457, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -50919,11 +52154,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2418, 53),
+						Pos:  lp(2457, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2418, 65),
+								Pos:  lp(2457, 65),
 								Name: "TElement",
 							},
 						},
