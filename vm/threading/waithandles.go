@@ -62,7 +62,7 @@ func init() {
 			return vm.Null, t.Throw("System.ArgumentException", "The initial count for the semaphore must be greater than or equal to zero and less than the maximum count.")
 		}
 		if len(args) == 3 && !args[2].IsNull() {
-			return vm.Null, t.Throw("System.PlatformNotSupportedException", "Named synchronization primitives are not supported.")
+			return vm.Null, t.Throw("System.PlatformNotSupportedException", "The named version of this synchronization primitive is not supported on this platform.")
 		}
 		return vm.NewNative(TSemaphore, &semaphore{count: n, max: max}), nil
 	})
@@ -85,7 +85,7 @@ func init() {
 	getM := func(v vm.Value) *mutex { return v.AsNative().(*mutex) }
 	mtx.AddStatic(".ctor", 0, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if len(args) == 2 && !args[1].IsNull() {
-			return vm.Null, t.Throw("System.PlatformNotSupportedException", "Named synchronization primitives are not supported.")
+			return vm.Null, t.Throw("System.PlatformNotSupportedException", "The named version of this synchronization primitive is not supported on this platform.")
 		}
 		m := &mutex{sem: &semaphore{count: 1, max: 1}}
 		if len(args) >= 1 && args[0].AsBool() {
