@@ -976,8 +976,8 @@ func init() {
 			return vm.TaskValue(cont), nil
 		}
 	}
-	f.AddMethod("ContinueWhenAll", 2, 5, continueWhen(true))
-	f.AddMethod("ContinueWhenAny", 2, 5, continueWhen(false))
+	f.AddMethod("ContinueWhenAll", 2, 3, continueWhen(true))
+	f.AddMethod("ContinueWhenAny", 2, 3, continueWhen(false))
 
 	registerEnum(TTaskStatus)
 	registerEnum(TTaskCreationOptions)

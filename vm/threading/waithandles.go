@@ -79,7 +79,6 @@ func init() {
 		return vm.Int(int32(prev)), err
 	})
 	sem.AddMethod("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
-	sem.AddMethod("Close", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
 
 	mtx := vm.RegisterType(TMutex)
 	getM := func(v vm.Value) *mutex { return v.AsNative().(*mutex) }
@@ -131,5 +130,4 @@ func init() {
 		return vm.Null, nil
 	})
 	mtx.AddMethod("Dispose", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
-	mtx.AddMethod("Close", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Null, nil })
 }
