@@ -152,7 +152,10 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 				// The binder's target is a type parameter (`_items[i] =
 				// default` in a generic class): default(T) at run time.
 				tr = &lang.TypeRef{Pos: e.Pos, Name: bt.Name}
-			} else {
+			} else if bt == nil || fs.c.bindVMType(bt) == nil {
+				// Without a closed binder type, the expected type; an
+				// argument's binder type wins over an expectation that
+				// belongs to an enclosing expression (`long r = M(default)`).
 				tr = fs.expect
 			}
 		}
@@ -176,6 +179,12 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 					t = vm.TBool
 				case bt.VM != nil && !bt.VM.Zero().IsNull():
 					t = bt.VM // a library value type: default(CancellationToken) is None
+				default:
+					// A program's struct (an argument `M(default)` has no
+					// expected type here): its zero value, not null.
+					if vt := fs.c.bindVMType(bt); vt != nil && vt.IsValueType && !vt.IsEnum {
+						t = vt
+					}
 				}
 			}
 		}

@@ -1214,6 +1214,164 @@ namespace System.Threading
         public SemaphoreFullException() : base("Adding the specified count to the semaphore would cause it to exceed its maximum count.") { }
         public SemaphoreFullException(string message) : base(message) { }
     }
+
+    public class LockRecursionException : Exception
+    {
+        public LockRecursionException() : base("Exception of type 'System.Threading.LockRecursionException' was thrown.") { }
+        public LockRecursionException(string message) : base(message) { }
+    }
+
+    // SpinWait counts spins as .NET's does: from the tenth spin on (or on a
+    // single processor) each spin yields the thread instead of spinning.
+    public struct SpinWait
+    {
+        private int _count;
+
+        public int Count => _count;
+        public bool NextSpinWillYield => _count >= 10 || Environment.ProcessorCount == 1;
+
+        public void SpinOnce() => SpinOnce(20);
+
+        public void SpinOnce(int sleep1Threshold)
+        {
+            if (sleep1Threshold < -1)
+                throw new ArgumentOutOfRangeException("sleep1Threshold", "sleep1Threshold ('" + sleep1Threshold + "') must be greater than or equal to '-1'.");
+            if (NextSpinWillYield) Thread.Yield();
+            else Thread.SpinWait(4 << _count);
+            _count = _count == int.MaxValue ? 10 : _count + 1;
+        }
+
+        public void Reset() { _count = 0; }
+
+        public static void SpinUntil(Func<bool> condition) => SpinUntil(condition, -1);
+
+        public static bool SpinUntil(Func<bool> condition, int millisecondsTimeout)
+        {
+            if (millisecondsTimeout < -1)
+                throw new ArgumentOutOfRangeException("millisecondsTimeout", "The timeout must represent a value between -1 and Int32.MaxValue, inclusive.");
+            if (condition == null)
+                throw new ArgumentNullException("condition", "The condition argument is null.");
+            long start = Environment.TickCount64;
+            SpinWait spinner = new SpinWait();
+            while (!condition())
+            {
+                if (millisecondsTimeout == 0) return false;
+                spinner.SpinOnce();
+                if (millisecondsTimeout != -1 && spinner.NextSpinWillYield && Environment.TickCount64 - start >= millisecondsTimeout)
+                    return false;
+            }
+            return true;
+        }
+    }
+
+    // SpinLock is a mutual-exclusion lock that spins (then yields) while it
+    // waits. With owner tracking (the default) it knows its holder, so a
+    // recursive Enter and an Exit by another thread throw as .NET's do.
+    // A SpinLock is a struct: a copy is a different lock.
+    public struct SpinLock
+    {
+        private int _owner;
+        private bool _noTracking;
+
+        public SpinLock(bool enableThreadOwnerTracking)
+        {
+            _owner = 0;
+            _noTracking = !enableThreadOwnerTracking;
+        }
+
+        public bool IsHeld => Volatile.Read(ref _owner) != 0;
+        public bool IsThreadOwnerTrackingEnabled => !_noTracking;
+
+        public bool IsHeldByCurrentThread
+        {
+            get
+            {
+                if (_noTracking)
+                    throw new InvalidOperationException("Thread tracking is disabled.");
+                return Volatile.Read(ref _owner) == Thread.CurrentThread.ManagedThreadId;
+            }
+        }
+
+        public void Enter(ref bool lockTaken) => TryEnter(-1, ref lockTaken);
+
+        public void TryEnter(ref bool lockTaken) => TryEnter(0, ref lockTaken);
+
+        public void TryEnter(int millisecondsTimeout, ref bool lockTaken)
+        {
+            if (lockTaken)
+            {
+                lockTaken = false;
+                throw new ArgumentException("The tookLock argument must be set to false before calling this method.", "lockTaken");
+            }
+            if (millisecondsTimeout < -1)
+                throw new ArgumentOutOfRangeException("millisecondsTimeout", "The timeout must be a value between -1 and Int32.MaxValue, inclusive.");
+            int me = _noTracking ? -1 : Thread.CurrentThread.ManagedThreadId;
+            if (!_noTracking && Volatile.Read(ref _owner) == me)
+                throw new LockRecursionException("The calling thread already holds the lock.");
+            long start = Environment.TickCount64;
+            SpinWait spinner = new SpinWait();
+            while (Interlocked.CompareExchange(ref _owner, me, 0) != 0)
+            {
+                if (millisecondsTimeout == 0) return;
+                if (millisecondsTimeout != -1 && Environment.TickCount64 - start >= millisecondsTimeout) return;
+                spinner.SpinOnce();
+            }
+            lockTaken = true;
+        }
+
+        public void Exit() => Exit(true);
+
+        public void Exit(bool useMemoryBarrier)
+        {
+            if (_noTracking)
+            {
+                if (Volatile.Read(ref _owner) == 0)
+                    throw new SynchronizationLockException("The lock is not held.");
+            }
+            else if (Volatile.Read(ref _owner) != Thread.CurrentThread.ManagedThreadId)
+            {
+                throw new SynchronizationLockException("The calling thread does not hold the lock.");
+            }
+            Volatile.Write(ref _owner, 0);
+        }
+    }
+}
+
+namespace System.Threading.Tasks
+{
+    // TaskWhenEach is the sequence Task.WhenEach returns: its tasks in the
+    // order they complete (those complete already first, in array order).
+    // The VM's Task.WhenEach creates it; one enumeration per sequence.
+    internal sealed class TaskWhenEach : System.Collections.Generic.IAsyncEnumerable<Task>, System.Collections.Generic.IAsyncEnumerator<Task>
+    {
+        private readonly System.Collections.Generic.List<Task> _pending;
+        private Task _current;
+        private System.Threading.CancellationToken _token;
+
+        private TaskWhenEach(Task[] tasks) { _pending = new System.Collections.Generic.List<Task>(tasks); }
+
+        internal static TaskWhenEach Create(Task[] tasks) => new TaskWhenEach(tasks);
+
+        public System.Collections.Generic.IAsyncEnumerator<Task> GetAsyncEnumerator(System.Threading.CancellationToken cancellationToken = default)
+        {
+            _token = cancellationToken;
+            return this;
+        }
+
+        public Task Current => _current;
+
+        public async ValueTask<bool> MoveNextAsync()
+        {
+            _token.ThrowIfCancellationRequested();
+            if (_pending.Count == 0) return false;
+            Task done = await Task.WhenAny(_pending);
+            _pending.Remove(done);
+            _current = done;
+            return true;
+        }
+
+        public ValueTask DisposeAsync() => default;
+    }
 }
 
 // System.Threading.Channels: Channel.CreateUnbounded/CreateBounded with

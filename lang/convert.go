@@ -294,6 +294,22 @@ func typeParams(ps []*gTypeParam) []string {
 	return out
 }
 
+// explicitTypeParams are a generic explicit implementation's type
+// parameters (`IFace.M<T, U>(...)`), which the grammar reads as the type
+// arguments of the dotted name's last segment: each must be a plain name.
+func (st *parseState) explicitTypeParams(args []*gTypeArg) []string {
+	var out []string
+	for _, a := range args {
+		t := a.Type
+		if t == nil || t.Core == nil || len(t.Core.Segs) != 1 || t.Core.Segs[0].Args != nil || len(t.Ranks) > 0 || t.Core.Nullable != nil {
+			st.report(a.Pos.Offset, "Type parameter declaration must be an identifier not a type", false) // CS0081
+			continue
+		}
+		out = append(out, name(t.Core.Segs[0].Name))
+	}
+	return out
+}
+
 func (st *parseState) constraints(ws []*gConstraints) []*Constraint {
 	var out []*Constraint
 	for _, w := range ws {
@@ -406,7 +422,7 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 		nm := name(last.Name)
 		if m := r.EMethod; m != nil {
 			d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type), Name: nm, Iface: iface,
-				TypeParams: typeParams(m.TypeParams), Params: st.params(m.Params)}
+				TypeParams: append(st.explicitTypeParams(last.Args), typeParams(m.TypeParams)...), Params: st.params(m.Params)}
 			d.Body, d.ExprBody = st.body(m.Body)
 			return d
 		}

@@ -749,7 +749,9 @@ func (*unsupMember) Parse(lex *lexer.PeekingLexer) error {
 
 // explicitGuard is an explicit interface member implementation: a dotted
 // name `IFace.Member` (the interface may have type arguments) followed by
-// a parameter list or a property body.
+// a parameter list or a property body, or `IFace.Method<T>` (a generic
+// method, its type parameters read as the last segment's type arguments)
+// followed by a parameter list.
 type explicitGuard struct{}
 
 func (*explicitGuard) Parse(lex *lexer.PeekingLexer) error {
@@ -758,8 +760,13 @@ func (*explicitGuard) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	typ, ok := c.skipType()
-	if !ok || typ.Core == nil || len(typ.Core.Segs) < 2 || len(typ.Ranks) > 0 || typ.Core.Nullable != nil ||
-		typ.Core.Segs[len(typ.Core.Segs)-1].Args != nil {
+	if !ok || typ.Core == nil || len(typ.Core.Segs) < 2 || len(typ.Ranks) > 0 || typ.Core.Nullable != nil {
+		return participle.NextMatch
+	}
+	if typ.Core.Segs[len(typ.Core.Segs)-1].Args != nil { // a generic method: IFace.M<T>(...)
+		if c.at("(") {
+			return nil
+		}
 		return participle.NextMatch
 	}
 	if c.at("(") || c.at("{") || c.at("=>") {

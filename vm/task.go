@@ -297,10 +297,36 @@ func (tk *Task) TryComplete(t *Thread, status TaskStatus, result Value, excs []*
 	if c != nil {
 		tk.runContinuation(t, c)
 	}
+	awaited := isAwaitContinuation(c)
 	for _, c := range more {
+		if isAwaitContinuation(c) {
+			if awaited && t != nil {
+				// .NET's Task.RunContinuations runs the first await
+				// continuation inline and queues every later one, so
+				// that awaiters of one task do not run one after another
+				// on the completing thread.
+				t.Queue(func(w *Thread) { tk.invoke(w, c) })
+				continue
+			}
+			awaited = true
+		}
 		tk.runContinuation(t, c)
 	}
 	return true
+}
+
+// isAwaitContinuation reports whether c resumes an awaiting method (an rt
+// frame chain or an sm state machine), as opposed to a completion action
+// (WhenAll, ContinueWith, a blocked waiter).
+func isAwaitContinuation(c any) bool {
+	switch c.(type) {
+	case *Continuation:
+		return true
+	case *Parker, TaskContinuation, nil:
+		return false
+	}
+	_, ok := c.(PoolItem)
+	return ok
 }
 
 // runContinuation runs c after tk completed: inline on t, or queued to the

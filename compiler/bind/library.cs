@@ -1923,6 +1923,7 @@ namespace System.Threading
         public extern void CancelAfter(TimeSpan delay);
         public extern void Dispose();
         public extern bool TryReset();
+        public extern System.Threading.Tasks.Task CancelAsync();
         public extern static CancellationTokenSource CreateLinkedTokenSource(params CancellationToken[] tokens);
     }
 
@@ -1948,6 +1949,22 @@ namespace System.Threading
     public sealed class AutoResetEvent : EventWaitHandle
     {
         public extern AutoResetEvent(bool initialState);
+    }
+
+    public sealed class Semaphore : WaitHandle
+    {
+        public extern Semaphore(int initialCount, int maximumCount);
+        public extern Semaphore(int initialCount, int maximumCount, string name);
+        public extern int Release();
+        public extern int Release(int releaseCount);
+    }
+
+    public sealed class Mutex : WaitHandle
+    {
+        public extern Mutex();
+        public extern Mutex(bool initiallyOwned);
+        public extern Mutex(bool initiallyOwned, string name);
+        public extern void ReleaseMutex();
     }
 
     public class ManualResetEventSlim : IDisposable
@@ -2160,9 +2177,11 @@ namespace System.Threading.Tasks
         public extern static Task<TResult> Run<TResult>(Func<Task<TResult>> function, System.Threading.CancellationToken cancellationToken);
         public extern static void WaitAll(params Task[] tasks);
         public extern static bool WaitAll(Task[] tasks, int millisecondsTimeout);
+        public extern static bool WaitAll(Task[] tasks, TimeSpan timeout);
         public extern static void WaitAll(IEnumerable<Task> tasks);
         public extern static int WaitAny(params Task[] tasks);
         public extern static int WaitAny(Task[] tasks, int millisecondsTimeout);
+        public extern static int WaitAny(Task[] tasks, TimeSpan timeout);
         public extern static Task WhenAll(params Task[] tasks);
         public extern static Task WhenAll(IEnumerable<Task> tasks);
         public extern static Task<TResult[]> WhenAll<TResult>(params Task<TResult>[] tasks);
@@ -2171,6 +2190,10 @@ namespace System.Threading.Tasks
         public extern static Task<Task> WhenAny(IEnumerable<Task> tasks);
         public extern static Task<Task<TResult>> WhenAny<TResult>(params Task<TResult>[] tasks);
         public extern static Task<Task<TResult>> WhenAny<TResult>(IEnumerable<Task<TResult>> tasks);
+        public extern static IAsyncEnumerable<Task> WhenEach(params Task[] tasks);
+        public extern static IAsyncEnumerable<Task> WhenEach(IEnumerable<Task> tasks);
+        public extern static IAsyncEnumerable<Task<TResult>> WhenEach<TResult>(params Task<TResult>[] tasks);
+        public extern static IAsyncEnumerable<Task<TResult>> WhenEach<TResult>(IEnumerable<Task<TResult>> tasks);
         public extern static System.Runtime.CompilerServices.YieldAwaitable Yield();
     }
 
@@ -2221,6 +2244,22 @@ namespace System.Threading.Tasks
         public extern Task<TResult> StartNew<TResult>(Func<TResult> function, System.Threading.CancellationToken cancellationToken);
         public extern Task<TResult> StartNew<TResult>(Func<TResult> function, System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions, TaskScheduler scheduler);
         public extern Task<TResult> StartNew<TResult>(Func<object, TResult> function, object state);
+        public extern Task ContinueWhenAll(Task[] tasks, Action<Task[]> continuationAction);
+        public extern Task ContinueWhenAll(Task[] tasks, Action<Task[]> continuationAction, System.Threading.CancellationToken cancellationToken);
+        public extern Task ContinueWhenAll(Task[] tasks, Action<Task[]> continuationAction, TaskContinuationOptions continuationOptions);
+        public extern Task<TResult> ContinueWhenAll<TResult>(Task[] tasks, Func<Task[], TResult> continuationFunction);
+        public extern Task<TResult> ContinueWhenAll<TResult>(Task[] tasks, Func<Task[], TResult> continuationFunction, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TResult> ContinueWhenAll<TResult>(Task[] tasks, Func<Task[], TResult> continuationFunction, TaskContinuationOptions continuationOptions);
+        public extern Task ContinueWhenAny(Task[] tasks, Action<Task> continuationAction);
+        public extern Task ContinueWhenAny(Task[] tasks, Action<Task> continuationAction, System.Threading.CancellationToken cancellationToken);
+        public extern Task ContinueWhenAny(Task[] tasks, Action<Task> continuationAction, TaskContinuationOptions continuationOptions);
+        public extern Task<TResult> ContinueWhenAny<TResult>(Task[] tasks, Func<Task, TResult> continuationFunction);
+        public extern Task<TResult> ContinueWhenAny<TResult>(Task[] tasks, Func<Task, TResult> continuationFunction, System.Threading.CancellationToken cancellationToken);
+        public extern Task<TResult> ContinueWhenAny<TResult>(Task[] tasks, Func<Task, TResult> continuationFunction, TaskContinuationOptions continuationOptions);
+        public extern Task ContinueWhenAll<TAntecedentResult>(Task<TAntecedentResult>[] tasks, Action<Task<TAntecedentResult>[]> continuationAction);
+        public extern Task<TResult> ContinueWhenAll<TAntecedentResult, TResult>(Task<TAntecedentResult>[] tasks, Func<Task<TAntecedentResult>[], TResult> continuationFunction);
+        public extern Task ContinueWhenAny<TAntecedentResult>(Task<TAntecedentResult>[] tasks, Action<Task<TAntecedentResult>> continuationAction);
+        public extern Task<TResult> ContinueWhenAny<TAntecedentResult, TResult>(Task<TAntecedentResult>[] tasks, Func<Task<TAntecedentResult>, TResult> continuationFunction);
     }
 
     public class TaskCompletionSource

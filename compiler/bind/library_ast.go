@@ -39096,21 +39096,30 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1926, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1926, 23),
+							Name: "System.Threading.Tasks.Task",
+						},
+						Name: "CancelAsync",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1927, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1926, 30),
+							Pos:  lp(1927, 30),
 							Name: "CancellationTokenSource",
 						},
 						Name: "CreateLinkedTokenSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(1926, 78),
+								Pos:      lp(1927, 78),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(1926, 85),
+									Pos:       lp(1927, 85),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(1926, 85),
+										Pos:  lp(1927, 85),
 										Name: "CancellationToken",
 									},
 								},
@@ -39121,27 +39130,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1929, 5),
+				Pos:       lp(1930, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "WaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(65),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1929, 40),
+						Pos:  lp(1930, 40),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1931, 9),
-						Modifiers: lang.Modifiers(18433),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1931, 31),
-							Name: "bool",
-						},
-						Name: "WaitOne",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1932, 9),
 						Modifiers: lang.Modifiers(18433),
@@ -39150,16 +39150,6 @@ func libraryAST() *lang.File {
 							Name: "bool",
 						},
 						Name: "WaitOne",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1932, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(1932, 44),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1933, 9),
@@ -39174,6 +39164,25 @@ func libraryAST() *lang.File {
 								Pos: lp(1933, 44),
 								Type: &lang.TypeRef{
 									Pos:  lp(1933, 44),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1934, 9),
+						Modifiers: lang.Modifiers(18433),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1934, 31),
+							Name: "bool",
+						},
+						Name: "WaitOne",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1934, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1934, 44),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
@@ -39181,10 +39190,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(1934, 9),
+						Pos:       lp(1935, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(1934, 23),
+							Pos:  lp(1935, 23),
 							Name: "void",
 						},
 						Name: "Dispose",
@@ -39192,27 +39201,18 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1937, 5),
+				Pos:       lp(1938, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "EventWaitHandle",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1937, 36),
+						Pos:  lp(1938, 36),
 						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
-					&lang.MethodDecl{
-						Pos:       lp(1939, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1939, 23),
-							Name: "bool",
-						},
-						Name: "Reset",
-					},
 					&lang.MethodDecl{
 						Pos:       lp(1940, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -39220,32 +39220,41 @@ func libraryAST() *lang.File {
 							Pos:  lp(1940, 23),
 							Name: "bool",
 						},
+						Name: "Reset",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1941, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1941, 23),
+							Name: "bool",
+						},
 						Name: "Set",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1943, 5),
+				Pos:       lp(1944, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ManualResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1943, 44),
+						Pos:  lp(1944, 44),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1945, 9),
+						Pos:       lp(1946, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ManualResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1945, 40),
+								Pos: lp(1946, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(1945, 40),
+									Pos:  lp(1946, 40),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -39255,27 +39264,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1948, 5),
+				Pos:       lp(1949, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "AutoResetEvent",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1948, 42),
+						Pos:  lp(1949, 42),
 						Name: "EventWaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1950, 9),
+						Pos:       lp(1951, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "AutoResetEvent",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1950, 38),
+								Pos: lp(1951, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(1950, 38),
+									Pos:  lp(1951, 38),
 									Name: "bool",
 								},
 								Name: "initialState",
@@ -39285,193 +39294,155 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1953, 5),
+				Pos:       lp(1954, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "ManualResetEventSlim",
+				Name:      "Semaphore",
 				Namespace: "System.Threading",
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(33),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1953, 41),
-						Name: "IDisposable",
+						Pos:  lp(1954, 37),
+						Name: "WaitHandle",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1955, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
-					},
-					&lang.CtorDecl{
 						Pos:       lp(1956, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
+						Name:      "Semaphore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1956, 44),
+								Pos: lp(1956, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1956, 44),
-									Name: "bool",
+									Pos:  lp(1956, 33),
+									Name: "int",
 								},
-								Name: "initialState",
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1956, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1956, 51),
+									Name: "int",
+								},
+								Name: "maximumCount",
 							},
 						},
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1957, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "ManualResetEventSlim",
+						Name:      "Semaphore",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1957, 44),
+								Pos: lp(1957, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1957, 44),
-									Name: "bool",
-								},
-								Name: "initialState",
-							},
-							&lang.Param{
-								Pos: lp(1957, 63),
-								Type: &lang.TypeRef{
-									Pos:  lp(1957, 63),
+									Pos:  lp(1957, 33),
 									Name: "int",
 								},
-								Name: "spinCount",
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1957, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(1957, 51),
+									Name: "int",
+								},
+								Name: "maximumCount",
+							},
+							&lang.Param{
+								Pos: lp(1957, 69),
+								Type: &lang.TypeRef{
+									Pos:  lp(1957, 69),
+									Name: "string",
+								},
+								Name: "name",
 							},
 						},
 					},
-					&lang.PropertyDecl{
+					&lang.MethodDecl{
 						Pos:       lp(1958, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1958, 16),
-							Name: "bool",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1958, 23),
+							Name: "int",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1958, 29),
-								Kind: "get",
-							},
-						},
+						Name: "Release",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1959, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1959, 23),
-							Name: "void",
+							Name: "int",
 						},
-						Name: "Dispose",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1960, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1960, 23),
-							Name: "void",
-						},
-						Name: "Reset",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1961, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1961, 23),
-							Name: "void",
-						},
-						Name: "Set",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1962, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1962, 23),
-							Name: "void",
-						},
-						Name: "Wait",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1963, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1963, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name: "Release",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1963, 33),
+								Pos: lp(1959, 35),
 								Type: &lang.TypeRef{
-									Pos:  lp(1963, 33),
+									Pos:  lp(1959, 35),
 									Name: "int",
 								},
-								Name: "millisecondsTimeout",
+								Name: "releaseCount",
 							},
 						},
 					},
-					&lang.MethodDecl{
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(1962, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Mutex",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(33),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(1962, 33),
+						Name: "WaitHandle",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
 						Pos:       lp(1964, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1964, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1964, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1964, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
+						Name:      "Mutex",
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1965, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1965, 23),
-							Name: "void",
-						},
-						Name: "Wait",
+						Name:      "Mutex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1965, 33),
+								Pos: lp(1965, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1965, 33),
-									Name: "CancellationToken",
+									Pos:  lp(1965, 29),
+									Name: "bool",
 								},
-								Name: "cancellationToken",
+								Name: "initiallyOwned",
 							},
 						},
 					},
-					&lang.MethodDecl{
+					&lang.CtorDecl{
 						Pos:       lp(1966, 9),
 						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1966, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
+						Name:      "Mutex",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1966, 33),
+								Pos: lp(1966, 29),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 33),
-									Name: "int",
+									Pos:  lp(1966, 29),
+									Name: "bool",
 								},
-								Name: "millisecondsTimeout",
+								Name: "initiallyOwned",
 							},
 							&lang.Param{
-								Pos: lp(1966, 58),
+								Pos: lp(1966, 50),
 								Type: &lang.TypeRef{
-									Pos:  lp(1966, 58),
-									Name: "CancellationToken",
+									Pos:  lp(1966, 50),
+									Name: "string",
 								},
-								Name: "cancellationToken",
+								Name: "name",
 							},
 						},
 					},
@@ -39480,39 +39451,21 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1967, 23),
-							Name: "bool",
+							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1967, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1967, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-							&lang.Param{
-								Pos: lp(1967, 51),
-								Type: &lang.TypeRef{
-									Pos:  lp(1967, 51),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "ReleaseMutex",
 					},
 				},
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1970, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "SemaphoreSlim",
+				Name:      "ManualResetEventSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1970, 34),
+						Pos:  lp(1970, 41),
 						Name: "IDisposable",
 					},
 				},
@@ -39520,92 +39473,78 @@ func libraryAST() *lang.File {
 					&lang.CtorDecl{
 						Pos:       lp(1972, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1972, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(1972, 37),
-									Name: "int",
-								},
-								Name: "initialCount",
-							},
-						},
+						Name:      "ManualResetEventSlim",
 					},
 					&lang.CtorDecl{
 						Pos:       lp(1973, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "SemaphoreSlim",
+						Name:      "ManualResetEventSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1973, 37),
+								Pos: lp(1973, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 37),
-									Name: "int",
+									Pos:  lp(1973, 44),
+									Name: "bool",
 								},
-								Name: "initialCount",
+								Name: "initialState",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(1974, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "ManualResetEventSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1974, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(1974, 44),
+									Name: "bool",
+								},
+								Name: "initialState",
 							},
 							&lang.Param{
-								Pos: lp(1973, 55),
+								Pos: lp(1974, 63),
 								Type: &lang.TypeRef{
-									Pos:  lp(1973, 55),
+									Pos:  lp(1974, 63),
 									Name: "int",
 								},
-								Name: "maxCount",
+								Name: "spinCount",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(1974, 9),
+						Pos:       lp(1975, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1974, 16),
-							Name: "int",
+							Pos:  lp(1975, 16),
+							Name: "bool",
 						},
-						Name: "CurrentCount",
+						Name: "IsSet",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1974, 35),
+								Pos:  lp(1975, 29),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1975, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1975, 23),
-							Name: "void",
-						},
-						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1976, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1976, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Release",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1977, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1977, 23),
-							Name: "int",
+							Name: "void",
 						},
-						Name: "Release",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1977, 35),
-								Type: &lang.TypeRef{
-									Pos:  lp(1977, 35),
-									Name: "int",
-								},
-								Name: "releaseCount",
-							},
-						},
+						Name: "Reset",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1978, 9),
@@ -39614,26 +39553,16 @@ func libraryAST() *lang.File {
 							Pos:  lp(1978, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Set",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1979, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1979, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1979, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(1979, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1980, 9),
@@ -39648,9 +39577,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1980, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1980, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -39659,7 +39588,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1981, 23),
-							Name: "void",
+							Name: "bool",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -39667,9 +39596,9 @@ func libraryAST() *lang.File {
 								Pos: lp(1981, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1981, 33),
-									Name: "CancellationToken",
+									Name: "TimeSpan",
 								},
-								Name: "cancellationToken",
+								Name: "timeout",
 							},
 						},
 					},
@@ -39678,7 +39607,7 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1982, 23),
-							Name: "bool",
+							Name: "void",
 						},
 						Name: "Wait",
 						Params: []*lang.Param{
@@ -39686,14 +39615,6 @@ func libraryAST() *lang.File {
 								Pos: lp(1982, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1982, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1982, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(1982, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39713,14 +39634,14 @@ func libraryAST() *lang.File {
 								Pos: lp(1983, 33),
 								Type: &lang.TypeRef{
 									Pos:  lp(1983, 33),
-									Name: "TimeSpan",
+									Name: "int",
 								},
-								Name: "timeout",
+								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(1983, 51),
+								Pos: lp(1983, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(1983, 51),
+									Pos:  lp(1983, 58),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39732,139 +39653,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1984, 23),
-							Name: "System.Threading.Tasks.Task",
+							Name: "bool",
 						},
-						Name: "WaitAsync",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1985, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1985, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1985, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1985, 67),
+								Pos: lp(1984, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1985, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1986, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1986, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1986, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1986, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1986, 67),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1987, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1987, 23),
-							Name: "System.Threading.Tasks.Task",
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1987, 61),
-								Type: &lang.TypeRef{
-									Pos:  lp(1987, 61),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1988, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1988, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1988, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1988, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1988, 67),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(1988, 92),
-								Type: &lang.TypeRef{
-									Pos:  lp(1988, 92),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(1989, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(1989, 23),
-							Name: "System.Threading.Tasks.Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(1989, 51),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "WaitAsync",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(1989, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(1989, 67),
+									Pos:  lp(1984, 33),
 									Name: "TimeSpan",
 								},
 								Name: "timeout",
 							},
 							&lang.Param{
-								Pos: lp(1989, 85),
+								Pos: lp(1984, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(1989, 85),
+									Pos:  lp(1984, 51),
 									Name: "CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -39874,75 +39678,152 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(1992, 5),
+				Pos:       lp(1987, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "CountdownEvent",
+				Name:      "SemaphoreSlim",
 				Namespace: "System.Threading",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(1992, 35),
+						Pos:  lp(1987, 34),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(1994, 9),
+						Pos:       lp(1989, 9),
 						Modifiers: lang.Modifiers(16385),
-						Name:      "CountdownEvent",
+						Name:      "SemaphoreSlim",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1994, 38),
+								Pos: lp(1989, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(1994, 38),
+									Pos:  lp(1989, 37),
 									Name: "int",
 								},
 								Name: "initialCount",
 							},
 						},
 					},
+					&lang.CtorDecl{
+						Pos:       lp(1990, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "SemaphoreSlim",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1990, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(1990, 37),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+							&lang.Param{
+								Pos: lp(1990, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(1990, 55),
+									Name: "int",
+								},
+								Name: "maxCount",
+							},
+						},
+					},
 					&lang.PropertyDecl{
-						Pos:       lp(1995, 9),
+						Pos:       lp(1991, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(1995, 16),
+							Pos:  lp(1991, 16),
 							Name: "int",
 						},
 						Name: "CurrentCount",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(1995, 35),
+								Pos:  lp(1991, 35),
 								Kind: "get",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1996, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1996, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1992, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1992, 23),
+							Name: "void",
+						},
+						Name: "Dispose",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1993, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1993, 23),
 							Name: "int",
 						},
-						Name: "InitialCount",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1996, 35),
-								Kind: "get",
+						Name: "Release",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1994, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1994, 23),
+							Name: "int",
+						},
+						Name: "Release",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1994, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(1994, 35),
+									Name: "int",
+								},
+								Name: "releaseCount",
 							},
 						},
 					},
-					&lang.PropertyDecl{
-						Pos:       lp(1997, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(1997, 16),
+					&lang.MethodDecl{
+						Pos:       lp(1995, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1995, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1996, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1996, 23),
 							Name: "bool",
 						},
-						Name: "IsSet",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(1997, 29),
-								Kind: "get",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1996, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1996, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(1997, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(1997, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1997, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1997, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
 							},
 						},
 					},
@@ -39953,24 +39834,42 @@ func libraryAST() *lang.File {
 							Pos:  lp(1998, 23),
 							Name: "void",
 						},
-						Name: "AddCount",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(1998, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(1998, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1999, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(1999, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "AddCount",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(1999, 37),
+								Pos: lp(1999, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(1999, 37),
+									Pos:  lp(1999, 33),
 									Name: "int",
 								},
-								Name: "signalCount",
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(1999, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(1999, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -39979,35 +39878,59 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2000, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "Dispose",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2000, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2000, 33),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(2000, 51),
+								Type: &lang.TypeRef{
+									Pos:  lp(2000, 51),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2001, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2001, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Reset",
+						Name: "WaitAsync",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2002, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2002, 23),
-							Name: "void",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2002, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Reset",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2002, 34),
+								Pos: lp(2002, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2002, 34),
+									Pos:  lp(2002, 67),
 									Name: "int",
 								},
-								Name: "count",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
@@ -40016,26 +39939,42 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2003, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2003, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "Signal",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2003, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2003, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2004, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2004, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
 						},
-						Name: "Signal",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2004, 35),
+								Pos: lp(2004, 61),
 								Type: &lang.TypeRef{
-									Pos:  lp(2004, 35),
-									Name: "int",
+									Pos:  lp(2004, 61),
+									Name: "CancellationToken",
 								},
-								Name: "signalCount",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -40044,23 +39983,164 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2005, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2005, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "TryAddCount",
+						Name: "WaitAsync",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2005, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2005, 67),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2005, 92),
+								Type: &lang.TypeRef{
+									Pos:  lp(2005, 92),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2006, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2006, 23),
-							Name: "bool",
+							Name: "System.Threading.Tasks.Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2006, 51),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "TryAddCount",
+						Name: "WaitAsync",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2006, 40),
+								Pos: lp(2006, 67),
 								Type: &lang.TypeRef{
-									Pos:  lp(2006, 40),
+									Pos:  lp(2006, 67),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+							&lang.Param{
+								Pos: lp(2006, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2006, 85),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2009, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "CountdownEvent",
+				Namespace: "System.Threading",
+				Modifiers: lang.Modifiers(1),
+				Bases: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(2009, 35),
+						Name: "IDisposable",
+					},
+				},
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2011, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "CountdownEvent",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2011, 38),
+								Type: &lang.TypeRef{
+									Pos:  lp(2011, 38),
+									Name: "int",
+								},
+								Name: "initialCount",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2012, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2012, 16),
+							Name: "int",
+						},
+						Name: "CurrentCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2012, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2013, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2013, 16),
+							Name: "int",
+						},
+						Name: "InitialCount",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2013, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2014, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2014, 16),
+							Name: "bool",
+						},
+						Name: "IsSet",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2014, 29),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2015, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2015, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2016, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2016, 23),
+							Name: "void",
+						},
+						Name: "AddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2016, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2016, 37),
 									Name: "int",
 								},
 								Name: "signalCount",
@@ -40068,200 +40148,142 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2007, 9),
+						Pos:       lp(2017, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2007, 23),
+							Pos:  lp(2017, 23),
 							Name: "void",
 						},
-						Name: "Wait",
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2008, 9),
+						Pos:       lp(2018, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2008, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2008, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2008, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2009, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2009, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2009, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2009, 33),
-									Name: "TimeSpan",
-								},
-								Name: "timeout",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2010, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2010, 23),
+							Pos:  lp(2018, 23),
 							Name: "void",
 						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2010, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2010, 33),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Reset",
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2011, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2011, 23),
-							Name: "bool",
-						},
-						Name: "Wait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2011, 33),
-								Type: &lang.TypeRef{
-									Pos:  lp(2011, 33),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
-							},
-							&lang.Param{
-								Pos: lp(2011, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2011, 58),
-									Name: "CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2017, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "RuntimeHelpers",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(17),
-				Members: []lang.Member{
 					&lang.MethodDecl{
 						Pos:       lp(2019, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2019, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2019, 30),
-								Name: "T",
-							},
+							Pos:  lp(2019, 23),
+							Name: "void",
 						},
-						Name: "GetSubArray",
-						TypeParams: []string{
-							"T",
-						},
+						Name: "Reset",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2019, 49),
+								Pos: lp(2019, 34),
 								Type: &lang.TypeRef{
-									Pos:       lp(2019, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2019, 49),
-										Name: "T",
-									},
+									Pos:  lp(2019, 34),
+									Name: "int",
 								},
-								Name: "array",
-							},
-							&lang.Param{
-								Pos: lp(2019, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2019, 60),
-									Name: "Range",
-								},
-								Name: "range",
+								Name: "count",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2022, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskAwaiter",
-				Namespace: "System.Runtime.CompilerServices",
-				Modifiers: lang.Modifiers(33),
-				Attributes: []*lang.Attribute{
-					&lang.Attribute{
-						Pos:  lp(2022, 6),
-						Name: "Struct",
-					},
-				},
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(2024, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2024, 16),
+					&lang.MethodDecl{
+						Pos:       lp(2020, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2020, 23),
 							Name: "bool",
 						},
-						Name: "IsCompleted",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2024, 35),
-								Kind: "get",
+						Name: "Signal",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2021, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2021, 23),
+							Name: "bool",
+						},
+						Name: "Signal",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2021, 35),
+								Type: &lang.TypeRef{
+									Pos:  lp(2021, 35),
+									Name: "int",
+								},
+								Name: "signalCount",
 							},
 						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2022, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2022, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2023, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2023, 23),
+							Name: "bool",
+						},
+						Name: "TryAddCount",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2023, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2023, 40),
+									Name: "int",
+								},
+								Name: "signalCount",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2024, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2024, 23),
+							Name: "void",
+						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2025, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2025, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "GetResult",
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2025, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2025, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2026, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2026, 23),
-							Name: "void",
+							Name: "bool",
 						},
-						Name: "OnCompleted",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2026, 40),
+								Pos: lp(2026, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2026, 40),
-									Name: "Action",
+									Pos:  lp(2026, 33),
+									Name: "TimeSpan",
 								},
-								Name: "continuation",
+								Name: "timeout",
 							},
 						},
 					},
@@ -40272,12 +40294,163 @@ func libraryAST() *lang.File {
 							Pos:  lp(2027, 23),
 							Name: "void",
 						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2027, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2027, 33),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2028, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2028, 23),
+							Name: "bool",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2028, 33),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 33),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+							&lang.Param{
+								Pos: lp(2028, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2028, 58),
+									Name: "CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2034, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "RuntimeHelpers",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(17),
+				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(2036, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2036, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2036, 30),
+								Name: "T",
+							},
+						},
+						Name: "GetSubArray",
+						TypeParams: []string{
+							"T",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2036, 49),
+								Type: &lang.TypeRef{
+									Pos:       lp(2036, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2036, 49),
+										Name: "T",
+									},
+								},
+								Name: "array",
+							},
+							&lang.Param{
+								Pos: lp(2036, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2036, 60),
+									Name: "Range",
+								},
+								Name: "range",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2039, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskAwaiter",
+				Namespace: "System.Runtime.CompilerServices",
+				Modifiers: lang.Modifiers(33),
+				Attributes: []*lang.Attribute{
+					&lang.Attribute{
+						Pos:  lp(2039, 6),
+						Name: "Struct",
+					},
+				},
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(2041, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2041, 16),
+							Name: "bool",
+						},
+						Name: "IsCompleted",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2041, 35),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2042, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2042, 23),
+							Name: "void",
+						},
+						Name: "GetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2043, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2043, 23),
+							Name: "void",
+						},
+						Name: "OnCompleted",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2043, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2043, 40),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2044, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2044, 23),
+							Name: "void",
+						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2027, 46),
+								Pos: lp(2044, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(2027, 46),
+									Pos:  lp(2044, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -40287,7 +40460,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2030, 5),
+				Pos:       lp(2047, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -40297,48 +40470,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2030, 6),
+						Pos:  lp(2047, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2032, 9),
+						Pos:       lp(2049, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2032, 16),
+							Pos:  lp(2049, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2032, 35),
+								Pos:  lp(2049, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2033, 9),
+						Pos:       lp(2050, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2033, 23),
+							Pos:  lp(2050, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2034, 9),
+						Pos:       lp(2051, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2034, 23),
+							Pos:  lp(2051, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2034, 40),
+								Pos: lp(2051, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2034, 40),
+									Pos:  lp(2051, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -40346,18 +40519,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2035, 9),
+						Pos:       lp(2052, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2035, 23),
+							Pos:  lp(2052, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2035, 46),
+								Pos: lp(2052, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(2035, 46),
+									Pos:  lp(2052, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -40367,77 +40540,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2038, 5),
+				Pos:       lp(2055, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2038, 6),
+						Pos:  lp(2055, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2040, 9),
+						Pos:       lp(2057, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2040, 23),
+							Pos:  lp(2057, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(2042, 18),
+						Pos:       lp(2059, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(2042, 10),
+								Pos:  lp(2059, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(2044, 13),
+								Pos:       lp(2061, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(2044, 20),
+									Pos:  lp(2061, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(2044, 39),
+										Pos:  lp(2061, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2045, 13),
+								Pos:       lp(2062, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2045, 27),
+									Pos:  lp(2062, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2046, 13),
+								Pos:       lp(2063, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2046, 27),
+									Pos:  lp(2063, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2046, 44),
+										Pos: lp(2063, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(2046, 44),
+											Pos:  lp(2063, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -40445,18 +40618,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2047, 13),
+								Pos:       lp(2064, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2047, 27),
+									Pos:  lp(2064, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2047, 50),
+										Pos: lp(2064, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(2047, 50),
+											Pos:  lp(2064, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -40468,7 +40641,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2051, 5),
+				Pos:       lp(2068, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -40478,70 +40651,70 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2051, 6),
+						Pos:  lp(2068, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2053, 9),
+						Pos:       lp(2070, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2053, 23),
+							Pos:  lp(2070, 23),
 							Name: "ConfiguredTaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(2055, 18),
+						Pos:       lp(2072, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "ConfiguredTaskAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(2055, 10),
+								Pos:  lp(2072, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(2057, 13),
+								Pos:       lp(2074, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(2057, 20),
+									Pos:  lp(2074, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(2057, 39),
+										Pos:  lp(2074, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2058, 13),
+								Pos:       lp(2075, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2058, 27),
+									Pos:  lp(2075, 27),
 									Name: "TResult",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2059, 13),
+								Pos:       lp(2076, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2059, 27),
+									Pos:  lp(2076, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2059, 44),
+										Pos: lp(2076, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(2059, 44),
+											Pos:  lp(2076, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -40549,18 +40722,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2060, 13),
+								Pos:       lp(2077, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2060, 27),
+									Pos:  lp(2077, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2060, 50),
+										Pos: lp(2077, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(2060, 50),
+											Pos:  lp(2077, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -40572,77 +40745,77 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2064, 5),
+				Pos:       lp(2081, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2064, 6),
+						Pos:  lp(2081, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2066, 9),
+						Pos:       lp(2083, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2066, 23),
+							Pos:  lp(2083, 23),
 							Name: "YieldAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.TypeDecl{
-						Pos:       lp(2068, 18),
+						Pos:       lp(2085, 18),
 						Kind:      lang.TypeKind("class"),
 						Name:      "YieldAwaiter",
 						Namespace: "System.Runtime.CompilerServices",
 						Modifiers: lang.Modifiers(33),
 						Attributes: []*lang.Attribute{
 							&lang.Attribute{
-								Pos:  lp(2068, 10),
+								Pos:  lp(2085, 10),
 								Name: "Struct",
 							},
 						},
 						Members: []lang.Member{
 							&lang.PropertyDecl{
-								Pos:       lp(2070, 13),
+								Pos:       lp(2087, 13),
 								Modifiers: lang.Modifiers(1),
 								Type: &lang.TypeRef{
-									Pos:  lp(2070, 20),
+									Pos:  lp(2087, 20),
 									Name: "bool",
 								},
 								Name: "IsCompleted",
 								Accessors: []*lang.Accessor{
 									&lang.Accessor{
-										Pos:  lp(2070, 39),
+										Pos:  lp(2087, 39),
 										Kind: "get",
 									},
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2071, 13),
+								Pos:       lp(2088, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2071, 27),
+									Pos:  lp(2088, 27),
 									Name: "void",
 								},
 								Name: "GetResult",
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2072, 13),
+								Pos:       lp(2089, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2072, 27),
+									Pos:  lp(2089, 27),
 									Name: "void",
 								},
 								Name: "OnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2072, 44),
+										Pos: lp(2089, 44),
 										Type: &lang.TypeRef{
-											Pos:  lp(2072, 44),
+											Pos:  lp(2089, 44),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -40650,18 +40823,18 @@ func libraryAST() *lang.File {
 								},
 							},
 							&lang.MethodDecl{
-								Pos:       lp(2073, 13),
+								Pos:       lp(2090, 13),
 								Modifiers: lang.Modifiers(16385),
 								ReturnType: &lang.TypeRef{
-									Pos:  lp(2073, 27),
+									Pos:  lp(2090, 27),
 									Name: "void",
 								},
 								Name: "UnsafeOnCompleted",
 								Params: []*lang.Param{
 									&lang.Param{
-										Pos: lp(2073, 50),
+										Pos: lp(2090, 50),
 										Type: &lang.TypeRef{
-											Pos:  lp(2073, 50),
+											Pos:  lp(2090, 50),
 											Name: "Action",
 										},
 										Name: "continuation",
@@ -40673,7 +40846,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2077, 5),
+				Pos:       lp(2094, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
@@ -40683,48 +40856,48 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2077, 6),
+						Pos:  lp(2094, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2079, 9),
+						Pos:       lp(2096, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2079, 16),
+							Pos:  lp(2096, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2079, 35),
+								Pos:  lp(2096, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2080, 9),
+						Pos:       lp(2097, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2080, 23),
+							Pos:  lp(2097, 23),
 							Name: "TResult",
 						},
 						Name: "GetResult",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2081, 9),
+						Pos:       lp(2098, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2081, 23),
+							Pos:  lp(2098, 23),
 							Name: "void",
 						},
 						Name: "OnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2081, 40),
+								Pos: lp(2098, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2081, 40),
+									Pos:  lp(2098, 40),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -40732,18 +40905,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2082, 9),
+						Pos:       lp(2099, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2082, 23),
+							Pos:  lp(2099, 23),
 							Name: "void",
 						},
 						Name: "UnsafeOnCompleted",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2082, 46),
+								Pos: lp(2099, 46),
 								Type: &lang.TypeRef{
-									Pos:  lp(2082, 46),
+									Pos:  lp(2099, 46),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -40753,7 +40926,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2085, 5),
+				Pos:       lp(2102, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredValueTaskAwaitable",
 				Namespace: "System.Runtime.CompilerServices",
@@ -40763,20 +40936,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2085, 6),
+						Pos:  lp(2102, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2087, 9),
+						Pos:       lp(2104, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2087, 23),
+							Pos:  lp(2104, 23),
 							Name: "ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2087, 40),
+									Pos:  lp(2104, 40),
 									Name: "TResult",
 								},
 							},
@@ -40786,112 +40959,112 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2093, 5),
+				Pos:       lp(2110, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskStatus",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2093, 30),
+						Pos:  lp(2110, 30),
 						Name: "Created",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 39),
+						Pos:  lp(2110, 39),
 						Name: "WaitingForActivation",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 61),
+						Pos:  lp(2110, 61),
 						Name: "WaitingToRun",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 75),
+						Pos:  lp(2110, 75),
 						Name: "Running",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 84),
+						Pos:  lp(2110, 84),
 						Name: "WaitingForChildrenToComplete",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 114),
+						Pos:  lp(2110, 114),
 						Name: "RanToCompletion",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 131),
+						Pos:  lp(2110, 131),
 						Name: "Canceled",
 					},
 					&lang.EnumMember{
-						Pos:  lp(2093, 141),
+						Pos:  lp(2110, 141),
 						Name: "Faulted",
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2095, 5),
+				Pos:       lp(2112, 5),
 				Kind:      lang.TypeKind("enum"),
 				Name:      "TaskCreationOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				EnumMembers: []*lang.EnumMember{
 					&lang.EnumMember{
-						Pos:  lp(2095, 39),
+						Pos:  lp(2112, 39),
 						Name: "None",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 46),
+							Pos:   lp(2112, 46),
 							Raw:   "0",
 							Value: int64(0),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2095, 49),
+						Pos:  lp(2112, 49),
 						Name: "PreferFairness",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 66),
+							Pos:   lp(2112, 66),
 							Raw:   "1",
 							Value: int64(1),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2095, 69),
+						Pos:  lp(2112, 69),
 						Name: "LongRunning",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 83),
+							Pos:   lp(2112, 83),
 							Raw:   "2",
 							Value: int64(2),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2095, 86),
+						Pos:  lp(2112, 86),
 						Name: "AttachedToParent",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 105),
+							Pos:   lp(2112, 105),
 							Raw:   "4",
 							Value: int64(4),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2095, 108),
+						Pos:  lp(2112, 108),
 						Name: "DenyChildAttach",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 126),
+							Pos:   lp(2112, 126),
 							Raw:   "8",
 							Value: int64(8),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2095, 129),
+						Pos:  lp(2112, 129),
 						Name: "HideScheduler",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 145),
+							Pos:   lp(2112, 145),
 							Raw:   "16",
 							Value: int64(16),
 						},
 					},
 					&lang.EnumMember{
-						Pos:  lp(2095, 149),
+						Pos:  lp(2112, 149),
 						Name: "RunContinuationsAsynchronously",
 						Value: &lang.Literal{
-							Pos:   lp(2095, 182),
+							Pos:   lp(2112, 182),
 							Raw:   "64",
 							Value: int64(64),
 						},
@@ -40899,27 +41072,27 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2097, 5),
+				Pos:       lp(2114, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2097, 25),
+						Pos:  lp(2114, 25),
 						Name: "IDisposable",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2099, 9),
+						Pos:       lp(2116, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2099, 28),
+								Pos: lp(2116, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2099, 28),
+									Pos:  lp(2116, 28),
 									Name: "Action",
 								},
 								Name: "action",
@@ -40927,22 +41100,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2100, 9),
+						Pos:       lp(2117, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2100, 28),
+								Pos: lp(2117, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 28),
+									Pos:  lp(2117, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2100, 43),
+								Pos: lp(2117, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2100, 43),
+									Pos:  lp(2117, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -40950,22 +41123,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2101, 9),
+						Pos:       lp(2118, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2101, 28),
+								Pos: lp(2118, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 28),
+									Pos:  lp(2118, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2101, 43),
+								Pos: lp(2118, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2101, 43),
+									Pos:  lp(2118, 43),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -40973,18 +41146,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2102, 9),
+						Pos:       lp(2119, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2102, 28),
+								Pos: lp(2119, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 28),
+									Pos:  lp(2119, 28),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2102, 35),
+											Pos:  lp(2119, 35),
 											Name: "object",
 										},
 									},
@@ -40992,9 +41165,9 @@ func libraryAST() *lang.File {
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2102, 51),
+								Pos: lp(2119, 51),
 								Type: &lang.TypeRef{
-									Pos:  lp(2102, 51),
+									Pos:  lp(2119, 51),
 									Name: "object",
 								},
 								Name: "state",
@@ -41002,30 +41175,30 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2103, 9),
+						Pos:       lp(2120, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2103, 28),
+								Pos: lp(2120, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 28),
+									Pos:  lp(2120, 28),
 									Name: "Action",
 								},
 								Name: "action",
 							},
 							&lang.Param{
-								Pos: lp(2103, 43),
+								Pos: lp(2120, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 43),
+									Pos:  lp(2120, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2103, 97),
+								Pos: lp(2120, 97),
 								Type: &lang.TypeRef{
-									Pos:  lp(2103, 97),
+									Pos:  lp(2120, 97),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -41033,850 +41206,168 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2104, 9),
+						Pos:       lp(2121, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2104, 23),
+							Pos:  lp(2121, 23),
 							Name: "Task",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2104, 44),
+								Pos:  lp(2121, 44),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2105, 9),
+						Pos:       lp(2122, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:      lp(2105, 23),
+							Pos:      lp(2122, 23),
 							Name:     "int",
 							Nullable: true,
 						},
 						Name: "CurrentId",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2105, 40),
+								Pos:  lp(2122, 40),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2106, 9),
+						Pos:       lp(2123, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2106, 23),
+							Pos:  lp(2123, 23),
 							Name: "TaskFactory",
 						},
 						Name: "Factory",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2106, 45),
+								Pos:  lp(2123, 45),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2107, 9),
+						Pos:       lp(2124, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2107, 16),
+							Pos:  lp(2124, 16),
 							Name: "TaskCreationOptions",
 						},
 						Name: "CreationOptions",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2107, 54),
+								Pos:  lp(2124, 54),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2108, 9),
+						Pos:       lp(2125, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2108, 16),
+							Pos:  lp(2125, 16),
 							Name: "AggregateException",
 						},
 						Name: "Exception",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2108, 47),
+								Pos:  lp(2125, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2109, 9),
+						Pos:       lp(2126, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2109, 16),
+							Pos:  lp(2126, 16),
 							Name: "int",
 						},
 						Name: "Id",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2109, 25),
+								Pos:  lp(2126, 25),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2110, 9),
+						Pos:       lp(2127, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2110, 16),
+							Pos:  lp(2127, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2110, 34),
+								Pos:  lp(2127, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2111, 9),
+						Pos:       lp(2128, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2111, 16),
+							Pos:  lp(2128, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2111, 35),
+								Pos:  lp(2128, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2112, 9),
+						Pos:       lp(2129, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2112, 16),
+							Pos:  lp(2129, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2112, 47),
+								Pos:  lp(2129, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2113, 9),
+						Pos:       lp(2130, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2113, 16),
+							Pos:  lp(2130, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2113, 33),
+								Pos:  lp(2130, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2114, 9),
+						Pos:       lp(2131, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2114, 16),
+							Pos:  lp(2131, 16),
 							Name: "TaskStatus",
 						},
 						Name: "Status",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2114, 36),
+								Pos:  lp(2131, 36),
 								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2115, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2115, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2115, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2115, 94),
-									Name: "bool",
-								},
-								Name: "continueOnCapturedContext",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2116, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2116, 23),
-							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-						},
-						Name: "ConfigureAwait",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2116, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2116, 94),
-									Name: "ConfigureAwaitOptions",
-								},
-								Name: "options",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2117, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2117, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2117, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2117, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2117, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2118, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2118, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2118, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2118, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2118, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2118, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2119, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2119, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2119, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2119, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2119, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2119, 74),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2120, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2120, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2120, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2120, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2120, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2120, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2120, 74),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2121, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2121, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2121, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2121, 48),
-											Name: "Task",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2121, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2121, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 128),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2121, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2121, 173),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2122, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2122, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2122, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2122, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2122, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2122, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2122, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2123, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2123, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2123, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2123, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2123, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2123, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2123, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2123, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2124, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2124, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2124, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2124, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2124, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2124, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2124, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2125, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2125, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2125, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2125, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2125, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2125, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2125, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2125, 101),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2126, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2126, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2126, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2126, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2126, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2126, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2126, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2126, 96),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2127, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2127, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2127, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2127, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2127, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2127, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2127, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2127, 96),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2128, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2128, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2128, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2128, 48),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2128, 54),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2128, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 82),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2128, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 96),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2128, 150),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 150),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2128, 195),
-								Type: &lang.TypeRef{
-									Pos:  lp(2128, 195),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2129, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2129, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2129, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2129, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2129, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2129, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2129, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2129, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2129, 101),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2130, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2130, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2130, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2130, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2130, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2130, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2130, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2130, 101),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2131, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2131, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2131, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2131, 59),
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2131, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2131, 70),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2131, 101),
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 101),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2131, 155),
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 155),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2131, 200),
-								Type: &lang.TypeRef{
-									Pos:  lp(2131, 200),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
 							},
 						},
 					},
@@ -41885,48 +41376,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2132, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2132, 28),
-									Name: "TResult",
-								},
-							},
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2132, 59),
+								Pos: lp(2132, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2132, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2132, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2132, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2132, 78),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2132, 94),
+									Name: "bool",
 								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2132, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2132, 109),
-									Name: "object",
-								},
-								Name: "state",
+								Name: "continueOnCapturedContext",
 							},
 						},
 					},
@@ -41935,56 +41395,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2133, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2133, 28),
-									Name: "TResult",
-								},
-							},
+							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2133, 59),
+								Pos: lp(2133, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2133, 59),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2133, 64),
-											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2133, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2133, 78),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2133, 94),
+									Name: "ConfigureAwaitOptions",
 								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2133, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 109),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2133, 123),
-								Type: &lang.TypeRef{
-									Pos:  lp(2133, 123),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
+								Name: "options",
 							},
 						},
 					},
@@ -41994,71 +41415,22 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2134, 23),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2134, 28),
-									Name: "TResult",
-								},
-							},
 						},
 						Name: "ContinueWith",
-						TypeParams: []string{
-							"TResult",
-						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2134, 59),
+								Pos: lp(2134, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2134, 59),
-									Name: "Func",
+									Pos:  lp(2134, 41),
+									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2134, 64),
+											Pos:  lp(2134, 48),
 											Name: "Task",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2134, 70),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2134, 78),
-											Name: "TResult",
 										},
 									},
 								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2134, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2134, 109),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2134, 123),
-								Type: &lang.TypeRef{
-									Pos:  lp(2134, 123),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2134, 177),
-								Type: &lang.TypeRef{
-									Pos:  lp(2134, 177),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2134, 222),
-								Type: &lang.TypeRef{
-									Pos:  lp(2134, 222),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
+								Name: "continuationAction",
 							},
 						},
 					},
@@ -42067,41 +41439,143 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2135, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Dispose",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2135, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2135, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2135, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2135, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2136, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2136, 23),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
+							Name: "Task",
 						},
-						Name: "GetAwaiter",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2136, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2136, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2136, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2136, 74),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2137, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2137, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2137, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2137, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2137, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2137, 74),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2138, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2138, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Start",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2138, 34),
+								Pos: lp(2138, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2138, 34),
+									Pos:  lp(2138, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2138, 48),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2138, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2138, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 128),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2138, 173),
+								Type: &lang.TypeRef{
+									Pos:  lp(2138, 173),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -42113,26 +41587,80 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2139, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2139, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2139, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2139, 54),
+											Name: "object",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2139, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2139, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2140, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2140, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2140, 33),
+								Pos: lp(2140, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2140, 33),
-									Name: "int",
+									Pos:  lp(2140, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2140, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2140, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2140, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2140, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2140, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42141,17 +41669,36 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2141, 23),
-							Name: "bool",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2141, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2141, 33),
+								Pos: lp(2141, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2141, 33),
-									Name: "TimeSpan",
+									Pos:  lp(2141, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2141, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2141, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "timeout",
+								Name: "continuationFunction",
 							},
 						},
 					},
@@ -42160,17 +41707,44 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2142, 23),
-							Name: "void",
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2142, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2142, 33),
+								Pos: lp(2142, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2142, 33),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2142, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2142, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2142, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2142, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2142, 101),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
@@ -42179,87 +41753,192 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2143, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "Wait",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2143, 33),
+								Pos: lp(2143, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 33),
-									Name: "int",
+									Pos:  lp(2143, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2143, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2143, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "millisecondsTimeout",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2143, 58),
+								Pos: lp(2143, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2143, 58),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2143, 82),
+									Name: "object",
 								},
-								Name: "cancellationToken",
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2143, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2143, 96),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2144, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2144, 30),
+							Pos:  lp(2144, 23),
 							Name: "Task",
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2144, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2144, 41),
-									Name: "int",
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2144, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2144, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "millisecondsDelay",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2144, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2144, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2144, 96),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2145, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2145, 30),
+							Pos:  lp(2145, 23),
 							Name: "Task",
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2145, 41),
 								Type: &lang.TypeRef{
 									Pos:  lp(2145, 41),
-									Name: "TimeSpan",
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2145, 48),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2145, 54),
+											Name: "object",
+										},
+									},
 								},
-								Name: "delay",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2145, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 82),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2145, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 96),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2145, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 150),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2145, 195),
+								Type: &lang.TypeRef{
+									Pos:  lp(2145, 195),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2146, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2146, 30),
+							Pos:  lp(2146, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2146, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2146, 41),
+								Pos: lp(2146, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 41),
-									Name: "int",
+									Pos:  lp(2146, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2146, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2146, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "millisecondsDelay",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2146, 64),
+								Pos: lp(2146, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2146, 64),
+									Pos:  lp(2146, 101),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42268,327 +41947,400 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2147, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2147, 30),
+							Pos:  lp(2147, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2147, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Delay",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2147, 41),
+								Pos: lp(2147, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 41),
-									Name: "TimeSpan",
+									Pos:  lp(2147, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2147, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2147, 70),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "delay",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2147, 57),
+								Pos: lp(2147, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2147, 57),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2147, 101),
+									Name: "TaskScheduler",
 								},
-								Name: "cancellationToken",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2148, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2148, 30),
+							Pos:  lp(2148, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2148, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromCanceled",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2148, 48),
+								Pos: lp(2148, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2148, 48),
+									Pos:  lp(2148, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2148, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2148, 70),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2148, 101),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 101),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2148, 155),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 155),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2148, 200),
+								Type: &lang.TypeRef{
+									Pos:  lp(2148, 200),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2149, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2149, 30),
+							Pos:  lp(2149, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2149, 35),
+									Pos:  lp(2149, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "FromCanceled",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2149, 66),
+								Pos: lp(2149, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2149, 66),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2149, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2149, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2149, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2149, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2149, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2149, 109),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2150, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2150, 30),
+							Pos:  lp(2150, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2150, 28),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "FromException",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2150, 49),
+								Pos: lp(2150, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2150, 49),
-									Name: "Exception",
+									Pos:  lp(2150, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2150, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2150, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2150, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2150, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2150, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2150, 123),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2151, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2151, 30),
+							Pos:  lp(2151, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2151, 35),
+									Pos:  lp(2151, 28),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "FromException",
+						Name: "ContinueWith",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2151, 67),
+								Pos: lp(2151, 59),
 								Type: &lang.TypeRef{
-									Pos:  lp(2151, 67),
-									Name: "Exception",
+									Pos:  lp(2151, 59),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2151, 64),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2151, 70),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2151, 78),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2151, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 109),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2151, 123),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 123),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2151, 177),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 177),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2151, 222),
+								Type: &lang.TypeRef{
+									Pos:  lp(2151, 222),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2152, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2152, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2152, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2152, 23),
+							Name: "void",
 						},
-						Name: "FromResult",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2152, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2152, 64),
-									Name: "TResult",
-								},
-								Name: "result",
-							},
-						},
+						Name: "Dispose",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2153, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2153, 30),
-							Name: "Task",
+							Pos:  lp(2153, 23),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2153, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(2153, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-						},
+						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2154, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2154, 30),
-							Name: "Task",
+							Pos:  lp(2154, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2154, 39),
-								Type: &lang.TypeRef{
-									Pos:  lp(2154, 39),
-									Name: "Action",
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2154, 54),
-								Type: &lang.TypeRef{
-									Pos:  lp(2154, 54),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Start",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2155, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2155, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2155, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2155, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Start",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2155, 57),
+								Pos: lp(2155, 34),
 								Type: &lang.TypeRef{
-									Pos:  lp(2155, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2155, 62),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2155, 34),
+									Name: "TaskScheduler",
 								},
-								Name: "function",
+								Name: "scheduler",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2156, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2156, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2156, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2156, 23),
+							Name: "void",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2156, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2156, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2156, 62),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2156, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2156, 81),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
+						Name: "Wait",
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2157, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2157, 30),
-							Name: "Task",
+							Pos:  lp(2157, 23),
+							Name: "bool",
 						},
-						Name: "Run",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2157, 39),
+								Pos: lp(2157, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2157, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2157, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2157, 33),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsTimeout",
 							},
 						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2158, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2158, 30),
-							Name: "Task",
+							Pos:  lp(2158, 23),
+							Name: "bool",
 						},
-						Name: "Run",
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 39),
+								Pos: lp(2158, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 39),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2158, 44),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2158, 33),
+									Name: "TimeSpan",
 								},
-								Name: "function",
+								Name: "timeout",
 							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2159, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2159, 23),
+							Name: "void",
+						},
+						Name: "Wait",
+						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2158, 60),
+								Pos: lp(2159, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2158, 60),
+									Pos:  lp(2159, 33),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42596,87 +42348,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2159, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2159, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2159, 35),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2159, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2159, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2159, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2159, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "function",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2160, 9),
-						Modifiers: lang.Modifiers(16401),
+						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2160, 30),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2160, 35),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2160, 23),
+							Name: "bool",
 						},
-						Name: "Run",
-						TypeParams: []string{
-							"TResult",
-						},
+						Name: "Wait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2160, 57),
+								Pos: lp(2160, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 57),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2160, 62),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2160, 67),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2160, 33),
+									Name: "int",
 								},
-								Name: "function",
+								Name: "millisecondsTimeout",
 							},
 							&lang.Param{
-								Pos: lp(2160, 87),
+								Pos: lp(2160, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2160, 87),
+									Pos:  lp(2160, 58),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -42688,22 +42379,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2161, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2161, 43),
-								Modifier: "params",
+								Pos: lp(2161, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(2161, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2161, 50),
-										Name: "Task",
-									},
+									Pos:  lp(2161, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
 							},
 						},
 					},
@@ -42712,29 +42398,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2162, 30),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2162, 43),
+								Pos: lp(2162, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(2162, 43),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2162, 43),
-										Name: "Task",
-									},
+									Pos:  lp(2162, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2162, 57),
-								Type: &lang.TypeRef{
-									Pos:  lp(2162, 57),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "delay",
 							},
 						},
 					},
@@ -42743,23 +42417,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2163, 30),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "WaitAll",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2163, 43),
+								Pos: lp(2163, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2163, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2163, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2163, 41),
+									Name: "int",
 								},
-								Name: "tasks",
+								Name: "millisecondsDelay",
+							},
+							&lang.Param{
+								Pos: lp(2163, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2163, 64),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42768,22 +42444,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2164, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "Delay",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2164, 42),
-								Modifier: "params",
+								Pos: lp(2164, 41),
 								Type: &lang.TypeRef{
-									Pos:       lp(2164, 49),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2164, 49),
-										Name: "Task",
-									},
+									Pos:  lp(2164, 41),
+									Name: "TimeSpan",
 								},
-								Name: "tasks",
+								Name: "delay",
+							},
+							&lang.Param{
+								Pos: lp(2164, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2164, 57),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42792,29 +42471,17 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2165, 30),
-							Name: "int",
+							Name: "Task",
 						},
-						Name: "WaitAny",
+						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2165, 42),
+								Pos: lp(2165, 48),
 								Type: &lang.TypeRef{
-									Pos:       lp(2165, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2165, 42),
-										Name: "Task",
-									},
+									Pos:  lp(2165, 48),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
-							},
-							&lang.Param{
-								Pos: lp(2165, 56),
-								Type: &lang.TypeRef{
-									Pos:  lp(2165, 56),
-									Name: "int",
-								},
-								Name: "millisecondsTimeout",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42824,21 +42491,25 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2166, 30),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2166, 35),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "WhenAll",
+						Name: "FromCanceled",
+						TypeParams: []string{
+							"TResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2166, 43),
-								Modifier: "params",
+								Pos: lp(2166, 66),
 								Type: &lang.TypeRef{
-									Pos:       lp(2166, 50),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2166, 50),
-										Name: "Task",
-									},
+									Pos:  lp(2166, 66),
+									Name: "System.Threading.CancellationToken",
 								},
-								Name: "tasks",
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -42849,21 +42520,15 @@ func libraryAST() *lang.File {
 							Pos:  lp(2167, 30),
 							Name: "Task",
 						},
-						Name: "WhenAll",
+						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2167, 43),
+								Pos: lp(2167, 49),
 								Type: &lang.TypeRef{
-									Pos:  lp(2167, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2167, 55),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2167, 49),
+									Name: "Exception",
 								},
-								Name: "tasks",
+								Name: "exception",
 							},
 						},
 					},
@@ -42875,38 +42540,23 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2168, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2168, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2168, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "FromException",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2168, 63),
-								Modifier: "params",
+								Pos: lp(2168, 67),
 								Type: &lang.TypeRef{
-									Pos:       lp(2168, 70),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2168, 70),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2168, 75),
-												Name: "TResult",
-											},
-										},
-									},
+									Pos:  lp(2168, 67),
+									Name: "Exception",
 								},
-								Name: "tasks",
+								Name: "exception",
 							},
 						},
 					},
@@ -42918,39 +42568,23 @@ func libraryAST() *lang.File {
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2169, 35),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2169, 35),
-										Name: "TResult",
-									},
+									Pos:  lp(2169, 35),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAll",
+						Name: "FromResult",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2169, 63),
+								Pos: lp(2169, 64),
 								Type: &lang.TypeRef{
-									Pos:  lp(2169, 63),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2169, 75),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2169, 80),
-													Name: "TResult",
-												},
-											},
-										},
-									},
+									Pos:  lp(2169, 64),
+									Name: "TResult",
 								},
-								Name: "tasks",
+								Name: "result",
 							},
 						},
 					},
@@ -42960,27 +42594,16 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2170, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2170, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2170, 49),
-								Modifier: "params",
+								Pos: lp(2170, 39),
 								Type: &lang.TypeRef{
-									Pos:       lp(2170, 56),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2170, 56),
-										Name: "Task",
-									},
+									Pos:  lp(2170, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
+								Name: "action",
 							},
 						},
 					},
@@ -42990,28 +42613,24 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2171, 30),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2171, 35),
-									Name: "Task",
-								},
-							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2171, 49),
+								Pos: lp(2171, 39),
 								Type: &lang.TypeRef{
-									Pos:  lp(2171, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2171, 61),
-											Name: "Task",
-										},
-									},
+									Pos:  lp(2171, 39),
+									Name: "Action",
 								},
-								Name: "tasks",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2171, 54),
+								Type: &lang.TypeRef{
+									Pos:  lp(2171, 54),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
 							},
 						},
 					},
@@ -43024,39 +42643,28 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2172, 35),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2172, 40),
-											Name: "TResult",
-										},
-									},
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "WhenAny",
+						Name: "Run",
 						TypeParams: []string{
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2172, 67),
-								Modifier: "params",
+								Pos: lp(2172, 57),
 								Type: &lang.TypeRef{
-									Pos:       lp(2172, 74),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2172, 74),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2172, 79),
-												Name: "TResult",
-											},
+									Pos:  lp(2172, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2172, 62),
+											Name: "TResult",
 										},
 									},
 								},
-								Name: "tasks",
+								Name: "function",
 							},
 						},
 					},
@@ -43069,10 +42677,592 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2173, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2173, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2173, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2173, 62),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2173, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2173, 81),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2174, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2174, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2174, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(2174, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2174, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2175, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2175, 30),
+							Name: "Task",
+						},
+						Name: "Run",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2175, 39),
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 39),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2175, 44),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2175, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2175, 60),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2176, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2176, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2176, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2176, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2176, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2176, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2176, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2177, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2177, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2177, 35),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Run",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2177, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2177, 57),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2177, 62),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2177, 67),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2177, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2177, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2178, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2178, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2178, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2178, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2178, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2179, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2179, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2179, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(2179, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2179, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2179, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2179, 57),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2180, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2180, 30),
+							Name: "bool",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2180, 43),
+								Type: &lang.TypeRef{
+									Pos:       lp(2180, 43),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2180, 43),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2180, 57),
+								Type: &lang.TypeRef{
+									Pos:  lp(2180, 57),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2181, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2181, 30),
+							Name: "void",
+						},
+						Name: "WaitAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2181, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2181, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2181, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2182, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2182, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2182, 42),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2182, 49),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2182, 49),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2183, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2183, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2183, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2183, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2183, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2183, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2183, 56),
+									Name: "int",
+								},
+								Name: "millisecondsTimeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2184, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2184, 30),
+							Name: "int",
+						},
+						Name: "WaitAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2184, 42),
+								Type: &lang.TypeRef{
+									Pos:       lp(2184, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2184, 42),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2184, 56),
+								Type: &lang.TypeRef{
+									Pos:  lp(2184, 56),
+									Name: "TimeSpan",
+								},
+								Name: "timeout",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2185, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2185, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2185, 43),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2185, 50),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2185, 50),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2186, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2186, 30),
+							Name: "Task",
+						},
+						Name: "WhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2186, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2186, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2186, 55),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2187, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2187, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2187, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2187, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2187, 63),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2187, 70),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2187, 70),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2187, 75),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2188, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2188, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2188, 35),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2188, 35),
+										Name: "TResult",
+									},
+								},
+							},
+						},
+						Name: "WhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2188, 63),
+								Type: &lang.TypeRef{
+									Pos:  lp(2188, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2188, 75),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2188, 80),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2189, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2189, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2189, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2189, 49),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2189, 56),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2189, 56),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2190, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2190, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2190, 35),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2190, 49),
+								Type: &lang.TypeRef{
+									Pos:  lp(2190, 49),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2190, 61),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2191, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2191, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2191, 35),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 40),
+											Pos:  lp(2191, 40),
 											Name: "TResult",
 										},
 									},
@@ -43085,17 +43275,62 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2173, 67),
+								Pos:      lp(2191, 67),
+								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:  lp(2173, 67),
+									Pos:       lp(2191, 74),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2191, 74),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2191, 79),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2192, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2192, 30),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2192, 35),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2192, 40),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2192, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2192, 67),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2173, 79),
+											Pos:  lp(2192, 79),
 											Name: "Task",
 											Args: []*lang.TypeRef{
 												&lang.TypeRef{
-													Pos:  lp(2173, 84),
+													Pos:  lp(2192, 84),
 													Name: "TResult",
 												},
 											},
@@ -43107,10 +43342,162 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2174, 9),
+						Pos:       lp(2193, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2174, 30),
+							Pos:  lp(2193, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2193, 47),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2193, 62),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2193, 69),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2193, 69),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2194, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2194, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2194, 47),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "WhenEach",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2194, 62),
+								Type: &lang.TypeRef{
+									Pos:  lp(2194, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2194, 74),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2195, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2195, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2195, 47),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2195, 52),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenEach",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2195, 80),
+								Modifier: "params",
+								Type: &lang.TypeRef{
+									Pos:       lp(2195, 87),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2195, 87),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2195, 92),
+												Name: "TResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2196, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2196, 30),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2196, 47),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2196, 52),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "WhenEach",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2196, 80),
+								Type: &lang.TypeRef{
+									Pos:  lp(2196, 80),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2196, 92),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2196, 97),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2197, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2197, 30),
 							Name: "System.Runtime.CompilerServices.YieldAwaitable",
 						},
 						Name: "Yield",
@@ -43118,7 +43505,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2177, 5),
+				Pos:       lp(2200, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Task",
 				Namespace: "System.Threading.Tasks",
@@ -43128,24 +43515,24 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2177, 34),
+						Pos:  lp(2200, 34),
 						Name: "Task",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2179, 9),
+						Pos:       lp(2202, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2179, 28),
+								Pos: lp(2202, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2179, 28),
+									Pos:  lp(2202, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2179, 33),
+											Pos:  lp(2202, 33),
 											Name: "TResult",
 										},
 									},
@@ -43155,22 +43542,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2180, 9),
+						Pos:       lp(2203, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "Task",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2180, 28),
+								Pos: lp(2203, 28),
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 28),
+									Pos:  lp(2203, 28),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2180, 33),
+											Pos:  lp(2203, 33),
 											Name: "object",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2180, 41),
+											Pos:  lp(2203, 41),
 											Name: "TResult",
 										},
 									},
@@ -43178,9 +43565,9 @@ func libraryAST() *lang.File {
 								Name: "function",
 							},
 							&lang.Param{
-								Pos: lp(2180, 60),
+								Pos: lp(2203, 60),
 								Type: &lang.TypeRef{
-									Pos:  lp(2180, 60),
+									Pos:  lp(2203, 60),
 									Name: "object",
 								},
 								Name: "state",
@@ -43188,29 +43575,29 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2181, 9),
+						Pos:       lp(2204, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2181, 16),
+							Pos:  lp(2204, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2181, 33),
+								Pos:  lp(2204, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2182, 9),
+						Pos:       lp(2205, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2182, 27),
+							Pos:  lp(2205, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2182, 83),
+									Pos:  lp(2205, 83),
 									Name: "TResult",
 								},
 							},
@@ -43218,9 +43605,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2182, 107),
+								Pos: lp(2205, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2182, 107),
+									Pos:  lp(2205, 107),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -43228,14 +43615,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2183, 9),
+						Pos:       lp(2206, 9),
 						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2183, 27),
+							Pos:  lp(2206, 27),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2183, 83),
+									Pos:  lp(2206, 83),
 									Name: "TResult",
 								},
 							},
@@ -43243,9 +43630,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2183, 107),
+								Pos: lp(2206, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2183, 107),
+									Pos:  lp(2206, 107),
 									Name: "ConfigureAwaitOptions",
 								},
 								Name: "options",
@@ -43253,775 +43640,210 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2184, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2184, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2184, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2184, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2184, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2184, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2185, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2185, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2185, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2185, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2185, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2185, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2185, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2185, 83),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2186, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2186, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2186, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2186, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2186, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2186, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2186, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2186, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2187, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2187, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2187, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2187, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2187, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2187, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2187, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2187, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2187, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2187, 119),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2188, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2188, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2188, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2188, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2188, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2188, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2188, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2188, 83),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2189, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2189, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2189, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2189, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2189, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2189, 53),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2189, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2189, 83),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2189, 137),
-								Type: &lang.TypeRef{
-									Pos:  lp(2189, 137),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2189, 182),
-								Type: &lang.TypeRef{
-									Pos:  lp(2189, 182),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2190, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2190, 23),
-							Name: "Task",
-						},
-						Name: "ContinueWith",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2190, 41),
-								Type: &lang.TypeRef{
-									Pos:  lp(2190, 41),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2190, 48),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2190, 53),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2190, 63),
-											Name: "object",
-										},
-									},
-								},
-								Name: "continuationAction",
-							},
-							&lang.Param{
-								Pos: lp(2190, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2190, 91),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2191, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2191, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2191, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2191, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2191, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2191, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2191, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2191, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2191, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2191, 119),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2192, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2192, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2192, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2192, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2192, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2192, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2192, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2192, 85),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2192, 119),
-								Type: &lang.TypeRef{
-									Pos:  lp(2192, 119),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2192, 173),
-								Type: &lang.TypeRef{
-									Pos:  lp(2192, 173),
-									Name: "TaskContinuationOptions",
-								},
-								Name: "continuationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2192, 218),
-								Type: &lang.TypeRef{
-									Pos:  lp(2192, 218),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2193, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2193, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2193, 28),
-									Name: "TNewResult",
-								},
-							},
-						},
-						Name: "ContinueWith",
-						TypeParams: []string{
-							"TNewResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2193, 65),
-								Type: &lang.TypeRef{
-									Pos:  lp(2193, 65),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2193, 70),
-											Name: "Task",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2193, 75),
-													Name: "TResult",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2193, 85),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2193, 93),
-											Name: "TNewResult",
-										},
-									},
-								},
-								Name: "continuationFunction",
-							},
-							&lang.Param{
-								Pos: lp(2193, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2193, 127),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2194, 9),
-						Modifiers: lang.Modifiers(24577),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2194, 27),
-							Name: "System.Runtime.CompilerServices.TaskAwaiter",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2194, 71),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "GetAwaiter",
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2197, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "TaskContinuationOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(2197, 43),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 50),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 53),
-						Name: "PreferFairness",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 70),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 73),
-						Name: "LongRunning",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 87),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 90),
-						Name: "AttachedToParent",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 109),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 112),
-						Name: "DenyChildAttach",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 130),
-							Raw:   "8",
-							Value: int64(8),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 133),
-						Name: "HideScheduler",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 149),
-							Raw:   "16",
-							Value: int64(16),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 153),
-						Name: "LazyCancellation",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 172),
-							Raw:   "32",
-							Value: int64(32),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 176),
-						Name: "RunContinuationsAsynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 209),
-							Raw:   "64",
-							Value: int64(64),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 213),
-						Name: "NotOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 236),
-							Raw:   "65536",
-							Value: int64(65536),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 243),
-						Name: "NotOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 258),
-							Raw:   "131072",
-							Value: int64(131072),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 266),
-						Name: "OnlyOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 283),
-							Raw:   "196608",
-							Value: int64(196608),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 291),
-						Name: "NotOnCanceled",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 307),
-							Raw:   "262144",
-							Value: int64(262144),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 315),
-						Name: "OnlyOnFaulted",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 331),
-							Raw:   "327680",
-							Value: int64(327680),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 339),
-						Name: "OnlyOnRanToCompletion",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 363),
-							Raw:   "393216",
-							Value: int64(393216),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2197, 371),
-						Name: "ExecuteSynchronously",
-						Value: &lang.Literal{
-							Pos:   lp(2197, 394),
-							Raw:   "524288",
-							Value: int64(524288),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2199, 5),
-				Kind:      lang.TypeKind("enum"),
-				Name:      "ConfigureAwaitOptions",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				EnumMembers: []*lang.EnumMember{
-					&lang.EnumMember{
-						Pos:  lp(2199, 41),
-						Name: "None",
-						Value: &lang.Literal{
-							Pos:   lp(2199, 48),
-							Raw:   "0",
-							Value: int64(0),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2199, 51),
-						Name: "ContinueOnCapturedContext",
-						Value: &lang.Literal{
-							Pos:   lp(2199, 79),
-							Raw:   "1",
-							Value: int64(1),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2199, 82),
-						Name: "SuppressThrowing",
-						Value: &lang.Literal{
-							Pos:   lp(2199, 101),
-							Raw:   "2",
-							Value: int64(2),
-						},
-					},
-					&lang.EnumMember{
-						Pos:  lp(2199, 104),
-						Name: "ForceYielding",
-						Value: &lang.Literal{
-							Pos:   lp(2199, 120),
-							Raw:   "4",
-							Value: int64(4),
-						},
-					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2201, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskScheduler",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(65),
-				Members: []lang.Member{
-					&lang.PropertyDecl{
-						Pos:       lp(2203, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(2203, 23),
-							Name: "TaskScheduler",
-						},
-						Name: "Default",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2203, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2204, 9),
-						Modifiers: lang.Modifiers(17),
-						Type: &lang.TypeRef{
-							Pos:  lp(2204, 23),
-							Name: "TaskScheduler",
-						},
-						Name: "Current",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2204, 47),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2205, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2205, 30),
-							Name: "TaskScheduler",
-						},
-						Name: "FromCurrentSynchronizationContext",
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2206, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2206, 16),
-							Name: "int",
-						},
-						Name: "Id",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2206, 25),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.PropertyDecl{
 						Pos:       lp(2207, 9),
-						Modifiers: lang.Modifiers(2049),
-						Type: &lang.TypeRef{
-							Pos:  lp(2207, 24),
-							Name: "int",
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2207, 23),
+							Name: "Task",
 						},
-						Name: "MaximumConcurrencyLevel",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2207, 54),
-								Kind: "get",
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2207, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2207, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2207, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2207, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
 							},
 						},
 					},
-				},
-			},
-			&lang.TypeDecl{
-				Pos:       lp(2210, 5),
-				Kind:      lang.TypeKind("class"),
-				Name:      "TaskFactory",
-				Namespace: "System.Threading.Tasks",
-				Modifiers: lang.Modifiers(1),
-				Members: []lang.Member{
+					&lang.MethodDecl{
+						Pos:       lp(2208, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2208, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2208, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2208, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2208, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2208, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2208, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2208, 83),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2209, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2209, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2209, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2209, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(2209, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2209, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2209, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2209, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2210, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2210, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2210, 28),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2210, 65),
+								Type: &lang.TypeRef{
+									Pos:  lp(2210, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2210, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2210, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2210, 85),
+											Name: "TNewResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2210, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2210, 119),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2211, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2211, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWith",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2211, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2211, 41),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2211, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2211, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2211, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2211, 83),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
 					&lang.MethodDecl{
 						Pos:       lp(2212, 9),
 						Modifiers: lang.Modifiers(16385),
@@ -44029,15 +43851,51 @@ func libraryAST() *lang.File {
 							Pos:  lp(2212, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2212, 37),
+								Pos: lp(2212, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2212, 37),
+									Pos:  lp(2212, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2212, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2212, 53),
+													Name: "TResult",
+												},
+											},
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2212, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2212, 83),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2212, 137),
+								Type: &lang.TypeRef{
+									Pos:  lp(2212, 137),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2212, 182),
+								Type: &lang.TypeRef{
+									Pos:  lp(2212, 182),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
 							},
 						},
 					},
@@ -44048,23 +43906,39 @@ func libraryAST() *lang.File {
 							Pos:  lp(2213, 23),
 							Name: "Task",
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2213, 37),
+								Pos: lp(2213, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 37),
+									Pos:  lp(2213, 41),
 									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2213, 48),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2213, 53),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2213, 63),
+											Name: "object",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationAction",
 							},
 							&lang.Param{
-								Pos: lp(2213, 52),
+								Pos: lp(2213, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2213, 52),
-									Name: "TaskCreationOptions",
+									Pos:  lp(2213, 91),
+									Name: "object",
 								},
-								Name: "creationOptions",
+								Name: "state",
 							},
 						},
 					},
@@ -44074,21 +43948,46 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2214, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2214, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2214, 37),
+								Pos: lp(2214, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2214, 37),
-									Name: "Action",
+									Pos:  lp(2214, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2214, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2214, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2214, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2214, 52),
+								Pos: lp(2214, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2214, 52),
+									Pos:  lp(2214, 119),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -44101,37 +44000,62 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2215, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2215, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2215, 37),
+								Pos: lp(2215, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 37),
-									Name: "Action",
+									Pos:  lp(2215, 65),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2215, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2215, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2215, 85),
+											Name: "TNewResult",
+										},
+									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2215, 52),
+								Pos: lp(2215, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 52),
+									Pos:  lp(2215, 119),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2215, 106),
+								Pos: lp(2215, 173),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 106),
-									Name: "TaskCreationOptions",
+									Pos:  lp(2215, 173),
+									Name: "TaskContinuationOptions",
 								},
-								Name: "creationOptions",
+								Name: "continuationOptions",
 							},
 							&lang.Param{
-								Pos: lp(2215, 143),
+								Pos: lp(2215, 218),
 								Type: &lang.TypeRef{
-									Pos:  lp(2215, 143),
+									Pos:  lp(2215, 218),
 									Name: "TaskScheduler",
 								},
 								Name: "scheduler",
@@ -44144,27 +44068,50 @@ func libraryAST() *lang.File {
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2216, 23),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2216, 28),
+									Name: "TNewResult",
+								},
+							},
 						},
-						Name: "StartNew",
+						Name: "ContinueWith",
+						TypeParams: []string{
+							"TNewResult",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2216, 37),
+								Pos: lp(2216, 65),
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 37),
-									Name: "Action",
+									Pos:  lp(2216, 65),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2216, 44),
+											Pos:  lp(2216, 70),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2216, 75),
+													Name: "TResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2216, 85),
 											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2216, 93),
+											Name: "TNewResult",
 										},
 									},
 								},
-								Name: "action",
+								Name: "continuationFunction",
 							},
 							&lang.Param{
-								Pos: lp(2216, 60),
+								Pos: lp(2216, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2216, 60),
+									Pos:  lp(2216, 127),
 									Name: "object",
 								},
 								Name: "state",
@@ -44173,434 +44120,311 @@ func libraryAST() *lang.File {
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2217, 9),
-						Modifiers: lang.Modifiers(16385),
+						Modifiers: lang.Modifiers(24577),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2217, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2217, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2217, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2217, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2217, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2217, 74),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2218, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2218, 23),
-							Name: "Task",
-						},
-						Name: "StartNew",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2218, 37),
-								Type: &lang.TypeRef{
-									Pos:  lp(2218, 37),
-									Name: "Action",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2218, 44),
-											Name: "object",
-										},
-									},
-								},
-								Name: "action",
-							},
-							&lang.Param{
-								Pos: lp(2218, 60),
-								Type: &lang.TypeRef{
-									Pos:  lp(2218, 60),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2218, 74),
-								Type: &lang.TypeRef{
-									Pos:  lp(2218, 74),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2219, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2219, 23),
-							Name: "Task",
+							Pos:  lp(2217, 27),
+							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2219, 28),
+									Pos:  lp(2217, 71),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
+						Name: "GetAwaiter",
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2220, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "TaskContinuationOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2220, 43),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 50),
+							Raw:   "0",
+							Value: int64(0),
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2219, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2219, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2219, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 53),
+						Name: "PreferFairness",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 70),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 73),
+						Name: "LongRunning",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 87),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 90),
+						Name: "AttachedToParent",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 109),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 112),
+						Name: "DenyChildAttach",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 130),
+							Raw:   "8",
+							Value: int64(8),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 133),
+						Name: "HideScheduler",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 149),
+							Raw:   "16",
+							Value: int64(16),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 153),
+						Name: "LazyCancellation",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 172),
+							Raw:   "32",
+							Value: int64(32),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 176),
+						Name: "RunContinuationsAsynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 209),
+							Raw:   "64",
+							Value: int64(64),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 213),
+						Name: "NotOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 236),
+							Raw:   "65536",
+							Value: int64(65536),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 243),
+						Name: "NotOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 258),
+							Raw:   "131072",
+							Value: int64(131072),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 266),
+						Name: "OnlyOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 283),
+							Raw:   "196608",
+							Value: int64(196608),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 291),
+						Name: "NotOnCanceled",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 307),
+							Raw:   "262144",
+							Value: int64(262144),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 315),
+						Name: "OnlyOnFaulted",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 331),
+							Raw:   "327680",
+							Value: int64(327680),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 339),
+						Name: "OnlyOnRanToCompletion",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 363),
+							Raw:   "393216",
+							Value: int64(393216),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2220, 371),
+						Name: "ExecuteSynchronously",
+						Value: &lang.Literal{
+							Pos:   lp(2220, 394),
+							Raw:   "524288",
+							Value: int64(524288),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2222, 5),
+				Kind:      lang.TypeKind("enum"),
+				Name:      "ConfigureAwaitOptions",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				EnumMembers: []*lang.EnumMember{
+					&lang.EnumMember{
+						Pos:  lp(2222, 41),
+						Name: "None",
+						Value: &lang.Literal{
+							Pos:   lp(2222, 48),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2222, 51),
+						Name: "ContinueOnCapturedContext",
+						Value: &lang.Literal{
+							Pos:   lp(2222, 79),
+							Raw:   "1",
+							Value: int64(1),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2222, 82),
+						Name: "SuppressThrowing",
+						Value: &lang.Literal{
+							Pos:   lp(2222, 101),
+							Raw:   "2",
+							Value: int64(2),
+						},
+					},
+					&lang.EnumMember{
+						Pos:  lp(2222, 104),
+						Name: "ForceYielding",
+						Value: &lang.Literal{
+							Pos:   lp(2222, 120),
+							Raw:   "4",
+							Value: int64(4),
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2224, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskScheduler",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(65),
+				Members: []lang.Member{
+					&lang.PropertyDecl{
+						Pos:       lp(2226, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2226, 23),
+							Name: "TaskScheduler",
+						},
+						Name: "Default",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2226, 47),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2227, 9),
+						Modifiers: lang.Modifiers(17),
+						Type: &lang.TypeRef{
+							Pos:  lp(2227, 23),
+							Name: "TaskScheduler",
+						},
+						Name: "Current",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2227, 47),
+								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2220, 9),
-						Modifiers: lang.Modifiers(16385),
+						Pos:       lp(2228, 9),
+						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2220, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2220, 28),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2228, 30),
+							Name: "TaskScheduler",
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
+						Name: "FromCurrentSynchronizationContext",
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2229, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2229, 16),
+							Name: "int",
 						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2220, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2220, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2220, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2220, 79),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
+						Name: "Id",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2229, 25),
+								Kind: "get",
 							},
 						},
 					},
-					&lang.MethodDecl{
-						Pos:       lp(2221, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2221, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2221, 28),
-									Name: "TResult",
-								},
-							},
+					&lang.PropertyDecl{
+						Pos:       lp(2230, 9),
+						Modifiers: lang.Modifiers(2049),
+						Type: &lang.TypeRef{
+							Pos:  lp(2230, 24),
+							Name: "int",
 						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2221, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2221, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2221, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2221, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2222, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2222, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2222, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2222, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2222, 60),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2222, 79),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 79),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-							&lang.Param{
-								Pos: lp(2222, 133),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 133),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-							&lang.Param{
-								Pos: lp(2222, 170),
-								Type: &lang.TypeRef{
-									Pos:  lp(2222, 170),
-									Name: "TaskScheduler",
-								},
-								Name: "scheduler",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2223, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2223, 23),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2223, 28),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "StartNew",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2223, 55),
-								Type: &lang.TypeRef{
-									Pos:  lp(2223, 55),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2223, 60),
-											Name: "object",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2223, 68),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "function",
-							},
-							&lang.Param{
-								Pos: lp(2223, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2223, 87),
-									Name: "object",
-								},
-								Name: "state",
+						Name: "MaximumConcurrencyLevel",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2230, 54),
+								Kind: "get",
 							},
 						},
 					},
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2226, 5),
+				Pos:       lp(2233, 5),
 				Kind:      lang.TypeKind("class"),
-				Name:      "TaskCompletionSource",
+				Name:      "TaskFactory",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
-					&lang.CtorDecl{
-						Pos:       lp(2228, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2229, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2229, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2229, 44),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2230, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2230, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2230, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-						},
-					},
-					&lang.CtorDecl{
-						Pos:       lp(2231, 9),
-						Modifiers: lang.Modifiers(16385),
-						Name:      "TaskCompletionSource",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2231, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 44),
-									Name: "object",
-								},
-								Name: "state",
-							},
-							&lang.Param{
-								Pos: lp(2231, 58),
-								Type: &lang.TypeRef{
-									Pos:  lp(2231, 58),
-									Name: "TaskCreationOptions",
-								},
-								Name: "creationOptions",
-							},
-						},
-					},
-					&lang.PropertyDecl{
-						Pos:       lp(2232, 9),
-						Modifiers: lang.Modifiers(1),
-						Type: &lang.TypeRef{
-							Pos:  lp(2232, 16),
-							Name: "Task",
-						},
-						Name: "Task",
-						Accessors: []*lang.Accessor{
-							&lang.Accessor{
-								Pos:  lp(2232, 28),
-								Kind: "get",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2233, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2233, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2234, 9),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2234, 23),
-							Name: "void",
-						},
-						Name: "SetCanceled",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2234, 40),
-								Type: &lang.TypeRef{
-									Pos:  lp(2234, 40),
-									Name: "System.Threading.CancellationToken",
-								},
-								Name: "cancellationToken",
-							},
-						},
-					},
 					&lang.MethodDecl{
 						Pos:       lp(2235, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2235, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2235, 41),
+								Pos: lp(2235, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2235, 41),
-									Name: "Exception",
+									Pos:  lp(2235, 37),
+									Name: "Action",
 								},
-								Name: "exception",
+								Name: "action",
 							},
 						},
 					},
@@ -44609,23 +44433,25 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2236, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2236, 41),
+								Pos: lp(2236, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2236, 41),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2236, 53),
-											Name: "Exception",
-										},
-									},
+									Pos:  lp(2236, 37),
+									Name: "Action",
 								},
-								Name: "exceptions",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2236, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2236, 52),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -44634,35 +44460,101 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2237, 23),
-							Name: "void",
+							Name: "Task",
 						},
-						Name: "SetResult",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2237, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2237, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2237, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2237, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2238, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2238, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2238, 37),
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 37),
+									Name: "Action",
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2238, 52),
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 52),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2238, 106),
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 106),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2238, 143),
+								Type: &lang.TypeRef{
+									Pos:  lp(2238, 143),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2239, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2239, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetCanceled",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2239, 43),
+								Pos: lp(2239, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2239, 43),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2239, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2239, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "cancellationToken",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2239, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2239, 60),
+									Name: "object",
+								},
+								Name: "state",
 							},
 						},
 					},
@@ -44671,17 +44563,39 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2240, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2240, 44),
+								Pos: lp(2240, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2240, 44),
-									Name: "Exception",
+									Pos:  lp(2240, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2240, 44),
+											Name: "object",
+										},
+									},
 								},
-								Name: "exception",
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2240, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2240, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2240, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2240, 74),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
 							},
 						},
 					},
@@ -44690,18 +44604,1258 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2241, 23),
-							Name: "bool",
+							Name: "Task",
 						},
-						Name: "TrySetException",
+						Name: "StartNew",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2241, 44),
+								Pos: lp(2241, 37),
 								Type: &lang.TypeRef{
-									Pos:  lp(2241, 44),
+									Pos:  lp(2241, 37),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2241, 44),
+											Name: "object",
+										},
+									},
+								},
+								Name: "action",
+							},
+							&lang.Param{
+								Pos: lp(2241, 60),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 60),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2241, 74),
+								Type: &lang.TypeRef{
+									Pos:  lp(2241, 74),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2242, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2242, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2242, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2242, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2242, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2242, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2243, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2243, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2243, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2243, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2243, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2243, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2243, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2243, 79),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2244, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2244, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2244, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2244, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2244, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2244, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2244, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2245, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2245, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2245, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2245, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2245, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2245, 60),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2245, 79),
+								Type: &lang.TypeRef{
+									Pos:  lp(2245, 79),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+							&lang.Param{
+								Pos: lp(2245, 133),
+								Type: &lang.TypeRef{
+									Pos:  lp(2245, 133),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+							&lang.Param{
+								Pos: lp(2245, 170),
+								Type: &lang.TypeRef{
+									Pos:  lp(2245, 170),
+									Name: "TaskScheduler",
+								},
+								Name: "scheduler",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2246, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2246, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2246, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "StartNew",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2246, 55),
+								Type: &lang.TypeRef{
+									Pos:  lp(2246, 55),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2246, 60),
+											Name: "object",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2246, 68),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "function",
+							},
+							&lang.Param{
+								Pos: lp(2246, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2246, 87),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2247, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2247, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2247, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2247, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2247, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2247, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2247, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2247, 65),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2247, 65),
+												Name: "Task",
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2248, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2248, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2248, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2248, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2248, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2248, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2248, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2248, 65),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2248, 65),
+												Name: "Task",
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2248, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2248, 93),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2249, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2249, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2249, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2249, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2249, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2249, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2249, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2249, 65),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2249, 65),
+												Name: "Task",
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2249, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2249, 93),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2250, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2250, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2250, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2250, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2250, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2250, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2250, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2250, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2250, 81),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2250, 81),
+												Name: "Task",
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2250, 89),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2251, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2251, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2251, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2251, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2251, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2251, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2251, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2251, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2251, 81),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2251, 81),
+												Name: "Task",
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2251, 89),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2251, 120),
+								Type: &lang.TypeRef{
+									Pos:  lp(2251, 120),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2252, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2252, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2252, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2252, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2252, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2252, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2252, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2252, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2252, 81),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2252, 81),
+												Name: "Task",
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2252, 89),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2252, 120),
+								Type: &lang.TypeRef{
+									Pos:  lp(2252, 120),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2253, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2253, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2253, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2253, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2253, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2253, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2253, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2253, 65),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2254, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2254, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2254, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2254, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2254, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2254, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2254, 65),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2254, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2254, 91),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2255, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2255, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2255, 44),
+								Type: &lang.TypeRef{
+									Pos:       lp(2255, 44),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2255, 44),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2255, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2255, 58),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2255, 65),
+											Name: "Task",
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+							&lang.Param{
+								Pos: lp(2255, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2255, 91),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2256, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2256, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2256, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2256, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2256, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2256, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2256, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2256, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2256, 81),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2256, 87),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2257, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2257, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2257, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2257, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2257, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2257, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2257, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2257, 81),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2257, 87),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2257, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2257, 118),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2258, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2258, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2258, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2258, 62),
+								Type: &lang.TypeRef{
+									Pos:       lp(2258, 62),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2258, 62),
+										Name: "Task",
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2258, 76),
+								Type: &lang.TypeRef{
+									Pos:  lp(2258, 76),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2258, 81),
+											Name: "Task",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2258, 87),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+							&lang.Param{
+								Pos: lp(2258, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2258, 118),
+									Name: "TaskContinuationOptions",
+								},
+								Name: "continuationOptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2259, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2259, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TAntecedentResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2259, 63),
+								Type: &lang.TypeRef{
+									Pos:       lp(2259, 63),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2259, 63),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2259, 68),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2259, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2259, 96),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2259, 103),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2259, 103),
+												Name: "Task",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  lp(2259, 108),
+														Name: "TAntecedentResult",
+													},
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2260, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2260, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2260, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAll",
+						TypeParams: []string{
+							"TAntecedentResult",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2260, 81),
+								Type: &lang.TypeRef{
+									Pos:       lp(2260, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2260, 81),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2260, 86),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2260, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2260, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:       lp(2260, 119),
+											ArrayRank: 1,
+											Elem: &lang.TypeRef{
+												Pos:  lp(2260, 119),
+												Name: "Task",
+												Args: []*lang.TypeRef{
+													&lang.TypeRef{
+														Pos:  lp(2260, 124),
+														Name: "TAntecedentResult",
+													},
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2260, 146),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2261, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2261, 23),
+							Name: "Task",
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TAntecedentResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2261, 63),
+								Type: &lang.TypeRef{
+									Pos:       lp(2261, 63),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2261, 63),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2261, 68),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2261, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2261, 96),
+									Name: "Action",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2261, 103),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2261, 108),
+													Name: "TAntecedentResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "continuationAction",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2262, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2262, 23),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2262, 28),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "ContinueWhenAny",
+						TypeParams: []string{
+							"TAntecedentResult",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2262, 81),
+								Type: &lang.TypeRef{
+									Pos:       lp(2262, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2262, 81),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2262, 86),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								Name: "tasks",
+							},
+							&lang.Param{
+								Pos: lp(2262, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2262, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2262, 119),
+											Name: "Task",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2262, 124),
+													Name: "TAntecedentResult",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2262, 144),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "continuationFunction",
+							},
+						},
+					},
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       lp(2265, 5),
+				Kind:      lang.TypeKind("class"),
+				Name:      "TaskCompletionSource",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(1),
+				Members: []lang.Member{
+					&lang.CtorDecl{
+						Pos:       lp(2267, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2268, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2268, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2268, 44),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2269, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2269, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2269, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+						},
+					},
+					&lang.CtorDecl{
+						Pos:       lp(2270, 9),
+						Modifiers: lang.Modifiers(16385),
+						Name:      "TaskCompletionSource",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2270, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 44),
+									Name: "object",
+								},
+								Name: "state",
+							},
+							&lang.Param{
+								Pos: lp(2270, 58),
+								Type: &lang.TypeRef{
+									Pos:  lp(2270, 58),
+									Name: "TaskCreationOptions",
+								},
+								Name: "creationOptions",
+							},
+						},
+					},
+					&lang.PropertyDecl{
+						Pos:       lp(2271, 9),
+						Modifiers: lang.Modifiers(1),
+						Type: &lang.TypeRef{
+							Pos:  lp(2271, 16),
+							Name: "Task",
+						},
+						Name: "Task",
+						Accessors: []*lang.Accessor{
+							&lang.Accessor{
+								Pos:  lp(2271, 28),
+								Kind: "get",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2272, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2272, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2273, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2273, 23),
+							Name: "void",
+						},
+						Name: "SetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2273, 40),
+								Type: &lang.TypeRef{
+									Pos:  lp(2273, 40),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2274, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2274, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2274, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2274, 41),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2275, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2275, 23),
+							Name: "void",
+						},
+						Name: "SetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2275, 41),
+								Type: &lang.TypeRef{
+									Pos:  lp(2275, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2241, 56),
+											Pos:  lp(2275, 53),
 											Name: "Exception",
 										},
 									},
@@ -44711,10 +45865,91 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2242, 9),
+						Pos:       lp(2276, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2242, 23),
+							Pos:  lp(2276, 23),
+							Name: "void",
+						},
+						Name: "SetResult",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2277, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2277, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2278, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2278, 23),
+							Name: "bool",
+						},
+						Name: "TrySetCanceled",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2278, 43),
+								Type: &lang.TypeRef{
+									Pos:  lp(2278, 43),
+									Name: "System.Threading.CancellationToken",
+								},
+								Name: "cancellationToken",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2279, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2279, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2279, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2279, 44),
+									Name: "Exception",
+								},
+								Name: "exception",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2280, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2280, 23),
+							Name: "bool",
+						},
+						Name: "TrySetException",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2280, 44),
+								Type: &lang.TypeRef{
+									Pos:  lp(2280, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2280, 56),
+											Name: "Exception",
+										},
+									},
+								},
+								Name: "exceptions",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2281, 9),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2281, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
@@ -44722,7 +45957,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2245, 5),
+				Pos:       lp(2284, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "TaskCompletionSource",
 				Namespace: "System.Threading.Tasks",
@@ -44732,19 +45967,19 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2247, 9),
+						Pos:       lp(2286, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2248, 9),
+						Pos:       lp(2287, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2248, 44),
+								Pos: lp(2287, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2248, 44),
+									Pos:  lp(2287, 44),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -44752,14 +45987,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2249, 9),
+						Pos:       lp(2288, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2249, 44),
+								Pos: lp(2288, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2249, 44),
+									Pos:  lp(2288, 44),
 									Name: "object",
 								},
 								Name: "state",
@@ -44767,22 +46002,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2250, 9),
+						Pos:       lp(2289, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "TaskCompletionSource",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2250, 44),
+								Pos: lp(2289, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 44),
+									Pos:  lp(2289, 44),
 									Name: "object",
 								},
 								Name: "state",
 							},
 							&lang.Param{
-								Pos: lp(2250, 58),
+								Pos: lp(2289, 58),
 								Type: &lang.TypeRef{
-									Pos:  lp(2250, 58),
+									Pos:  lp(2289, 58),
 									Name: "TaskCreationOptions",
 								},
 								Name: "creationOptions",
@@ -44790,14 +46025,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2251, 9),
+						Pos:       lp(2290, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 16),
+							Pos:  lp(2290, 16),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2251, 21),
+									Pos:  lp(2290, 21),
 									Name: "TResult",
 								},
 							},
@@ -44805,33 +46040,33 @@ func libraryAST() *lang.File {
 						Name: "Task",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2251, 37),
+								Pos:  lp(2290, 37),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2252, 9),
+						Pos:       lp(2291, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2252, 23),
+							Pos:  lp(2291, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2253, 9),
+						Pos:       lp(2292, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2253, 23),
+							Pos:  lp(2292, 23),
 							Name: "void",
 						},
 						Name: "SetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2253, 40),
+								Pos: lp(2292, 40),
 								Type: &lang.TypeRef{
-									Pos:  lp(2253, 40),
+									Pos:  lp(2292, 40),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -44839,18 +46074,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2254, 9),
+						Pos:       lp(2293, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2254, 23),
+							Pos:  lp(2293, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2254, 41),
+								Pos: lp(2293, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2254, 41),
+									Pos:  lp(2293, 41),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -44858,22 +46093,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2255, 9),
+						Pos:       lp(2294, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2255, 23),
+							Pos:  lp(2294, 23),
 							Name: "void",
 						},
 						Name: "SetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2255, 41),
+								Pos: lp(2294, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2255, 41),
+									Pos:  lp(2294, 41),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2255, 53),
+											Pos:  lp(2294, 53),
 											Name: "Exception",
 										},
 									},
@@ -44883,18 +46118,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2256, 9),
+						Pos:       lp(2295, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2256, 23),
+							Pos:  lp(2295, 23),
 							Name: "void",
 						},
 						Name: "SetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2256, 38),
+								Pos: lp(2295, 38),
 								Type: &lang.TypeRef{
-									Pos:  lp(2256, 38),
+									Pos:  lp(2295, 38),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -44902,27 +46137,27 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2257, 9),
+						Pos:       lp(2296, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2257, 23),
+							Pos:  lp(2296, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2258, 9),
+						Pos:       lp(2297, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2258, 23),
+							Pos:  lp(2297, 23),
 							Name: "bool",
 						},
 						Name: "TrySetCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2258, 43),
+								Pos: lp(2297, 43),
 								Type: &lang.TypeRef{
-									Pos:  lp(2258, 43),
+									Pos:  lp(2297, 43),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -44930,18 +46165,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2259, 9),
+						Pos:       lp(2298, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2259, 23),
+							Pos:  lp(2298, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2259, 44),
+								Pos: lp(2298, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2259, 44),
+									Pos:  lp(2298, 44),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -44949,22 +46184,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2260, 9),
+						Pos:       lp(2299, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2260, 23),
+							Pos:  lp(2299, 23),
 							Name: "bool",
 						},
 						Name: "TrySetException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2260, 44),
+								Pos: lp(2299, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2260, 44),
+									Pos:  lp(2299, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2260, 56),
+											Pos:  lp(2299, 56),
 											Name: "Exception",
 										},
 									},
@@ -44974,18 +46209,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2261, 9),
+						Pos:       lp(2300, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2261, 23),
+							Pos:  lp(2300, 23),
 							Name: "bool",
 						},
 						Name: "TrySetResult",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2261, 41),
+								Pos: lp(2300, 41),
 								Type: &lang.TypeRef{
-									Pos:  lp(2261, 41),
+									Pos:  lp(2300, 41),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -44995,32 +46230,32 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2264, 5),
+				Pos:       lp(2303, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2264, 6),
+						Pos:  lp(2303, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2266, 9),
+						Pos:       lp(2305, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2267, 9),
+						Pos:       lp(2306, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2267, 33),
+								Pos: lp(2306, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2267, 33),
+									Pos:  lp(2306, 33),
 									Name: "Task",
 								},
 								Name: "task",
@@ -45028,102 +46263,102 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2268, 9),
+						Pos:       lp(2307, 9),
 						Modifiers: lang.Modifiers(17),
 						Type: &lang.TypeRef{
-							Pos:  lp(2268, 23),
+							Pos:  lp(2307, 23),
 							Name: "ValueTask",
 						},
 						Name: "CompletedTask",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2268, 49),
+								Pos:  lp(2307, 49),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2269, 9),
+						Pos:       lp(2308, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2269, 16),
+							Pos:  lp(2308, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2269, 34),
+								Pos:  lp(2308, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2270, 9),
+						Pos:       lp(2309, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2270, 16),
+							Pos:  lp(2309, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2270, 35),
+								Pos:  lp(2309, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2271, 9),
+						Pos:       lp(2310, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2271, 16),
+							Pos:  lp(2310, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2271, 47),
+								Pos:  lp(2310, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2272, 9),
+						Pos:       lp(2311, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2272, 16),
+							Pos:  lp(2311, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2272, 33),
+								Pos:  lp(2311, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2273, 9),
+						Pos:       lp(2312, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2273, 23),
+							Pos:  lp(2312, 23),
 							Name: "Task",
 						},
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2274, 9),
+						Pos:       lp(2313, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2274, 23),
+							Pos:  lp(2313, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 						},
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2274, 94),
+								Pos: lp(2313, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2274, 94),
+									Pos:  lp(2313, 94),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -45131,36 +46366,36 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2275, 9),
+						Pos:       lp(2314, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2275, 23),
+							Pos:  lp(2314, 23),
 							Name: "System.Runtime.CompilerServices.TaskAwaiter",
 						},
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2276, 9),
+						Pos:       lp(2315, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2276, 23),
+							Pos:  lp(2315, 23),
 							Name: "ValueTask",
 						},
 						Name: "Preserve",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2277, 9),
+						Pos:       lp(2316, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2277, 30),
+							Pos:  lp(2316, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromCanceled",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2277, 53),
+								Pos: lp(2316, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2277, 53),
+									Pos:  lp(2316, 53),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -45168,14 +46403,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2278, 9),
+						Pos:       lp(2317, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2278, 30),
+							Pos:  lp(2317, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2278, 40),
+									Pos:  lp(2317, 40),
 									Name: "TResult",
 								},
 							},
@@ -45186,9 +46421,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2278, 71),
+								Pos: lp(2317, 71),
 								Type: &lang.TypeRef{
-									Pos:  lp(2278, 71),
+									Pos:  lp(2317, 71),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
@@ -45196,18 +46431,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2279, 9),
+						Pos:       lp(2318, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2279, 30),
+							Pos:  lp(2318, 30),
 							Name: "ValueTask",
 						},
 						Name: "FromException",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2279, 54),
+								Pos: lp(2318, 54),
 								Type: &lang.TypeRef{
-									Pos:  lp(2279, 54),
+									Pos:  lp(2318, 54),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -45215,14 +46450,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2280, 9),
+						Pos:       lp(2319, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2280, 30),
+							Pos:  lp(2319, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2280, 40),
+									Pos:  lp(2319, 40),
 									Name: "TResult",
 								},
 							},
@@ -45233,9 +46468,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2280, 72),
+								Pos: lp(2319, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2280, 72),
+									Pos:  lp(2319, 72),
 									Name: "Exception",
 								},
 								Name: "exception",
@@ -45243,14 +46478,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2281, 9),
+						Pos:       lp(2320, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2281, 30),
+							Pos:  lp(2320, 30),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2281, 40),
+									Pos:  lp(2320, 40),
 									Name: "TResult",
 								},
 							},
@@ -45261,9 +46496,9 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2281, 69),
+								Pos: lp(2320, 69),
 								Type: &lang.TypeRef{
-									Pos:  lp(2281, 69),
+									Pos:  lp(2320, 69),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -45273,7 +46508,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2284, 5),
+				Pos:       lp(2323, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ValueTask",
 				Namespace: "System.Threading.Tasks",
@@ -45283,20 +46518,20 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2284, 6),
+						Pos:  lp(2323, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.CtorDecl{
-						Pos:       lp(2286, 9),
+						Pos:       lp(2325, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2286, 33),
+								Pos: lp(2325, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2286, 33),
+									Pos:  lp(2325, 33),
 									Name: "TResult",
 								},
 								Name: "result",
@@ -45304,18 +46539,18 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.CtorDecl{
-						Pos:       lp(2287, 9),
+						Pos:       lp(2326, 9),
 						Modifiers: lang.Modifiers(16385),
 						Name:      "ValueTask",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2287, 33),
+								Pos: lp(2326, 33),
 								Type: &lang.TypeRef{
-									Pos:  lp(2287, 33),
+									Pos:  lp(2326, 33),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2287, 38),
+											Pos:  lp(2326, 38),
 											Name: "TResult",
 										},
 									},
@@ -45325,89 +46560,89 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2288, 9),
+						Pos:       lp(2327, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2288, 16),
+							Pos:  lp(2327, 16),
 							Name: "bool",
 						},
 						Name: "IsCanceled",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2288, 34),
+								Pos:  lp(2327, 34),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2289, 9),
+						Pos:       lp(2328, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2289, 16),
+							Pos:  lp(2328, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2289, 35),
+								Pos:  lp(2328, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2290, 9),
+						Pos:       lp(2329, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2290, 16),
+							Pos:  lp(2329, 16),
 							Name: "bool",
 						},
 						Name: "IsCompletedSuccessfully",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2290, 47),
+								Pos:  lp(2329, 47),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2291, 9),
+						Pos:       lp(2330, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2291, 16),
+							Pos:  lp(2330, 16),
 							Name: "bool",
 						},
 						Name: "IsFaulted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2291, 33),
+								Pos:  lp(2330, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2292, 9),
+						Pos:       lp(2331, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2292, 16),
+							Pos:  lp(2331, 16),
 							Name: "TResult",
 						},
 						Name: "Result",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2292, 33),
+								Pos:  lp(2331, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2293, 9),
+						Pos:       lp(2332, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2293, 23),
+							Pos:  lp(2332, 23),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2293, 28),
+									Pos:  lp(2332, 28),
 									Name: "TResult",
 								},
 							},
@@ -45415,14 +46650,14 @@ func libraryAST() *lang.File {
 						Name: "AsTask",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2294, 9),
+						Pos:       lp(2333, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2294, 23),
+							Pos:  lp(2333, 23),
 							Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2294, 84),
+									Pos:  lp(2333, 84),
 									Name: "TResult",
 								},
 							},
@@ -45430,9 +46665,9 @@ func libraryAST() *lang.File {
 						Name: "ConfigureAwait",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2294, 108),
+								Pos: lp(2333, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2294, 108),
+									Pos:  lp(2333, 108),
 									Name: "bool",
 								},
 								Name: "continueOnCapturedContext",
@@ -45440,14 +46675,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2295, 9),
+						Pos:       lp(2334, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2295, 23),
+							Pos:  lp(2334, 23),
 							Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2295, 72),
+									Pos:  lp(2334, 72),
 									Name: "TResult",
 								},
 							},
@@ -45455,14 +46690,14 @@ func libraryAST() *lang.File {
 						Name: "GetAwaiter",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2296, 9),
+						Pos:       lp(2335, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2296, 23),
+							Pos:  lp(2335, 23),
 							Name: "ValueTask",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2296, 33),
+									Pos:  lp(2335, 33),
 									Name: "TResult",
 								},
 							},
@@ -45472,45 +46707,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2299, 5),
+				Pos:       lp(2338, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Parallel",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2301, 9),
+						Pos:       lp(2340, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2301, 30),
+							Pos:  lp(2340, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2301, 53),
+								Pos: lp(2340, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 53),
+									Pos:  lp(2340, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2301, 72),
+								Pos: lp(2340, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 72),
+									Pos:  lp(2340, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2301, 89),
+								Pos: lp(2340, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2301, 89),
+									Pos:  lp(2340, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2301, 96),
+											Pos:  lp(2340, 96),
 											Name: "int",
 										},
 									},
@@ -45520,42 +46755,42 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2302, 9),
+						Pos:       lp(2341, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2302, 30),
+							Pos:  lp(2341, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2302, 53),
+								Pos: lp(2341, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 53),
+									Pos:  lp(2341, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2302, 72),
+								Pos: lp(2341, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 72),
+									Pos:  lp(2341, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2302, 89),
+								Pos: lp(2341, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2302, 89),
+									Pos:  lp(2341, 89),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2302, 96),
+											Pos:  lp(2341, 96),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2302, 101),
+											Pos:  lp(2341, 101),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -45565,46 +46800,46 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2303, 9),
+						Pos:       lp(2342, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2303, 30),
+							Pos:  lp(2342, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2303, 53),
+								Pos: lp(2342, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 53),
+									Pos:  lp(2342, 53),
 									Name: "int",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2303, 72),
+								Pos: lp(2342, 72),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 72),
+									Pos:  lp(2342, 72),
 									Name: "int",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2303, 89),
+								Pos: lp(2342, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 89),
+									Pos:  lp(2342, 89),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2303, 122),
+								Pos: lp(2342, 122),
 								Type: &lang.TypeRef{
-									Pos:  lp(2303, 122),
+									Pos:  lp(2342, 122),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2303, 129),
+											Pos:  lp(2342, 129),
 											Name: "int",
 										},
 									},
@@ -45614,38 +46849,38 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2304, 9),
+						Pos:       lp(2343, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2304, 30),
+							Pos:  lp(2343, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "For",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2304, 53),
+								Pos: lp(2343, 53),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 53),
+									Pos:  lp(2343, 53),
 									Name: "long",
 								},
 								Name: "fromInclusive",
 							},
 							&lang.Param{
-								Pos: lp(2304, 73),
+								Pos: lp(2343, 73),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 73),
+									Pos:  lp(2343, 73),
 									Name: "long",
 								},
 								Name: "toExclusive",
 							},
 							&lang.Param{
-								Pos: lp(2304, 91),
+								Pos: lp(2343, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2304, 91),
+									Pos:  lp(2343, 91),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2304, 98),
+											Pos:  lp(2343, 98),
 											Name: "long",
 										},
 									},
@@ -45655,10 +46890,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2305, 9),
+						Pos:       lp(2344, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2305, 30),
+							Pos:  lp(2344, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -45667,13 +46902,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2305, 66),
+								Pos: lp(2344, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 66),
+									Pos:  lp(2344, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 78),
+											Pos:  lp(2344, 78),
 											Name: "TSource",
 										},
 									},
@@ -45681,13 +46916,13 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2305, 95),
+								Pos: lp(2344, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2305, 95),
+									Pos:  lp(2344, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2305, 102),
+											Pos:  lp(2344, 102),
 											Name: "TSource",
 										},
 									},
@@ -45697,10 +46932,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2306, 9),
+						Pos:       lp(2345, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2306, 30),
+							Pos:  lp(2345, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -45709,13 +46944,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2306, 66),
+								Pos: lp(2345, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 66),
+									Pos:  lp(2345, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 78),
+											Pos:  lp(2345, 78),
 											Name: "TSource",
 										},
 									},
@@ -45723,17 +46958,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2306, 95),
+								Pos: lp(2345, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2306, 95),
+									Pos:  lp(2345, 95),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2306, 102),
+											Pos:  lp(2345, 102),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2306, 111),
+											Pos:  lp(2345, 111),
 											Name: "ParallelLoopState",
 										},
 									},
@@ -45743,10 +46978,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2307, 9),
+						Pos:       lp(2346, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2307, 30),
+							Pos:  lp(2346, 30),
 							Name: "ParallelLoopResult",
 						},
 						Name: "ForEach",
@@ -45755,13 +46990,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2307, 66),
+								Pos: lp(2346, 66),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 66),
+									Pos:  lp(2346, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 78),
+											Pos:  lp(2346, 78),
 											Name: "TSource",
 										},
 									},
@@ -45769,21 +47004,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2307, 95),
+								Pos: lp(2346, 95),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 95),
+									Pos:  lp(2346, 95),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2307, 128),
+								Pos: lp(2346, 128),
 								Type: &lang.TypeRef{
-									Pos:  lp(2307, 128),
+									Pos:  lp(2346, 128),
 									Name: "Action",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2307, 135),
+											Pos:  lp(2346, 135),
 											Name: "TSource",
 										},
 									},
@@ -45793,10 +47028,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2308, 9),
+						Pos:       lp(2347, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2308, 30),
+							Pos:  lp(2347, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -45805,13 +47040,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2308, 57),
+								Pos: lp(2347, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 57),
+									Pos:  lp(2347, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 69),
+											Pos:  lp(2347, 69),
 											Name: "TSource",
 										},
 									},
@@ -45819,21 +47054,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2308, 86),
+								Pos: lp(2347, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2308, 86),
+									Pos:  lp(2347, 86),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2308, 91),
+											Pos:  lp(2347, 91),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2308, 100),
+											Pos:  lp(2347, 100),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2308, 136),
+											Pos:  lp(2347, 136),
 											Name: "ValueTask",
 										},
 									},
@@ -45843,10 +47078,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2309, 9),
+						Pos:       lp(2348, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2309, 30),
+							Pos:  lp(2348, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -45855,13 +47090,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2309, 57),
+								Pos: lp(2348, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 57),
+									Pos:  lp(2348, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 69),
+											Pos:  lp(2348, 69),
 											Name: "TSource",
 										},
 									},
@@ -45869,29 +47104,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2309, 86),
+								Pos: lp(2348, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 86),
+									Pos:  lp(2348, 86),
 									Name: "System.Threading.CancellationToken",
 								},
 								Name: "cancellationToken",
 							},
 							&lang.Param{
-								Pos: lp(2309, 140),
+								Pos: lp(2348, 140),
 								Type: &lang.TypeRef{
-									Pos:  lp(2309, 140),
+									Pos:  lp(2348, 140),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2309, 145),
+											Pos:  lp(2348, 145),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2309, 154),
+											Pos:  lp(2348, 154),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2309, 190),
+											Pos:  lp(2348, 190),
 											Name: "ValueTask",
 										},
 									},
@@ -45901,10 +47136,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2310, 9),
+						Pos:       lp(2349, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2310, 30),
+							Pos:  lp(2349, 30),
 							Name: "Task",
 						},
 						Name: "ForEachAsync",
@@ -45913,13 +47148,13 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2310, 57),
+								Pos: lp(2349, 57),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 57),
+									Pos:  lp(2349, 57),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 69),
+											Pos:  lp(2349, 69),
 											Name: "TSource",
 										},
 									},
@@ -45927,29 +47162,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2310, 86),
+								Pos: lp(2349, 86),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 86),
+									Pos:  lp(2349, 86),
 									Name: "ParallelOptions",
 								},
 								Name: "parallelOptions",
 							},
 							&lang.Param{
-								Pos: lp(2310, 119),
+								Pos: lp(2349, 119),
 								Type: &lang.TypeRef{
-									Pos:  lp(2310, 119),
+									Pos:  lp(2349, 119),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2310, 124),
+											Pos:  lp(2349, 124),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2310, 133),
+											Pos:  lp(2349, 133),
 											Name: "System.Threading.CancellationToken",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2310, 169),
+											Pos:  lp(2349, 169),
 											Name: "ValueTask",
 										},
 									},
@@ -45959,22 +47194,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2311, 9),
+						Pos:       lp(2350, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2311, 30),
+							Pos:  lp(2350, 30),
 							Name: "void",
 						},
 						Name: "Invoke",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2311, 42),
+								Pos:      lp(2350, 42),
 								Modifier: "params",
 								Type: &lang.TypeRef{
-									Pos:       lp(2311, 49),
+									Pos:       lp(2350, 49),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2311, 49),
+										Pos:  lp(2350, 49),
 										Name: "Action",
 									},
 								},
@@ -45985,46 +47220,46 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2314, 5),
+				Pos:       lp(2353, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelOptions",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2316, 9),
+						Pos:       lp(2355, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2316, 16),
+							Pos:  lp(2355, 16),
 							Name: "int",
 						},
 						Name: "MaxDegreeOfParallelism",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2316, 45),
+								Pos:  lp(2355, 45),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2316, 50),
+								Pos:  lp(2355, 50),
 								Kind: "set",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2317, 9),
+						Pos:       lp(2356, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2317, 16),
+							Pos:  lp(2356, 16),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "CancellationToken",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2317, 71),
+								Pos:  lp(2356, 71),
 								Kind: "get",
 							},
 							&lang.Accessor{
-								Pos:  lp(2317, 76),
+								Pos:  lp(2356, 76),
 								Kind: "set",
 							},
 						},
@@ -46032,45 +47267,45 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2320, 5),
+				Pos:       lp(2359, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopResult",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2320, 6),
+						Pos:  lp(2359, 6),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2322, 9),
+						Pos:       lp(2361, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2322, 16),
+							Pos:  lp(2361, 16),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2322, 35),
+								Pos:  lp(2361, 35),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.PropertyDecl{
-						Pos:       lp(2323, 9),
+						Pos:       lp(2362, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:      lp(2323, 16),
+							Pos:      lp(2362, 16),
 							Name:     "long",
 							Nullable: true,
 						},
 						Name: "LowestBreakIteration",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2323, 45),
+								Pos:  lp(2362, 45),
 								Kind: "get",
 							},
 						},
@@ -46078,41 +47313,41 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2326, 5),
+				Pos:       lp(2365, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ParallelLoopState",
 				Namespace: "System.Threading.Tasks",
 				Modifiers: lang.Modifiers(1),
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2328, 9),
+						Pos:       lp(2367, 9),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2328, 16),
+							Pos:  lp(2367, 16),
 							Name: "bool",
 						},
 						Name: "IsStopped",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2328, 33),
+								Pos:  lp(2367, 33),
 								Kind: "get",
 							},
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2329, 9),
+						Pos:       lp(2368, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2329, 23),
+							Pos:  lp(2368, 23),
 							Name: "void",
 						},
 						Name: "Break",
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2330, 9),
+						Pos:       lp(2369, 9),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2330, 23),
+							Pos:  lp(2369, 23),
 							Name: "void",
 						},
 						Name: "Stop",
@@ -46120,17 +47355,17 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2336, 5),
+				Pos:       lp(2375, 5),
 				Kind:      lang.TypeKind("class"),
 				Name:      "Enumerable",
 				Namespace: "System.Linq",
 				Modifiers: lang.Modifiers(17),
 				Members: []lang.Member{
 					&lang.MethodDecl{
-						Pos:       lp(2338, 9),
+						Pos:       lp(2377, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2338, 30),
+							Pos:  lp(2377, 30),
 							Name: "TSource",
 						},
 						Name: "Aggregate",
@@ -46139,14 +47374,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2338, 57),
+								Pos:      lp(2377, 57),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 62),
+									Pos:  lp(2377, 62),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 74),
+											Pos:  lp(2377, 74),
 											Name: "TSource",
 										},
 									},
@@ -46154,21 +47389,21 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2338, 91),
+								Pos: lp(2377, 91),
 								Type: &lang.TypeRef{
-									Pos:  lp(2338, 91),
+									Pos:  lp(2377, 91),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2338, 96),
+											Pos:  lp(2377, 96),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2338, 105),
+											Pos:  lp(2377, 105),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2338, 114),
+											Pos:  lp(2377, 114),
 											Name: "TSource",
 										},
 									},
@@ -46178,10 +47413,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2339, 9),
+						Pos:       lp(2378, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2339, 30),
+							Pos:  lp(2378, 30),
 							Name: "TAccumulate",
 						},
 						Name: "Aggregate",
@@ -46191,14 +47426,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2339, 74),
+								Pos:      lp(2378, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 79),
+									Pos:  lp(2378, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 91),
+											Pos:  lp(2378, 91),
 											Name: "TSource",
 										},
 									},
@@ -46206,29 +47441,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2339, 108),
+								Pos: lp(2378, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 108),
+									Pos:  lp(2378, 108),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2339, 126),
+								Pos: lp(2378, 126),
 								Type: &lang.TypeRef{
-									Pos:  lp(2339, 126),
+									Pos:  lp(2378, 126),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2339, 131),
+											Pos:  lp(2378, 131),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2339, 144),
+											Pos:  lp(2378, 144),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2339, 153),
+											Pos:  lp(2378, 153),
 											Name: "TAccumulate",
 										},
 									},
@@ -46238,10 +47473,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2340, 9),
+						Pos:       lp(2379, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2340, 30),
+							Pos:  lp(2379, 30),
 							Name: "TResult",
 						},
 						Name: "Aggregate",
@@ -46252,14 +47487,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2340, 79),
+								Pos:      lp(2379, 79),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 84),
+									Pos:  lp(2379, 84),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 96),
+											Pos:  lp(2379, 96),
 											Name: "TSource",
 										},
 									},
@@ -46267,29 +47502,29 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2340, 113),
+								Pos: lp(2379, 113),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 113),
+									Pos:  lp(2379, 113),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2340, 131),
+								Pos: lp(2379, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 131),
+									Pos:  lp(2379, 131),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 136),
+											Pos:  lp(2379, 136),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 149),
+											Pos:  lp(2379, 149),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 158),
+											Pos:  lp(2379, 158),
 											Name: "TAccumulate",
 										},
 									},
@@ -46297,17 +47532,17 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2340, 177),
+								Pos: lp(2379, 177),
 								Type: &lang.TypeRef{
-									Pos:  lp(2340, 177),
+									Pos:  lp(2379, 177),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2340, 182),
+											Pos:  lp(2379, 182),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2340, 195),
+											Pos:  lp(2379, 195),
 											Name: "TResult",
 										},
 									},
@@ -46317,10 +47552,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2341, 9),
+						Pos:       lp(2380, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2341, 30),
+							Pos:  lp(2380, 30),
 							Name: "bool",
 						},
 						Name: "All",
@@ -46329,14 +47564,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2341, 48),
+								Pos:      lp(2380, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 53),
+									Pos:  lp(2380, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 65),
+											Pos:  lp(2380, 65),
 											Name: "TSource",
 										},
 									},
@@ -46344,17 +47579,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2341, 82),
+								Pos: lp(2380, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2341, 82),
+									Pos:  lp(2380, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2341, 87),
+											Pos:  lp(2380, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2341, 96),
+											Pos:  lp(2380, 96),
 											Name: "bool",
 										},
 									},
@@ -46364,10 +47599,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2342, 9),
+						Pos:       lp(2381, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2342, 30),
+							Pos:  lp(2381, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -46376,14 +47611,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2342, 48),
+								Pos:      lp(2381, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2342, 53),
+									Pos:  lp(2381, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2342, 65),
+											Pos:  lp(2381, 65),
 											Name: "TSource",
 										},
 									},
@@ -46393,10 +47628,10 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2343, 9),
+						Pos:       lp(2382, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2343, 30),
+							Pos:  lp(2382, 30),
 							Name: "bool",
 						},
 						Name: "Any",
@@ -46405,14 +47640,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2343, 48),
+								Pos:      lp(2382, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 53),
+									Pos:  lp(2382, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 65),
+											Pos:  lp(2382, 65),
 											Name: "TSource",
 										},
 									},
@@ -46420,17 +47655,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2343, 82),
+								Pos: lp(2382, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2343, 82),
+									Pos:  lp(2382, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2343, 87),
+											Pos:  lp(2382, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2343, 96),
+											Pos:  lp(2382, 96),
 											Name: "bool",
 										},
 									},
@@ -46440,14 +47675,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2344, 9),
+						Pos:       lp(2383, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2344, 30),
+							Pos:  lp(2383, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2344, 42),
+									Pos:  lp(2383, 42),
 									Name: "TSource",
 								},
 							},
@@ -46458,14 +47693,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2344, 67),
+								Pos:      lp(2383, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 72),
+									Pos:  lp(2383, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2344, 84),
+											Pos:  lp(2383, 84),
 											Name: "TSource",
 										},
 									},
@@ -46473,9 +47708,9 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2344, 101),
+								Pos: lp(2383, 101),
 								Type: &lang.TypeRef{
-									Pos:  lp(2344, 101),
+									Pos:  lp(2383, 101),
 									Name: "TSource",
 								},
 								Name: "element",
@@ -46483,14 +47718,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2345, 9),
+						Pos:       lp(2384, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2345, 30),
+							Pos:  lp(2384, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2345, 42),
+									Pos:  lp(2384, 42),
 									Name: "TSource",
 								},
 							},
@@ -46501,1594 +47736,19 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2345, 73),
+								Pos:      lp(2384, 73),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2345, 78),
+									Pos:  lp(2384, 78),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2345, 90),
+											Pos:  lp(2384, 90),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2346, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2346, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2346, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2346, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2346, 62),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2347, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2347, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2347, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2347, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2347, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2347, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2347, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2347, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2347, 102),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2348, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2348, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2348, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2348, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2348, 62),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2349, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2349, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2349, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2349, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2349, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2349, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2349, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2349, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2349, 102),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2350, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2350, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2350, 45),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2350, 50),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2350, 62),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2351, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2351, 30),
-							Name: "double",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2351, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2351, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2351, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2351, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2351, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2351, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2351, 102),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2352, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2352, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2352, 46),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2352, 51),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2352, 63),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2353, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2353, 30),
-							Name: "decimal",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2353, 55),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2353, 60),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2353, 72),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2353, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2353, 89),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2353, 94),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2353, 103),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2354, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2354, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2354, 44),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2354, 49),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2354, 61),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2355, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2355, 30),
-							Name: "float",
-						},
-						Name: "Average",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2355, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2355, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2355, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2355, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2355, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2355, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2355, 101),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2356, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2356, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2356, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Cast",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2356, 65),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2356, 70),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2357, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2357, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2357, 42),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2357, 42),
-										Name: "TSource",
-									},
-								},
-							},
-						},
-						Name: "Chunk",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2357, 68),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2357, 73),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2357, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2357, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2357, 102),
-									Name: "int",
-								},
-								Name: "size",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2358, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2358, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2358, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Concat",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2358, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2358, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2358, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2358, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2358, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2358, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2359, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2359, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2359, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2359, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2359, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2359, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2359, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2360, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2360, 30),
-							Name: "bool",
-						},
-						Name: "Contains",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2360, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2360, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2360, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2360, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2360, 87),
-									Name: "TSource",
-								},
-								Name: "value",
-							},
-							&lang.Param{
-								Pos: lp(2360, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2360, 102),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2360, 120),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2361, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2361, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2361, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2361, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2361, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2362, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2362, 30),
-							Name: "int",
-						},
-						Name: "Count",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2362, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2362, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2362, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2362, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2362, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2362, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2362, 97),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2363, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2363, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2363, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2363, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2363, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2363, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2364, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2364, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2364, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DefaultIfEmpty",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2364, 75),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2364, 80),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2364, 92),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2364, 109),
-								Type: &lang.TypeRef{
-									Pos:  lp(2364, 109),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2365, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2365, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2365, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2365, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2365, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2365, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2366, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2366, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2366, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Distinct",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2366, 69),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2366, 74),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2366, 86),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2366, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2366, 103),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2366, 121),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2367, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2367, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2367, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2367, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2367, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2367, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2367, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2367, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2367, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2367, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2368, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2368, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2368, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "DistinctBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2368, 77),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2368, 82),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2368, 94),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2368, 111),
-								Type: &lang.TypeRef{
-									Pos:  lp(2368, 111),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2368, 116),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2368, 125),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2368, 144),
-								Type: &lang.TypeRef{
-									Pos:  lp(2368, 144),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2368, 162),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2369, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2369, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAt",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2369, 57),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2369, 62),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2369, 74),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2369, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2369, 91),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2370, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2370, 30),
-							Name: "TSource",
-						},
-						Name: "ElementAtOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2370, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2370, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2370, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2370, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2370, 100),
-									Name: "int",
-								},
-								Name: "index",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2371, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2371, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2371, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Empty",
-						TypeParams: []string{
-							"TResult",
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2372, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2372, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2372, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2372, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2372, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2372, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2372, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2372, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2372, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2373, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2373, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2373, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Except",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2373, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2373, 72),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2373, 84),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2373, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2373, 100),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2373, 112),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2373, 129),
-								Type: &lang.TypeRef{
-									Pos:  lp(2373, 129),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2373, 147),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2374, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2374, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2374, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2374, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2374, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2375, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2375, 30),
-							Name: "TSource",
-						},
-						Name: "First",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2375, 53),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2375, 58),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2375, 70),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2375, 87),
-								Type: &lang.TypeRef{
-									Pos:  lp(2375, 87),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2375, 92),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2375, 101),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2376, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2376, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2376, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2376, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2376, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2377, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2377, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2377, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2377, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2377, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2377, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2377, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2377, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2377, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2378, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2378, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2378, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2378, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2378, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2378, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2378, 96),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2379, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2379, 30),
-							Name: "TSource",
-						},
-						Name: "FirstOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2379, 62),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2379, 67),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2379, 79),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2379, 96),
-								Type: &lang.TypeRef{
-									Pos:  lp(2379, 96),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2379, 101),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2379, 110),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2379, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2379, 127),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2380, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2380, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2380, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2380, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2380, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2381, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2381, 30),
-							Name: "TSource",
-						},
-						Name: "Last",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2381, 52),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2381, 57),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2381, 69),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2381, 86),
-								Type: &lang.TypeRef{
-									Pos:  lp(2381, 86),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2381, 91),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2381, 100),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2382, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2382, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2382, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2382, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2382, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2383, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2383, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2383, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2383, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2383, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2383, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2383, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2383, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2383, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2384, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2384, 30),
-							Name: "TSource",
-						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2384, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2384, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2384, 78),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2384, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2384, 95),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -48097,53 +47757,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2385, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "LastOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2385, 61),
+								Pos:      lp(2385, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2385, 66),
+									Pos:  lp(2385, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2385, 78),
-											Name: "TSource",
+											Pos:  lp(2385, 62),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2385, 95),
-								Type: &lang.TypeRef{
-									Pos:  lp(2385, 95),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2385, 100),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2385, 109),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2385, 126),
-								Type: &lang.TypeRef{
-									Pos:  lp(2385, 126),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -48152,9 +47783,9 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2386, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
@@ -48174,6 +47805,24 @@ func libraryAST() *lang.File {
 								},
 								Name: "source",
 							},
+							&lang.Param{
+								Pos: lp(2386, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2386, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2386, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2386, 102),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
 						},
 					},
 					&lang.MethodDecl{
@@ -48181,45 +47830,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2387, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "Single",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2387, 54),
+								Pos:      lp(2387, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2387, 59),
+									Pos:  lp(2387, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2387, 71),
-											Name: "TSource",
+											Pos:  lp(2387, 62),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2387, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2387, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2387, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2387, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -48228,27 +47856,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2388, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2388, 63),
+								Pos:      lp(2388, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2388, 68),
+									Pos:  lp(2388, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2388, 80),
+											Pos:  lp(2388, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2388, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2388, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2388, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2388, 102),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
 							},
 						},
 					},
@@ -48257,45 +47903,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2389, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2389, 63),
+								Pos:      lp(2389, 45),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2389, 68),
+									Pos:  lp(2389, 50),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2389, 80),
-											Name: "TSource",
+											Pos:  lp(2389, 62),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2389, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2389, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2389, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2389, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -48304,22 +47929,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2390, 30),
-							Name: "TSource",
+							Name: "double",
 						},
-						Name: "SingleOrDefault",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2390, 63),
+								Pos:      lp(2390, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 68),
+									Pos:  lp(2390, 59),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2390, 80),
+											Pos:  lp(2390, 71),
 											Name: "TSource",
 										},
 									},
@@ -48327,12 +47952,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2390, 97),
+								Pos: lp(2390, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2390, 97),
-									Name: "TSource",
+									Pos:  lp(2390, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2390, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2390, 102),
+											Name: "double",
+										},
+									},
 								},
-								Name: "defaultValue",
+								Name: "selector",
 							},
 						},
 					},
@@ -48341,53 +47976,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2391, 30),
-							Name: "TSource",
+							Name: "decimal",
 						},
-						Name: "SingleOrDefault",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2391, 63),
+								Pos:      lp(2391, 46),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2391, 68),
+									Pos:  lp(2391, 51),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2391, 80),
-											Name: "TSource",
+											Pos:  lp(2391, 63),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2391, 97),
-								Type: &lang.TypeRef{
-									Pos:  lp(2391, 97),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2391, 102),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2391, 111),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-							&lang.Param{
-								Pos: lp(2391, 128),
-								Type: &lang.TypeRef{
-									Pos:  lp(2391, 128),
-									Name: "TSource",
-								},
-								Name: "defaultValue",
 							},
 						},
 					},
@@ -48396,39 +48002,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2392, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2392, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2392, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2392, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "GroupBy",
+						Name: "Average",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2392, 91),
+								Pos:      lp(2392, 55),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2392, 96),
+									Pos:  lp(2392, 60),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2392, 108),
+											Pos:  lp(2392, 72),
 											Name: "TSource",
 										},
 									},
@@ -48436,22 +48025,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2392, 125),
+								Pos: lp(2392, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2392, 125),
+									Pos:  lp(2392, 89),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2392, 130),
+											Pos:  lp(2392, 94),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2392, 139),
-											Name: "TKey",
+											Pos:  lp(2392, 103),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -48460,76 +48049,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2393, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2393, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2393, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2393, 58),
-											Name: "TSource",
-										},
-									},
-								},
-							},
+							Name: "float",
 						},
-						Name: "GroupBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
+						Name: "Average",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2393, 91),
+								Pos:      lp(2393, 44),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2393, 96),
+									Pos:  lp(2393, 49),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2393, 108),
-											Name: "TSource",
+											Pos:  lp(2393, 61),
+											Name: "float",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2393, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2393, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2393, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2393, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2393, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2393, 158),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2393, 176),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -48538,108 +48075,45 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2394, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2394, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Join",
+						Name: "Average",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2394, 87),
+								Pos:      lp(2394, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2394, 92),
+									Pos:  lp(2394, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2394, 104),
-											Name: "TOuter",
+											Pos:  lp(2394, 70),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "outer",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2394, 119),
+								Pos: lp(2394, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2394, 119),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2394, 131),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2394, 146),
-								Type: &lang.TypeRef{
-									Pos:  lp(2394, 146),
+									Pos:  lp(2394, 87),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2394, 151),
-											Name: "TOuter",
+											Pos:  lp(2394, 92),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2394, 159),
-											Name: "TKey",
+											Pos:  lp(2394, 101),
+											Name: "float",
 										},
 									},
 								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2394, 183),
-								Type: &lang.TypeRef{
-									Pos:  lp(2394, 183),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2394, 188),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2394, 196),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2394, 220),
-								Type: &lang.TypeRef{
-									Pos:  lp(2394, 220),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2394, 225),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2394, 233),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2394, 241),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -48656,106 +48130,19 @@ func libraryAST() *lang.File {
 								},
 							},
 						},
-						Name: "GroupJoin",
+						Name: "Cast",
 						TypeParams: []string{
-							"TOuter",
-							"TInner",
-							"TKey",
 							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2395, 92),
+								Pos:      lp(2395, 65),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2395, 97),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2395, 109),
-											Name: "TOuter",
-										},
-									},
+									Pos:  lp(2395, 70),
+									Name: "System.Collections.IEnumerable",
 								},
-								Name: "outer",
-							},
-							&lang.Param{
-								Pos: lp(2395, 124),
-								Type: &lang.TypeRef{
-									Pos:  lp(2395, 124),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2395, 136),
-											Name: "TInner",
-										},
-									},
-								},
-								Name: "inner",
-							},
-							&lang.Param{
-								Pos: lp(2395, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2395, 151),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2395, 156),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2395, 164),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "outerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2395, 188),
-								Type: &lang.TypeRef{
-									Pos:  lp(2395, 188),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2395, 193),
-											Name: "TInner",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2395, 201),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "innerKeySelector",
-							},
-							&lang.Param{
-								Pos: lp(2395, 225),
-								Type: &lang.TypeRef{
-									Pos:  lp(2395, 225),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2395, 230),
-											Name: "TOuter",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2395, 238),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2395, 250),
-													Name: "TInner",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2395, 259),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "source",
 							},
 						},
 					},
@@ -48767,37 +48154,29 @@ func libraryAST() *lang.File {
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2396, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2396, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2396, 58),
-											Name: "TElement",
-										},
+									Pos:       lp(2396, 42),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2396, 42),
+										Name: "TSource",
 									},
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Chunk",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2396, 102),
+								Pos:      lp(2396, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2396, 107),
+									Pos:  lp(2396, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2396, 119),
+											Pos:  lp(2396, 85),
 											Name: "TSource",
 										},
 									},
@@ -48805,40 +48184,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2396, 136),
+								Pos: lp(2396, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2396, 136),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2396, 141),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2396, 150),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2396, 102),
+									Name: "int",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2396, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2396, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2396, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2396, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
+								Name: "size",
 							},
 						},
 					},
@@ -48851,91 +48202,43 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2397, 42),
-									Name: "IGrouping",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2397, 52),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2397, 58),
-											Name: "TElement",
-										},
-									},
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "GroupBy",
+						Name: "Concat",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2397, 102),
+								Pos:      lp(2397, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2397, 107),
+									Pos:  lp(2397, 72),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2397, 119),
+											Pos:  lp(2397, 84),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2397, 136),
+								Pos: lp(2397, 100),
 								Type: &lang.TypeRef{
-									Pos:  lp(2397, 136),
-									Name: "Func",
+									Pos:  lp(2397, 100),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2397, 141),
+											Pos:  lp(2397, 112),
 											Name: "TSource",
 										},
-										&lang.TypeRef{
-											Pos:  lp(2397, 150),
-											Name: "TKey",
-										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2397, 169),
-								Type: &lang.TypeRef{
-									Pos:  lp(2397, 169),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2397, 174),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2397, 183),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2397, 210),
-								Type: &lang.TypeRef{
-									Pos:  lp(2397, 210),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2397, 228),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "second",
 							},
 						},
 					},
@@ -48944,30 +48247,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2398, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2398, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "GroupBy",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2398, 83),
+								Pos:      lp(2398, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2398, 88),
+									Pos:  lp(2398, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2398, 100),
+											Pos:  lp(2398, 70),
 											Name: "TSource",
 										},
 									},
@@ -48975,50 +48270,12 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2398, 117),
+								Pos: lp(2398, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2398, 117),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2398, 122),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2398, 131),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2398, 87),
+									Name: "TSource",
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2398, 150),
-								Type: &lang.TypeRef{
-									Pos:  lp(2398, 150),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2398, 155),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2398, 161),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2398, 173),
-													Name: "TSource",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2398, 183),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "value",
 							},
 						},
 					},
@@ -49027,30 +48284,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2399, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2399, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "bool",
 						},
-						Name: "GroupBy",
+						Name: "Contains",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2399, 83),
+								Pos:      lp(2399, 53),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2399, 88),
+									Pos:  lp(2399, 58),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2399, 100),
+											Pos:  lp(2399, 70),
 											Name: "TSource",
 										},
 									},
@@ -49058,60 +48307,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2399, 117),
+								Pos: lp(2399, 87),
 								Type: &lang.TypeRef{
-									Pos:  lp(2399, 117),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2399, 122),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2399, 131),
-											Name: "TKey",
-										},
-									},
+									Pos:  lp(2399, 87),
+									Name: "TSource",
 								},
-								Name: "keySelector",
+								Name: "value",
 							},
 							&lang.Param{
-								Pos: lp(2399, 150),
+								Pos: lp(2399, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2399, 150),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2399, 155),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2399, 161),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2399, 173),
-													Name: "TSource",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2399, 183),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
-							},
-							&lang.Param{
-								Pos: lp(2399, 208),
-								Type: &lang.TypeRef{
-									Pos:  lp(2399, 208),
+									Pos:  lp(2399, 102),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2399, 226),
-											Name: "TKey",
+											Pos:  lp(2399, 120),
+											Name: "TSource",
 										},
 									},
 								},
@@ -49124,100 +48335,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2400, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2400, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "int",
 						},
-						Name: "GroupBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2400, 93),
+								Pos:      lp(2400, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2400, 98),
+									Pos:  lp(2400, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2400, 110),
+											Pos:  lp(2400, 66),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2400, 127),
-								Type: &lang.TypeRef{
-									Pos:  lp(2400, 127),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2400, 132),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2400, 141),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2400, 160),
-								Type: &lang.TypeRef{
-									Pos:  lp(2400, 160),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2400, 165),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2400, 174),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2400, 201),
-								Type: &lang.TypeRef{
-									Pos:  lp(2400, 201),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2400, 206),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2400, 212),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2400, 224),
-													Name: "TElement",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2400, 235),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
 							},
 						},
 					},
@@ -49226,31 +48364,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2401, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2401, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "int",
 						},
-						Name: "GroupBy",
+						Name: "Count",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
-							"TElement",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2401, 93),
+								Pos:      lp(2401, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2401, 98),
+									Pos:  lp(2401, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2401, 110),
+											Pos:  lp(2401, 66),
 											Name: "TSource",
 										},
 									},
@@ -49258,82 +48387,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2401, 127),
+								Pos: lp(2401, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2401, 127),
+									Pos:  lp(2401, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2401, 132),
+											Pos:  lp(2401, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2401, 141),
-											Name: "TKey",
+											Pos:  lp(2401, 97),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2401, 160),
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 160),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 165),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2401, 174),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2401, 201),
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 201),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 206),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2401, 212),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2401, 224),
-													Name: "TElement",
-												},
-											},
-										},
-										&lang.TypeRef{
-											Pos:  lp(2401, 235),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
-							},
-							&lang.Param{
-								Pos: lp(2401, 260),
-								Type: &lang.TypeRef{
-									Pos:  lp(2401, 260),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2401, 278),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -49346,58 +48415,29 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2402, 42),
-									Name: "KeyValuePair",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2402, 55),
-											Name: "TKey",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2402, 61),
-											Name: "int",
-										},
-									},
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "CountBy",
+						Name: "DefaultIfEmpty",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2402, 90),
+								Pos:      lp(2402, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2402, 95),
+									Pos:  lp(2402, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2402, 107),
+											Pos:  lp(2402, 92),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2402, 124),
-								Type: &lang.TypeRef{
-									Pos:  lp(2402, 124),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2402, 129),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2402, 138),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -49410,14 +48450,2145 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2403, 42),
-									Name: "KeyValuePair",
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DefaultIfEmpty",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2403, 75),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2403, 80),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2403, 55),
+											Pos:  lp(2403, 92),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2403, 109),
+								Type: &lang.TypeRef{
+									Pos:  lp(2403, 109),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2404, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2404, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2404, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2404, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2404, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2404, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2405, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2405, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2405, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Distinct",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2405, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2405, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2405, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2405, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2405, 103),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2405, 121),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2406, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2406, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2406, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2406, 77),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 82),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 94),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2406, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2406, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2406, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2406, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2407, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2407, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2407, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "DistinctBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2407, 77),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2407, 82),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2407, 94),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2407, 111),
+								Type: &lang.TypeRef{
+									Pos:  lp(2407, 111),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2407, 116),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2407, 125),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2407, 144),
+								Type: &lang.TypeRef{
+									Pos:  lp(2407, 144),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2407, 162),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2408, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2408, 30),
+							Name: "TSource",
+						},
+						Name: "ElementAt",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2408, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2408, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2408, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2408, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2408, 91),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2409, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2409, 30),
+							Name: "TSource",
+						},
+						Name: "ElementAtOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2409, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2409, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2409, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2409, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2409, 100),
+									Name: "int",
+								},
+								Name: "index",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2410, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2410, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2410, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Empty",
+						TypeParams: []string{
+							"TResult",
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2411, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2411, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2411, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2411, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2411, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2411, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2411, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2411, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2411, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2412, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2412, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2412, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Except",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2412, 67),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2412, 72),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2412, 84),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2412, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2412, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2412, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2412, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2412, 129),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2412, 147),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2413, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2413, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2413, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2413, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2413, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2414, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2414, 30),
+							Name: "TSource",
+						},
+						Name: "First",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2414, 53),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2414, 58),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2414, 70),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2414, 87),
+								Type: &lang.TypeRef{
+									Pos:  lp(2414, 87),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2414, 92),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2414, 101),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2415, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2415, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2415, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2415, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2415, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2416, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2416, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2416, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2416, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2416, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2416, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2416, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2416, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2416, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2417, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2417, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2417, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2417, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2417, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2417, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2417, 96),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2418, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2418, 30),
+							Name: "TSource",
+						},
+						Name: "FirstOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2418, 62),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2418, 67),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2418, 79),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2418, 96),
+								Type: &lang.TypeRef{
+									Pos:  lp(2418, 96),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2418, 101),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2418, 110),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2418, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2418, 127),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2419, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2419, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2419, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2419, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2419, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2420, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2420, 30),
+							Name: "TSource",
+						},
+						Name: "Last",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2420, 52),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2420, 57),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2420, 69),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2420, 86),
+								Type: &lang.TypeRef{
+									Pos:  lp(2420, 86),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2420, 91),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2420, 100),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2421, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2421, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2421, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2421, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2421, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2422, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2422, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2422, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2422, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2422, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2422, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2422, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2422, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2422, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2423, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2423, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2423, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2423, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2423, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2423, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2423, 95),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2424, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2424, 30),
+							Name: "TSource",
+						},
+						Name: "LastOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2424, 61),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2424, 66),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2424, 78),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2424, 95),
+								Type: &lang.TypeRef{
+									Pos:  lp(2424, 95),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2424, 100),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2424, 109),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2424, 126),
+								Type: &lang.TypeRef{
+									Pos:  lp(2424, 126),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2425, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2425, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2425, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2425, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2425, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2426, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2426, 30),
+							Name: "TSource",
+						},
+						Name: "Single",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2426, 54),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2426, 59),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2426, 71),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2426, 88),
+								Type: &lang.TypeRef{
+									Pos:  lp(2426, 88),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2426, 93),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2426, 102),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2427, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2427, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2427, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2427, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2427, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2428, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2428, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2428, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2428, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2428, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2428, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2428, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2428, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2428, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2429, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2429, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2429, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2429, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2429, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2429, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2429, 97),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2430, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2430, 30),
+							Name: "TSource",
+						},
+						Name: "SingleOrDefault",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2430, 63),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2430, 68),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2430, 80),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2430, 97),
+								Type: &lang.TypeRef{
+									Pos:  lp(2430, 97),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2430, 102),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2430, 111),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+							&lang.Param{
+								Pos: lp(2430, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2430, 128),
+									Name: "TSource",
+								},
+								Name: "defaultValue",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2431, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2431, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2431, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2431, 52),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2403, 61),
+											Pos:  lp(2431, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2431, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2431, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2431, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2431, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2431, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2431, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2431, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2432, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2432, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2432, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2432, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2432, 58),
+											Name: "TSource",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2432, 91),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2432, 96),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2432, 108),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2432, 125),
+								Type: &lang.TypeRef{
+									Pos:  lp(2432, 125),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2432, 130),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2432, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2432, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2432, 158),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2432, 176),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2433, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2433, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2433, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Join",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2433, 87),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 92),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 104),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2433, 119),
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 119),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 131),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2433, 146),
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 146),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 151),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2433, 159),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2433, 183),
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 183),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 188),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2433, 196),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2433, 220),
+								Type: &lang.TypeRef{
+									Pos:  lp(2433, 220),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2433, 225),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2433, 233),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2433, 241),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2434, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2434, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2434, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupJoin",
+						TypeParams: []string{
+							"TOuter",
+							"TInner",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2434, 92),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2434, 97),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2434, 109),
+											Name: "TOuter",
+										},
+									},
+								},
+								Name: "outer",
+							},
+							&lang.Param{
+								Pos: lp(2434, 124),
+								Type: &lang.TypeRef{
+									Pos:  lp(2434, 124),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2434, 136),
+											Name: "TInner",
+										},
+									},
+								},
+								Name: "inner",
+							},
+							&lang.Param{
+								Pos: lp(2434, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2434, 151),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2434, 156),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2434, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "outerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2434, 188),
+								Type: &lang.TypeRef{
+									Pos:  lp(2434, 188),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2434, 193),
+											Name: "TInner",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2434, 201),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "innerKeySelector",
+							},
+							&lang.Param{
+								Pos: lp(2434, 225),
+								Type: &lang.TypeRef{
+									Pos:  lp(2434, 225),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2434, 230),
+											Name: "TOuter",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2434, 238),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2434, 250),
+													Name: "TInner",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2434, 259),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2435, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2435, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2435, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2435, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2435, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2435, 102),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2435, 107),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2435, 119),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2435, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2435, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2435, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2435, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2435, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2435, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2435, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2435, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2436, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2436, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2436, 42),
+									Name: "IGrouping",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2436, 52),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2436, 58),
+											Name: "TElement",
+										},
+									},
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2436, 102),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2436, 107),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2436, 119),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2436, 136),
+								Type: &lang.TypeRef{
+									Pos:  lp(2436, 136),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2436, 141),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2436, 150),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2436, 169),
+								Type: &lang.TypeRef{
+									Pos:  lp(2436, 169),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2436, 174),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2436, 183),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2436, 210),
+								Type: &lang.TypeRef{
+									Pos:  lp(2436, 210),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2436, 228),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2437, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2437, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2437, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2437, 83),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2437, 88),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2437, 100),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2437, 117),
+								Type: &lang.TypeRef{
+									Pos:  lp(2437, 117),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2437, 122),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2437, 131),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2437, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2437, 150),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2437, 155),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2437, 161),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2437, 173),
+													Name: "TSource",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2437, 183),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2438, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2438, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2438, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2438, 83),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2438, 88),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2438, 100),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2438, 117),
+								Type: &lang.TypeRef{
+									Pos:  lp(2438, 117),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2438, 122),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2438, 131),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2438, 150),
+								Type: &lang.TypeRef{
+									Pos:  lp(2438, 150),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2438, 155),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2438, 161),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2438, 173),
+													Name: "TSource",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2438, 183),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+							&lang.Param{
+								Pos: lp(2438, 208),
+								Type: &lang.TypeRef{
+									Pos:  lp(2438, 208),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2438, 226),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2439, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2439, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2439, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2439, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2439, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2439, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2439, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2439, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2439, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2439, 141),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2439, 160),
+								Type: &lang.TypeRef{
+									Pos:  lp(2439, 160),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2439, 165),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2439, 174),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2439, 201),
+								Type: &lang.TypeRef{
+									Pos:  lp(2439, 201),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2439, 206),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2439, 212),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2439, 224),
+													Name: "TElement",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2439, 235),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2440, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2440, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2440, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "GroupBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2440, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2440, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2440, 141),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2440, 160),
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 160),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 165),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2440, 174),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2440, 201),
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 201),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 206),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2440, 212),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2440, 224),
+													Name: "TElement",
+												},
+											},
+										},
+										&lang.TypeRef{
+											Pos:  lp(2440, 235),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+							&lang.Param{
+								Pos: lp(2440, 260),
+								Type: &lang.TypeRef{
+									Pos:  lp(2440, 260),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2440, 278),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2441, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2441, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2441, 42),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2441, 55),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2441, 61),
 											Name: "int",
 										},
 									},
@@ -49431,14 +50602,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2403, 90),
+								Pos:      lp(2441, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2403, 95),
+									Pos:  lp(2441, 95),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2403, 107),
+											Pos:  lp(2441, 107),
 											Name: "TSource",
 										},
 									},
@@ -49446,17 +50617,81 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2403, 124),
+								Pos: lp(2441, 124),
 								Type: &lang.TypeRef{
-									Pos:  lp(2403, 124),
+									Pos:  lp(2441, 124),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2403, 129),
+											Pos:  lp(2441, 129),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2403, 138),
+											Pos:  lp(2441, 138),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2442, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2442, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2442, 42),
+									Name: "KeyValuePair",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 55),
+											Name: "TKey",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2442, 61),
+											Name: "int",
+										},
+									},
+								},
+							},
+						},
+						Name: "CountBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2442, 90),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2442, 95),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 107),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2442, 124),
+								Type: &lang.TypeRef{
+									Pos:  lp(2442, 124),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 129),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2442, 138),
 											Name: "TKey",
 										},
 									},
@@ -49464,13 +50699,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2403, 157),
+								Pos: lp(2442, 157),
 								Type: &lang.TypeRef{
-									Pos:  lp(2403, 157),
+									Pos:  lp(2442, 157),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2403, 175),
+											Pos:  lp(2442, 175),
 											Name: "TKey",
 										},
 									},
@@ -49480,22 +50715,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2404, 9),
+						Pos:       lp(2443, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2404, 30),
+							Pos:  lp(2443, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2404, 42),
+									Pos:  lp(2443, 42),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2404, 55),
+											Pos:  lp(2443, 55),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2404, 61),
+											Pos:  lp(2443, 61),
 											Name: "TAccumulate",
 										},
 									},
@@ -49510,14 +50745,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2404, 115),
+								Pos:      lp(2443, 115),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2404, 120),
+									Pos:  lp(2443, 120),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2404, 132),
+											Pos:  lp(2443, 132),
 											Name: "TSource",
 										},
 									},
@@ -49525,17 +50760,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2404, 149),
+								Pos: lp(2443, 149),
 								Type: &lang.TypeRef{
-									Pos:  lp(2404, 149),
+									Pos:  lp(2443, 149),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2404, 154),
+											Pos:  lp(2443, 154),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2404, 163),
+											Pos:  lp(2443, 163),
 											Name: "TKey",
 										},
 									},
@@ -49543,29 +50778,29 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2404, 182),
+								Pos: lp(2443, 182),
 								Type: &lang.TypeRef{
-									Pos:  lp(2404, 182),
+									Pos:  lp(2443, 182),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2404, 200),
+								Pos: lp(2443, 200),
 								Type: &lang.TypeRef{
-									Pos:  lp(2404, 200),
+									Pos:  lp(2443, 200),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2404, 205),
+											Pos:  lp(2443, 205),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2404, 218),
+											Pos:  lp(2443, 218),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2404, 227),
+											Pos:  lp(2443, 227),
 											Name: "TAccumulate",
 										},
 									},
@@ -49575,22 +50810,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2405, 9),
+						Pos:       lp(2444, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2405, 30),
+							Pos:  lp(2444, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2405, 42),
+									Pos:  lp(2444, 42),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 55),
+											Pos:  lp(2444, 55),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2405, 61),
+											Pos:  lp(2444, 61),
 											Name: "TAccumulate",
 										},
 									},
@@ -49605,14 +50840,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2405, 115),
+								Pos:      lp(2444, 115),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 120),
+									Pos:  lp(2444, 120),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 132),
+											Pos:  lp(2444, 132),
 											Name: "TSource",
 										},
 									},
@@ -49620,17 +50855,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2405, 149),
+								Pos: lp(2444, 149),
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 149),
+									Pos:  lp(2444, 149),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 154),
+											Pos:  lp(2444, 154),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2405, 163),
+											Pos:  lp(2444, 163),
 											Name: "TKey",
 										},
 									},
@@ -49638,29 +50873,29 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2405, 182),
+								Pos: lp(2444, 182),
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 182),
+									Pos:  lp(2444, 182),
 									Name: "TAccumulate",
 								},
 								Name: "seed",
 							},
 							&lang.Param{
-								Pos: lp(2405, 200),
+								Pos: lp(2444, 200),
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 200),
+									Pos:  lp(2444, 200),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 205),
+											Pos:  lp(2444, 205),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2405, 218),
+											Pos:  lp(2444, 218),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2405, 227),
+											Pos:  lp(2444, 227),
 											Name: "TAccumulate",
 										},
 									},
@@ -49668,13 +50903,13 @@ func libraryAST() *lang.File {
 								Name: "func",
 							},
 							&lang.Param{
-								Pos: lp(2405, 246),
+								Pos: lp(2444, 246),
 								Type: &lang.TypeRef{
-									Pos:  lp(2405, 246),
+									Pos:  lp(2444, 246),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2405, 264),
+											Pos:  lp(2444, 264),
 											Name: "TKey",
 										},
 									},
@@ -49684,22 +50919,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2406, 9),
+						Pos:       lp(2445, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2406, 30),
+							Pos:  lp(2445, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2406, 42),
+									Pos:  lp(2445, 42),
 									Name: "KeyValuePair",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 55),
+											Pos:  lp(2445, 55),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2406, 61),
+											Pos:  lp(2445, 61),
 											Name: "TAccumulate",
 										},
 									},
@@ -49714,14 +50949,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2406, 115),
+								Pos:      lp(2445, 115),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2406, 120),
+									Pos:  lp(2445, 120),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 132),
+											Pos:  lp(2445, 132),
 											Name: "TSource",
 										},
 									},
@@ -49729,17 +50964,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2406, 149),
+								Pos: lp(2445, 149),
 								Type: &lang.TypeRef{
-									Pos:  lp(2406, 149),
+									Pos:  lp(2445, 149),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 154),
+											Pos:  lp(2445, 154),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2406, 163),
+											Pos:  lp(2445, 163),
 											Name: "TKey",
 										},
 									},
@@ -49747,17 +50982,17 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2406, 182),
+								Pos: lp(2445, 182),
 								Type: &lang.TypeRef{
-									Pos:  lp(2406, 182),
+									Pos:  lp(2445, 182),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 187),
+											Pos:  lp(2445, 187),
 											Name: "TKey",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2406, 193),
+											Pos:  lp(2445, 193),
 											Name: "TAccumulate",
 										},
 									},
@@ -49765,21 +51000,21 @@ func libraryAST() *lang.File {
 								Name: "seedSelector",
 							},
 							&lang.Param{
-								Pos: lp(2406, 220),
+								Pos: lp(2445, 220),
 								Type: &lang.TypeRef{
-									Pos:  lp(2406, 220),
+									Pos:  lp(2445, 220),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2406, 225),
+											Pos:  lp(2445, 225),
 											Name: "TAccumulate",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2406, 238),
+											Pos:  lp(2445, 238),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2406, 247),
+											Pos:  lp(2445, 247),
 											Name: "TAccumulate",
 										},
 									},
@@ -49789,22 +51024,22 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2407, 9),
+						Pos:       lp(2446, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2407, 30),
+							Pos:  lp(2446, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2407, 42),
+									Pos:  lp(2446, 42),
 									Name: "System.ValueTuple",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2407, 43),
+											Pos:  lp(2446, 43),
 											Name: "int",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2407, 54),
+											Pos:  lp(2446, 54),
 											Name: "TSource",
 										},
 									},
@@ -49822,14 +51057,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2407, 84),
+								Pos:      lp(2446, 84),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2407, 89),
+									Pos:  lp(2446, 89),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2407, 101),
+											Pos:  lp(2446, 101),
 											Name: "TSource",
 										},
 									},
@@ -49839,14 +51074,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2408, 9),
+						Pos:       lp(2447, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2408, 30),
+							Pos:  lp(2447, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2408, 42),
+									Pos:  lp(2447, 42),
 									Name: "TSource",
 								},
 							},
@@ -49858,14 +51093,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2408, 74),
+								Pos:      lp(2447, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 79),
+									Pos:  lp(2447, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 91),
+											Pos:  lp(2447, 91),
 											Name: "TSource",
 										},
 									},
@@ -49873,13 +51108,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2408, 107),
+								Pos: lp(2447, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 107),
+									Pos:  lp(2447, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 119),
+											Pos:  lp(2447, 119),
 											Name: "TSource",
 										},
 									},
@@ -49887,17 +51122,17 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2408, 136),
+								Pos: lp(2447, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2408, 136),
+									Pos:  lp(2447, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2408, 141),
+											Pos:  lp(2447, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2408, 150),
+											Pos:  lp(2447, 150),
 											Name: "TKey",
 										},
 									},
@@ -49907,14 +51142,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2409, 9),
+						Pos:       lp(2448, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2409, 30),
+							Pos:  lp(2448, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2409, 42),
+									Pos:  lp(2448, 42),
 									Name: "TSource",
 								},
 							},
@@ -49926,14 +51161,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2409, 74),
+								Pos:      lp(2448, 74),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 79),
+									Pos:  lp(2448, 79),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 91),
+											Pos:  lp(2448, 91),
 											Name: "TSource",
 										},
 									},
@@ -49941,13 +51176,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2409, 107),
+								Pos: lp(2448, 107),
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 107),
+									Pos:  lp(2448, 107),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 119),
+											Pos:  lp(2448, 119),
 											Name: "TSource",
 										},
 									},
@@ -49955,17 +51190,17 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2409, 136),
+								Pos: lp(2448, 136),
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 136),
+									Pos:  lp(2448, 136),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 141),
+											Pos:  lp(2448, 141),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2409, 150),
+											Pos:  lp(2448, 150),
 											Name: "TKey",
 										},
 									},
@@ -49973,13 +51208,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2409, 169),
+								Pos: lp(2448, 169),
 								Type: &lang.TypeRef{
-									Pos:  lp(2409, 169),
+									Pos:  lp(2448, 169),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2409, 187),
+											Pos:  lp(2448, 187),
 											Name: "TKey",
 										},
 									},
@@ -49989,14 +51224,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2410, 9),
+						Pos:       lp(2449, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2410, 30),
+							Pos:  lp(2449, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2410, 42),
+									Pos:  lp(2449, 42),
 									Name: "TSource",
 								},
 							},
@@ -50008,14 +51243,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2410, 78),
+								Pos:      lp(2449, 78),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 83),
+									Pos:  lp(2449, 83),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 95),
+											Pos:  lp(2449, 95),
 											Name: "TSource",
 										},
 									},
@@ -50023,13 +51258,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2410, 111),
+								Pos: lp(2449, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 111),
+									Pos:  lp(2449, 111),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 123),
+											Pos:  lp(2449, 123),
 											Name: "TKey",
 										},
 									},
@@ -50037,17 +51272,17 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2410, 137),
+								Pos: lp(2449, 137),
 								Type: &lang.TypeRef{
-									Pos:  lp(2410, 137),
+									Pos:  lp(2449, 137),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2410, 142),
+											Pos:  lp(2449, 142),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2410, 151),
+											Pos:  lp(2449, 151),
 											Name: "TKey",
 										},
 									},
@@ -50057,14 +51292,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2411, 9),
+						Pos:       lp(2450, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2411, 30),
+							Pos:  lp(2450, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2411, 42),
+									Pos:  lp(2450, 42),
 									Name: "TSource",
 								},
 							},
@@ -50076,14 +51311,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2411, 78),
+								Pos:      lp(2450, 78),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2411, 83),
+									Pos:  lp(2450, 83),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2411, 95),
+											Pos:  lp(2450, 95),
 											Name: "TSource",
 										},
 									},
@@ -50091,13 +51326,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2411, 111),
+								Pos: lp(2450, 111),
 								Type: &lang.TypeRef{
-									Pos:  lp(2411, 111),
+									Pos:  lp(2450, 111),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2411, 123),
+											Pos:  lp(2450, 123),
 											Name: "TKey",
 										},
 									},
@@ -50105,17 +51340,17 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2411, 137),
+								Pos: lp(2450, 137),
 								Type: &lang.TypeRef{
-									Pos:  lp(2411, 137),
+									Pos:  lp(2450, 137),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2411, 142),
+											Pos:  lp(2450, 142),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2411, 151),
+											Pos:  lp(2450, 151),
 											Name: "TKey",
 										},
 									},
@@ -50123,13 +51358,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2411, 170),
+								Pos: lp(2450, 170),
 								Type: &lang.TypeRef{
-									Pos:  lp(2411, 170),
+									Pos:  lp(2450, 170),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2411, 188),
+											Pos:  lp(2450, 188),
 											Name: "TKey",
 										},
 									},
@@ -50139,14 +51374,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2412, 9),
+						Pos:       lp(2451, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2412, 30),
+							Pos:  lp(2451, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2412, 42),
+									Pos:  lp(2451, 42),
 									Name: "TSource",
 								},
 							},
@@ -50158,14 +51393,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2412, 75),
+								Pos:      lp(2451, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2412, 80),
+									Pos:  lp(2451, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2412, 92),
+											Pos:  lp(2451, 92),
 											Name: "TSource",
 										},
 									},
@@ -50173,13 +51408,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2412, 108),
+								Pos: lp(2451, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2412, 108),
+									Pos:  lp(2451, 108),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2412, 120),
+											Pos:  lp(2451, 120),
 											Name: "TKey",
 										},
 									},
@@ -50187,17 +51422,17 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2412, 134),
+								Pos: lp(2451, 134),
 								Type: &lang.TypeRef{
-									Pos:  lp(2412, 134),
+									Pos:  lp(2451, 134),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2412, 139),
+											Pos:  lp(2451, 139),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2412, 148),
+											Pos:  lp(2451, 148),
 											Name: "TKey",
 										},
 									},
@@ -50207,14 +51442,14 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2413, 9),
+						Pos:       lp(2452, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2413, 30),
+							Pos:  lp(2452, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2413, 42),
+									Pos:  lp(2452, 42),
 									Name: "TSource",
 								},
 							},
@@ -50226,14 +51461,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2413, 75),
+								Pos:      lp(2452, 75),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2413, 80),
+									Pos:  lp(2452, 80),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2413, 92),
+											Pos:  lp(2452, 92),
 											Name: "TSource",
 										},
 									},
@@ -50241,13 +51476,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2413, 108),
+								Pos: lp(2452, 108),
 								Type: &lang.TypeRef{
-									Pos:  lp(2413, 108),
+									Pos:  lp(2452, 108),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2413, 120),
+											Pos:  lp(2452, 120),
 											Name: "TKey",
 										},
 									},
@@ -50255,17 +51490,17 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2413, 134),
+								Pos: lp(2452, 134),
 								Type: &lang.TypeRef{
-									Pos:  lp(2413, 134),
+									Pos:  lp(2452, 134),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2413, 139),
+											Pos:  lp(2452, 139),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2413, 148),
+											Pos:  lp(2452, 148),
 											Name: "TKey",
 										},
 									},
@@ -50273,13 +51508,13 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2413, 167),
+								Pos: lp(2452, 167),
 								Type: &lang.TypeRef{
-									Pos:  lp(2413, 167),
+									Pos:  lp(2452, 167),
 									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2413, 185),
+											Pos:  lp(2452, 185),
 											Name: "TKey",
 										},
 									},
@@ -50289,26 +51524,26 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2414, 9),
+						Pos:       lp(2453, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2414, 30),
+							Pos:  lp(2453, 30),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2414, 42),
+									Pos:  lp(2453, 42),
 									Name: "System.ValueTuple",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2414, 43),
+											Pos:  lp(2453, 43),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2414, 57),
+											Pos:  lp(2453, 57),
 											Name: "TSecond",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2414, 73),
+											Pos:  lp(2453, 73),
 											Name: "TThird",
 										},
 									},
@@ -50329,14 +51564,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2414, 117),
+								Pos:      lp(2453, 117),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2414, 122),
+									Pos:  lp(2453, 122),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2414, 134),
+											Pos:  lp(2453, 134),
 											Name: "TFirst",
 										},
 									},
@@ -50344,13 +51579,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2414, 149),
+								Pos: lp(2453, 149),
 								Type: &lang.TypeRef{
-									Pos:  lp(2414, 149),
+									Pos:  lp(2453, 149),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2414, 161),
+											Pos:  lp(2453, 161),
 											Name: "TSecond",
 										},
 									},
@@ -50358,13 +51593,13 @@ func libraryAST() *lang.File {
 								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2414, 178),
+								Pos: lp(2453, 178),
 								Type: &lang.TypeRef{
-									Pos:  lp(2414, 178),
+									Pos:  lp(2453, 178),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2414, 190),
+											Pos:  lp(2453, 190),
 											Name: "TThird",
 										},
 									},
@@ -50374,1665 +51609,51 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2415, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2415, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2415, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2415, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2415, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2415, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2415, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2415, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2415, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2416, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2416, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2416, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Intersect",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2416, 70),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2416, 75),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2416, 87),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2416, 103),
-								Type: &lang.TypeRef{
-									Pos:  lp(2416, 103),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2416, 115),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2416, 132),
-								Type: &lang.TypeRef{
-									Pos:  lp(2416, 132),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2416, 150),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2417, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2417, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2417, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2417, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2417, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2418, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2418, 30),
-							Name: "long",
-						},
-						Name: "LongCount",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2418, 54),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2418, 59),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2418, 71),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2418, 88),
-								Type: &lang.TypeRef{
-									Pos:  lp(2418, 88),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2418, 93),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2418, 102),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2419, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2419, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2419, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2419, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2419, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2420, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2420, 30),
-							Name: "int",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2420, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2420, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2420, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2420, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2420, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2420, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2420, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2421, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2421, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2421, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2421, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2421, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2422, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2422, 30),
-							Name: "long",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2422, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2422, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2422, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2422, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2422, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2422, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2422, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2423, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2423, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2423, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2423, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2423, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2424, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2424, 30),
-							Name: "double",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2424, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2424, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2424, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2424, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2424, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2424, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2424, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2425, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2425, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2425, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2425, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2425, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2426, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2426, 30),
-							Name: "decimal",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2426, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2426, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2426, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2426, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2426, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2426, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2426, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2427, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2427, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2427, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2427, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2427, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2428, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2428, 30),
-							Name: "float",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2428, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2428, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2428, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2428, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2428, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2428, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2428, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2429, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2429, 30),
-							Name: "TSource",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2429, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2429, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2429, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2430, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2430, 30),
-							Name: "TResult",
-						},
-						Name: "Max",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2430, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2430, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2430, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2430, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2430, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2430, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2430, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2431, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2431, 30),
-							Name: "TSource",
-						},
-						Name: "MaxBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2431, 59),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2431, 64),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2431, 76),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2431, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2431, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2431, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2431, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2432, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2432, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2432, 38),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2432, 43),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2432, 55),
-											Name: "int",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2433, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2433, 30),
-							Name: "int",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2433, 47),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2433, 52),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2433, 64),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2433, 81),
-								Type: &lang.TypeRef{
-									Pos:  lp(2433, 81),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2433, 86),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2433, 95),
-											Name: "int",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2434, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2434, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2434, 39),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2434, 44),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2434, 56),
-											Name: "long",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2435, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2435, 30),
-							Name: "long",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2435, 48),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2435, 53),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2435, 65),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2435, 82),
-								Type: &lang.TypeRef{
-									Pos:  lp(2435, 82),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2435, 87),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2435, 96),
-											Name: "long",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2436, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2436, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2436, 41),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2436, 46),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2436, 58),
-											Name: "double",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2437, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2437, 30),
-							Name: "double",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2437, 50),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2437, 55),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2437, 67),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2437, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2437, 84),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2437, 89),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2437, 98),
-											Name: "double",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2438, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2438, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2438, 42),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2438, 47),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2438, 59),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2439, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2439, 30),
-							Name: "decimal",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2439, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2439, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2439, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2439, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2439, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2439, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2439, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2440, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2440, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2440, 40),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2440, 45),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2440, 57),
-											Name: "float",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2441, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2441, 30),
-							Name: "float",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2441, 49),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2441, 54),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2441, 66),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2441, 83),
-								Type: &lang.TypeRef{
-									Pos:  lp(2441, 83),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2441, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2441, 97),
-											Name: "float",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2442, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2442, 30),
-							Name: "TSource",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2442, 51),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2442, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2442, 68),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2443, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2443, 30),
-							Name: "TResult",
-						},
-						Name: "Min",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2443, 60),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2443, 65),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2443, 77),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2443, 94),
-								Type: &lang.TypeRef{
-									Pos:  lp(2443, 94),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2443, 99),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2443, 108),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "selector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2444, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2444, 30),
-							Name: "TSource",
-						},
-						Name: "MinBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2444, 59),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2444, 64),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2444, 76),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2444, 93),
-								Type: &lang.TypeRef{
-									Pos:  lp(2444, 93),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2444, 98),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2444, 107),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2445, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2445, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "OfType",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2445, 67),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2445, 72),
-									Name: "System.Collections.IEnumerable",
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2446, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2446, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2446, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2446, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2446, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2446, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2447, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2447, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "Order",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2447, 61),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2447, 66),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2447, 78),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2447, 89),
-								Type: &lang.TypeRef{
-									Pos:  lp(2447, 89),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2447, 99),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2448, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2448, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "OrderDescending",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2448, 71),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2448, 76),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2448, 88),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2449, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2449, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 49),
-									Name: "T",
-								},
-							},
-						},
-						Name: "OrderDescending",
-						TypeParams: []string{
-							"T",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2449, 71),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2449, 76),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2449, 88),
-											Name: "T",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2449, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2449, 99),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2449, 109),
-											Name: "T",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2450, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2450, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "OrderBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2450, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2450, 86),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2450, 98),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2450, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2450, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2450, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2450, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2451, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2451, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "OrderBy",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2451, 81),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2451, 86),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2451, 98),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2451, 115),
-								Type: &lang.TypeRef{
-									Pos:  lp(2451, 115),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2451, 120),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2451, 129),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2451, 148),
-								Type: &lang.TypeRef{
-									Pos:  lp(2451, 148),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2451, 158),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2452, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2452, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "OrderByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2452, 91),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2452, 96),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2452, 108),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2452, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2452, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2452, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2452, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2453, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2453, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2453, 49),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "OrderByDescending",
-						TypeParams: []string{
-							"TSource",
-							"TKey",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2453, 91),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2453, 96),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2453, 108),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2453, 125),
-								Type: &lang.TypeRef{
-									Pos:  lp(2453, 125),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2453, 130),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2453, 139),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2453, 158),
-								Type: &lang.TypeRef{
-									Pos:  lp(2453, 158),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2453, 168),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
-							},
-						},
-					},
-					&lang.MethodDecl{
 						Pos:       lp(2454, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2454, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 49),
+									Pos:  lp(2454, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2454, 80),
+								Pos:      lp(2454, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2454, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2454, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2454, 104),
+											Pos:  lp(2454, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2454, 121),
+								Pos: lp(2454, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2454, 121),
-									Name: "Func",
+									Pos:  lp(2454, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2454, 126),
+											Pos:  lp(2454, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2454, 135),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 						},
 					},
@@ -52041,62 +51662,57 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2455, 30),
-							Name: "IOrderedEnumerable",
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 49),
+									Pos:  lp(2455, 42),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ThenBy",
+						Name: "Intersect",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2455, 80),
+								Pos:      lp(2455, 70),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2455, 85),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2455, 75),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2455, 104),
+											Pos:  lp(2455, 87),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "source",
+								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2455, 121),
+								Pos: lp(2455, 103),
 								Type: &lang.TypeRef{
-									Pos:  lp(2455, 121),
-									Name: "Func",
+									Pos:  lp(2455, 103),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2455, 126),
+											Pos:  lp(2455, 115),
 											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2455, 135),
-											Name: "TKey",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "second",
 							},
 							&lang.Param{
-								Pos: lp(2455, 154),
+								Pos: lp(2455, 132),
 								Type: &lang.TypeRef{
-									Pos:  lp(2455, 154),
-									Name: "IComparer",
+									Pos:  lp(2455, 132),
+									Name: "IEqualityComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2455, 164),
-											Name: "TKey",
+											Pos:  lp(2455, 150),
+											Name: "TSource",
 										},
 									},
 								},
@@ -52109,52 +51725,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2456, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2456, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2456, 90),
+								Pos:      lp(2456, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2456, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2456, 59),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2456, 114),
+											Pos:  lp(2456, 71),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2456, 131),
-								Type: &lang.TypeRef{
-									Pos:  lp(2456, 131),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2456, 136),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2456, 145),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "keySelector",
 							},
 						},
 					},
@@ -52163,29 +51754,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2457, 30),
-							Name: "IOrderedEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2457, 49),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "ThenByDescending",
+						Name: "LongCount",
 						TypeParams: []string{
 							"TSource",
-							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2457, 90),
+								Pos:      lp(2457, 54),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2457, 95),
-									Name: "IOrderedEnumerable",
+									Pos:  lp(2457, 59),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2457, 114),
+											Pos:  lp(2457, 71),
 											Name: "TSource",
 										},
 									},
@@ -52193,36 +51777,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2457, 131),
+								Pos: lp(2457, 88),
 								Type: &lang.TypeRef{
-									Pos:  lp(2457, 131),
+									Pos:  lp(2457, 88),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2457, 136),
+											Pos:  lp(2457, 93),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2457, 145),
-											Name: "TKey",
+											Pos:  lp(2457, 102),
+											Name: "bool",
 										},
 									},
 								},
-								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2457, 164),
-								Type: &lang.TypeRef{
-									Pos:  lp(2457, 164),
-									Name: "IComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2457, 174),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
+								Name: "predicate",
 							},
 						},
 					},
@@ -52231,41 +51801,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2458, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2458, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Prepend",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2458, 68),
+								Pos:      lp(2458, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2458, 73),
+									Pos:  lp(2458, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2458, 85),
-											Name: "TSource",
+											Pos:  lp(2458, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2458, 102),
-								Type: &lang.TypeRef{
-									Pos:  lp(2458, 102),
-									Name: "TSource",
-								},
-								Name: "element",
 							},
 						},
 					},
@@ -52274,133 +51827,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2459, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2459, 42),
-									Name: "int",
-								},
-							},
+							Name: "int",
 						},
-						Name: "Range",
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2459, 53),
-								Type: &lang.TypeRef{
-									Pos:  lp(2459, 53),
-									Name: "int",
-								},
-								Name: "start",
-							},
-							&lang.Param{
-								Pos: lp(2459, 64),
-								Type: &lang.TypeRef{
-									Pos:  lp(2459, 64),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2460, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2460, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2460, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Repeat",
-						TypeParams: []string{
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2460, 67),
-								Type: &lang.TypeRef{
-									Pos:  lp(2460, 67),
-									Name: "TResult",
-								},
-								Name: "element",
-							},
-							&lang.Param{
-								Pos: lp(2460, 84),
-								Type: &lang.TypeRef{
-									Pos:  lp(2460, 84),
-									Name: "int",
-								},
-								Name: "count",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2461, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2461, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2461, 42),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "Reverse",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2461, 68),
+								Pos:      lp(2459, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2461, 73),
+									Pos:  lp(2459, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2461, 85),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2462, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2462, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2462, 42),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2462, 76),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2462, 81),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2462, 93),
+											Pos:  lp(2459, 64),
 											Name: "TSource",
 										},
 									},
@@ -52408,18 +51850,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2462, 110),
+								Pos: lp(2459, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2462, 110),
+									Pos:  lp(2459, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2462, 115),
+											Pos:  lp(2459, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2462, 124),
-											Name: "TResult",
+											Pos:  lp(2459, 95),
+											Name: "int",
 										},
 									},
 								},
@@ -52428,33 +51870,52 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2463, 9),
+						Pos:       lp(2460, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2463, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2463, 42),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2460, 30),
+							Name: "long",
 						},
-						Name: "Select",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2463, 76),
+								Pos:      lp(2460, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2463, 81),
+									Pos:  lp(2460, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2463, 93),
+											Pos:  lp(2460, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2461, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2461, 30),
+							Name: "long",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2461, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2461, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2461, 65),
 											Name: "TSource",
 										},
 									},
@@ -52462,22 +51923,91 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2463, 110),
+								Pos: lp(2461, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2463, 110),
+									Pos:  lp(2461, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2463, 115),
+											Pos:  lp(2461, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2463, 124),
-											Name: "int",
+											Pos:  lp(2461, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2462, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2462, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2462, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2462, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2462, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2463, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2463, 30),
+							Name: "double",
+						},
+						Name: "Max",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2463, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2463, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2463, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2463, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2463, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2463, 89),
+											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2463, 129),
-											Name: "TResult",
+											Pos:  lp(2463, 98),
+											Name: "double",
 										},
 									},
 								},
@@ -52490,58 +52020,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2464, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2464, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
-						TypeParams: []string{
-							"TSource",
-							"TResult",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2464, 80),
+								Pos:      lp(2464, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2464, 85),
+									Pos:  lp(2464, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2464, 97),
-											Name: "TSource",
+											Pos:  lp(2464, 59),
+											Name: "decimal",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2464, 114),
-								Type: &lang.TypeRef{
-									Pos:  lp(2464, 114),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2464, 119),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2464, 128),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2464, 140),
-													Name: "TResult",
-												},
-											},
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -52550,30 +52046,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2465, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 42),
-									Name: "TResult",
-								},
-							},
+							Name: "decimal",
 						},
-						Name: "SelectMany",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
-							"TCollection",
-							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2465, 93),
+								Pos:      lp(2465, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2465, 98),
+									Pos:  lp(2465, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2465, 110),
+											Pos:  lp(2465, 68),
 											Name: "TSource",
 										},
 									},
@@ -52581,50 +52069,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2465, 127),
+								Pos: lp(2465, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2465, 127),
+									Pos:  lp(2465, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2465, 132),
+											Pos:  lp(2465, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2465, 141),
-											Name: "IEnumerable",
-											Args: []*lang.TypeRef{
-												&lang.TypeRef{
-													Pos:  lp(2465, 153),
-													Name: "TCollection",
-												},
-											},
+											Pos:  lp(2465, 99),
+											Name: "decimal",
 										},
 									},
 								},
-								Name: "collectionSelector",
-							},
-							&lang.Param{
-								Pos: lp(2465, 187),
-								Type: &lang.TypeRef{
-									Pos:  lp(2465, 187),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2465, 192),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2465, 201),
-											Name: "TCollection",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2465, 214),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "selector",
 							},
 						},
 					},
@@ -52633,41 +52093,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2466, 30),
-							Name: "bool",
+							Name: "float",
 						},
-						Name: "SequenceEqual",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Max",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2466, 58),
+								Pos:      lp(2466, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2466, 63),
+									Pos:  lp(2466, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2466, 75),
-											Name: "TSource",
+											Pos:  lp(2466, 57),
+											Name: "float",
 										},
 									},
 								},
-								Name: "first",
-							},
-							&lang.Param{
-								Pos: lp(2466, 91),
-								Type: &lang.TypeRef{
-									Pos:  lp(2466, 91),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2466, 103),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "second",
+								Name: "source",
 							},
 						},
 					},
@@ -52676,28 +52119,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2467, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2467, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "float",
 						},
-						Name: "Skip",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2467, 65),
+								Pos:      lp(2467, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2467, 70),
+									Pos:  lp(2467, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2467, 82),
+											Pos:  lp(2467, 66),
 											Name: "TSource",
 										},
 									},
@@ -52705,12 +52142,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2467, 99),
+								Pos: lp(2467, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2467, 99),
-									Name: "int",
+									Pos:  lp(2467, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2467, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2467, 97),
+											Name: "float",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -52719,41 +52166,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2468, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2468, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "Take",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2468, 65),
+								Pos:      lp(2468, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2468, 70),
+									Pos:  lp(2468, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2468, 82),
+											Pos:  lp(2468, 68),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2468, 99),
-								Type: &lang.TypeRef{
-									Pos:  lp(2468, 99),
-									Name: "int",
-								},
-								Name: "count",
 							},
 						},
 					},
@@ -52762,28 +52195,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2469, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2469, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "SkipLast",
+						Name: "Max",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2469, 69),
+								Pos:      lp(2469, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2469, 74),
+									Pos:  lp(2469, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2469, 86),
+											Pos:  lp(2469, 77),
 											Name: "TSource",
 										},
 									},
@@ -52791,12 +52219,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2469, 103),
+								Pos: lp(2469, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2469, 103),
-									Name: "int",
+									Pos:  lp(2469, 94),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2469, 99),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2469, 108),
+											Name: "TResult",
+										},
+									},
 								},
-								Name: "count",
+								Name: "selector",
 							},
 						},
 					},
@@ -52805,28 +52243,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2470, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2470, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "TakeLast",
+						Name: "MaxBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2470, 69),
+								Pos:      lp(2470, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2470, 74),
+									Pos:  lp(2470, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2470, 86),
+											Pos:  lp(2470, 76),
 											Name: "TSource",
 										},
 									},
@@ -52834,12 +52267,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2470, 103),
+								Pos: lp(2470, 93),
 								Type: &lang.TypeRef{
-									Pos:  lp(2470, 103),
-									Name: "int",
+									Pos:  lp(2470, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2470, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2470, 107),
+											Name: "TKey",
+										},
+									},
 								},
-								Name: "count",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -52848,51 +52291,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2471, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2471, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2471, 70),
+								Pos:      lp(2471, 38),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2471, 75),
+									Pos:  lp(2471, 43),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2471, 87),
-											Name: "TSource",
+											Pos:  lp(2471, 55),
+											Name: "int",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2471, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2471, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2471, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2471, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -52901,28 +52317,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2472, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2472, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "SkipWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2472, 70),
+								Pos:      lp(2472, 47),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2472, 75),
+									Pos:  lp(2472, 52),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2472, 87),
+											Pos:  lp(2472, 64),
 											Name: "TSource",
 										},
 									},
@@ -52930,26 +52340,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2472, 104),
+								Pos: lp(2472, 81),
 								Type: &lang.TypeRef{
-									Pos:  lp(2472, 104),
+									Pos:  lp(2472, 81),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2472, 109),
+											Pos:  lp(2472, 86),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2472, 118),
+											Pos:  lp(2472, 95),
 											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2472, 123),
-											Name: "bool",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -52958,51 +52364,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2473, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2473, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2473, 70),
+								Pos:      lp(2473, 39),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2473, 75),
+									Pos:  lp(2473, 44),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2473, 87),
-											Name: "TSource",
+											Pos:  lp(2473, 56),
+											Name: "long",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2473, 104),
-								Type: &lang.TypeRef{
-									Pos:  lp(2473, 104),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2473, 109),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2473, 118),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -53011,28 +52390,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2474, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2474, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "long",
 						},
-						Name: "TakeWhile",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2474, 70),
+								Pos:      lp(2474, 48),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2474, 75),
+									Pos:  lp(2474, 53),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2474, 87),
+											Pos:  lp(2474, 65),
 											Name: "TSource",
 										},
 									},
@@ -53040,26 +52413,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2474, 104),
+								Pos: lp(2474, 82),
 								Type: &lang.TypeRef{
-									Pos:  lp(2474, 104),
+									Pos:  lp(2474, 82),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2474, 109),
+											Pos:  lp(2474, 87),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2474, 118),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2474, 123),
-											Name: "bool",
+											Pos:  lp(2474, 96),
+											Name: "long",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -53068,51 +52437,24 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2475, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2475, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
-						TypeParams: []string{
-							"TSource",
-						},
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2475, 66),
+								Pos:      lp(2475, 41),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2475, 71),
+									Pos:  lp(2475, 46),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2475, 83),
-											Name: "TSource",
+											Pos:  lp(2475, 58),
+											Name: "double",
 										},
 									},
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2475, 100),
-								Type: &lang.TypeRef{
-									Pos:  lp(2475, 100),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2475, 105),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2475, 114),
-											Name: "bool",
-										},
-									},
-								},
-								Name: "predicate",
 							},
 						},
 					},
@@ -53121,28 +52463,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2476, 30),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2476, 42),
-									Name: "TSource",
-								},
-							},
+							Name: "double",
 						},
-						Name: "Where",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2476, 66),
+								Pos:      lp(2476, 50),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2476, 71),
+									Pos:  lp(2476, 55),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2476, 83),
+											Pos:  lp(2476, 67),
 											Name: "TSource",
 										},
 									},
@@ -53150,26 +52486,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2476, 100),
+								Pos: lp(2476, 84),
 								Type: &lang.TypeRef{
-									Pos:  lp(2476, 100),
+									Pos:  lp(2476, 84),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2476, 105),
+											Pos:  lp(2476, 89),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2476, 114),
-											Name: "int",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2476, 119),
-											Name: "bool",
+											Pos:  lp(2476, 98),
+											Name: "double",
 										},
 									},
 								},
-								Name: "predicate",
+								Name: "selector",
 							},
 						},
 					},
@@ -53178,20 +52510,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2477, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2477, 38),
+								Pos:      lp(2477, 42),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2477, 43),
+									Pos:  lp(2477, 47),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2477, 55),
-											Name: "int",
+											Pos:  lp(2477, 59),
+											Name: "decimal",
 										},
 									},
 								},
@@ -53204,22 +52536,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2478, 30),
-							Name: "int",
+							Name: "decimal",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2478, 47),
+								Pos:      lp(2478, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2478, 52),
+									Pos:  lp(2478, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2478, 64),
+											Pos:  lp(2478, 68),
 											Name: "TSource",
 										},
 									},
@@ -53227,18 +52559,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2478, 81),
+								Pos: lp(2478, 85),
 								Type: &lang.TypeRef{
-									Pos:  lp(2478, 81),
+									Pos:  lp(2478, 85),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2478, 86),
+											Pos:  lp(2478, 90),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2478, 95),
-											Name: "int",
+											Pos:  lp(2478, 99),
+											Name: "decimal",
 										},
 									},
 								},
@@ -53251,20 +52583,20 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2479, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2479, 39),
+								Pos:      lp(2479, 40),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2479, 44),
+									Pos:  lp(2479, 45),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2479, 56),
-											Name: "long",
+											Pos:  lp(2479, 57),
+											Name: "float",
 										},
 									},
 								},
@@ -53277,22 +52609,22 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2480, 30),
-							Name: "long",
+							Name: "float",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2480, 48),
+								Pos:      lp(2480, 49),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2480, 53),
+									Pos:  lp(2480, 54),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2480, 65),
+											Pos:  lp(2480, 66),
 											Name: "TSource",
 										},
 									},
@@ -53300,18 +52632,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2480, 82),
+								Pos: lp(2480, 83),
 								Type: &lang.TypeRef{
-									Pos:  lp(2480, 82),
+									Pos:  lp(2480, 83),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2480, 87),
+											Pos:  lp(2480, 88),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2480, 96),
-											Name: "long",
+											Pos:  lp(2480, 97),
+											Name: "float",
 										},
 									},
 								},
@@ -53324,20 +52656,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2481, 30),
-							Name: "double",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "Min",
+						TypeParams: []string{
+							"TSource",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2481, 41),
+								Pos:      lp(2481, 51),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2481, 46),
+									Pos:  lp(2481, 56),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2481, 58),
-											Name: "double",
+											Pos:  lp(2481, 68),
+											Name: "TSource",
 										},
 									},
 								},
@@ -53350,22 +52685,23 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2482, 30),
-							Name: "double",
+							Name: "TResult",
 						},
-						Name: "Sum",
+						Name: "Min",
 						TypeParams: []string{
 							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2482, 50),
+								Pos:      lp(2482, 60),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2482, 55),
+									Pos:  lp(2482, 65),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2482, 67),
+											Pos:  lp(2482, 77),
 											Name: "TSource",
 										},
 									},
@@ -53373,18 +52709,18 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2482, 84),
+								Pos: lp(2482, 94),
 								Type: &lang.TypeRef{
-									Pos:  lp(2482, 84),
+									Pos:  lp(2482, 94),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2482, 89),
+											Pos:  lp(2482, 99),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2482, 98),
-											Name: "double",
+											Pos:  lp(2482, 108),
+											Name: "TResult",
 										},
 									},
 								},
@@ -53397,24 +52733,46 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2483, 30),
-							Name: "decimal",
+							Name: "TSource",
 						},
-						Name: "Sum",
+						Name: "MinBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2483, 42),
+								Pos:      lp(2483, 59),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2483, 47),
+									Pos:  lp(2483, 64),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2483, 59),
-											Name: "decimal",
+											Pos:  lp(2483, 76),
+											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2483, 93),
+								Type: &lang.TypeRef{
+									Pos:  lp(2483, 93),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2483, 98),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2483, 107),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
 							},
 						},
 					},
@@ -53423,45 +52781,27 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2484, 30),
-							Name: "decimal",
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 42),
+									Name: "TResult",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "OfType",
 						TypeParams: []string{
-							"TSource",
+							"TResult",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2484, 51),
+								Pos:      lp(2484, 67),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2484, 56),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2484, 68),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2484, 72),
+									Name: "System.Collections.IEnumerable",
 								},
 								Name: "source",
-							},
-							&lang.Param{
-								Pos: lp(2484, 85),
-								Type: &lang.TypeRef{
-									Pos:  lp(2484, 85),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2484, 90),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2484, 99),
-											Name: "decimal",
-										},
-									},
-								},
-								Name: "selector",
 							},
 						},
 					},
@@ -53470,20 +52810,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2485, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
+						TypeParams: []string{
+							"T",
+						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2485, 40),
+								Pos:      lp(2485, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2485, 45),
+									Pos:  lp(2485, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2485, 57),
-											Name: "float",
+											Pos:  lp(2485, 78),
+											Name: "T",
 										},
 									},
 								},
@@ -53496,45 +52845,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2486, 30),
-							Name: "float",
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2486, 49),
+									Name: "T",
+								},
+							},
 						},
-						Name: "Sum",
+						Name: "Order",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2486, 49),
+								Pos:      lp(2486, 61),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2486, 54),
+									Pos:  lp(2486, 66),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2486, 66),
-											Name: "TSource",
+											Pos:  lp(2486, 78),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2486, 83),
+								Pos: lp(2486, 89),
 								Type: &lang.TypeRef{
-									Pos:  lp(2486, 83),
-									Name: "Func",
+									Pos:  lp(2486, 89),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2486, 88),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2486, 97),
-											Name: "float",
+											Pos:  lp(2486, 99),
+											Name: "T",
 										},
 									},
 								},
-								Name: "selector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -53542,28 +52893,30 @@ func libraryAST() *lang.File {
 						Pos:       lp(2487, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:       lp(2487, 30),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2487, 30),
-								Name: "TSource",
+							Pos:  lp(2487, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2487, 49),
+									Name: "T",
+								},
 							},
 						},
-						Name: "ToArray",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2487, 57),
+								Pos:      lp(2487, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2487, 62),
+									Pos:  lp(2487, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2487, 74),
-											Name: "TSource",
+											Pos:  lp(2487, 88),
+											Name: "T",
 										},
 									},
 								},
@@ -53576,56 +52929,47 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2488, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2488, 47),
-									Name: "TSource",
+									Pos:  lp(2488, 49),
+									Name: "T",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderDescending",
 						TypeParams: []string{
-							"TSource",
-							"TKey",
+							"T",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2488, 84),
+								Pos:      lp(2488, 71),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2488, 89),
+									Pos:  lp(2488, 76),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2488, 101),
-											Name: "TSource",
+											Pos:  lp(2488, 88),
+											Name: "T",
 										},
 									},
 								},
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2488, 118),
+								Pos: lp(2488, 99),
 								Type: &lang.TypeRef{
-									Pos:  lp(2488, 118),
-									Name: "Func",
+									Pos:  lp(2488, 99),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2488, 123),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2488, 132),
-											Name: "TKey",
+											Pos:  lp(2488, 109),
+											Name: "T",
 										},
 									},
 								},
-								Name: "keySelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -53634,33 +52978,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2489, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2489, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2489, 47),
+									Pos:  lp(2489, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2489, 84),
+								Pos:      lp(2489, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2489, 89),
+									Pos:  lp(2489, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2489, 101),
+											Pos:  lp(2489, 98),
 											Name: "TSource",
 										},
 									},
@@ -53668,36 +53008,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2489, 118),
+								Pos: lp(2489, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2489, 118),
+									Pos:  lp(2489, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2489, 123),
+											Pos:  lp(2489, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2489, 132),
+											Pos:  lp(2489, 129),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2489, 151),
-								Type: &lang.TypeRef{
-									Pos:  lp(2489, 151),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2489, 169),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -53706,34 +53032,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2490, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2490, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2490, 47),
-									Name: "TElement",
+									Pos:  lp(2490, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderBy",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2490, 95),
+								Pos:      lp(2490, 81),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2490, 100),
+									Pos:  lp(2490, 86),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2490, 112),
+											Pos:  lp(2490, 98),
 											Name: "TSource",
 										},
 									},
@@ -53741,17 +53062,17 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2490, 129),
+								Pos: lp(2490, 115),
 								Type: &lang.TypeRef{
-									Pos:  lp(2490, 129),
+									Pos:  lp(2490, 115),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2490, 134),
+											Pos:  lp(2490, 120),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2490, 143),
+											Pos:  lp(2490, 129),
 											Name: "TKey",
 										},
 									},
@@ -53759,22 +53080,18 @@ func libraryAST() *lang.File {
 								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2490, 162),
+								Pos: lp(2490, 148),
 								Type: &lang.TypeRef{
-									Pos:  lp(2490, 162),
-									Name: "Func",
+									Pos:  lp(2490, 148),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2490, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2490, 176),
-											Name: "TElement",
+											Pos:  lp(2490, 158),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "elementSelector",
+								Name: "comparer",
 							},
 						},
 					},
@@ -53783,34 +53100,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2491, 30),
-							Name: "Dictionary",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 41),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2491, 47),
-									Name: "TElement",
+									Pos:  lp(2491, 49),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToDictionary",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
 							"TKey",
-							"TElement",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2491, 95),
+								Pos:      lp(2491, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2491, 100),
+									Pos:  lp(2491, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2491, 112),
+											Pos:  lp(2491, 108),
 											Name: "TSource",
 										},
 									},
@@ -53818,54 +53130,22 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2491, 129),
+								Pos: lp(2491, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2491, 129),
+									Pos:  lp(2491, 125),
 									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2491, 134),
+											Pos:  lp(2491, 130),
 											Name: "TSource",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2491, 143),
+											Pos:  lp(2491, 139),
 											Name: "TKey",
 										},
 									},
 								},
 								Name: "keySelector",
-							},
-							&lang.Param{
-								Pos: lp(2491, 162),
-								Type: &lang.TypeRef{
-									Pos:  lp(2491, 162),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2491, 167),
-											Name: "TSource",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2491, 176),
-											Name: "TElement",
-										},
-									},
-								},
-								Name: "elementSelector",
-							},
-							&lang.Param{
-								Pos: lp(2491, 203),
-								Type: &lang.TypeRef{
-									Pos:  lp(2491, 203),
-									Name: "IEqualityComparer",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2491, 221),
-											Name: "TKey",
-										},
-									},
-								},
-								Name: "comparer",
 							},
 						},
 					},
@@ -53874,63 +53154,29 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2492, 30),
-							Name: "HashSet",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 38),
+									Pos:  lp(2492, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToHashSet",
+						Name: "OrderByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2492, 66),
+								Pos:      lp(2492, 91),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2492, 71),
+									Pos:  lp(2492, 96),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2492, 83),
-											Name: "TSource",
-										},
-									},
-								},
-								Name: "source",
-							},
-						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2493, 9),
-						Modifiers: lang.Modifiers(16401),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2493, 30),
-							Name: "HashSet",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2493, 38),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "ToHashSet",
-						TypeParams: []string{
-							"TSource",
-						},
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos:      lp(2493, 66),
-								Modifier: "this",
-								Type: &lang.TypeRef{
-									Pos:  lp(2493, 71),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2493, 83),
+											Pos:  lp(2492, 108),
 											Name: "TSource",
 										},
 									},
@@ -53938,14 +53184,32 @@ func libraryAST() *lang.File {
 								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2493, 100),
+								Pos: lp(2492, 125),
 								Type: &lang.TypeRef{
-									Pos:  lp(2493, 100),
-									Name: "IEqualityComparer",
+									Pos:  lp(2492, 125),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2493, 118),
+											Pos:  lp(2492, 130),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2492, 139),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2492, 158),
+								Type: &lang.TypeRef{
+									Pos:  lp(2492, 158),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2492, 168),
+											Name: "TKey",
 										},
 									},
 								},
@@ -53954,37 +53218,124 @@ func libraryAST() *lang.File {
 						},
 					},
 					&lang.MethodDecl{
-						Pos:       lp(2494, 9),
+						Pos:       lp(2493, 9),
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
-							Pos:  lp(2494, 30),
-							Name: "List",
+							Pos:  lp(2493, 30),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 35),
+									Pos:  lp(2493, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "ToList",
+						Name: "ThenBy",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2494, 60),
+								Pos:      lp(2493, 80),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2494, 65),
-									Name: "IEnumerable",
+									Pos:  lp(2493, 85),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2494, 77),
+											Pos:  lp(2493, 104),
 											Name: "TSource",
 										},
 									},
 								},
 								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2493, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2493, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2493, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2493, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2494, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2494, 30),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2494, 49),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ThenBy",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2494, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2494, 85),
+									Name: "IOrderedEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2494, 104),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2494, 121),
+								Type: &lang.TypeRef{
+									Pos:  lp(2494, 121),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2494, 126),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2494, 135),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2494, 154),
+								Type: &lang.TypeRef{
+									Pos:  lp(2494, 154),
+									Name: "IComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2494, 164),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
 							},
 						},
 					},
@@ -53993,47 +53344,52 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2495, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 42),
+									Pos:  lp(2495, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2495, 66),
+								Pos:      lp(2495, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2495, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2495, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2495, 83),
+											Pos:  lp(2495, 114),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2495, 99),
+								Pos: lp(2495, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2495, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2495, 131),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2495, 111),
+											Pos:  lp(2495, 136),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2495, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 						},
 					},
@@ -54042,57 +53398,62 @@ func libraryAST() *lang.File {
 						Modifiers: lang.Modifiers(16401),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2496, 30),
-							Name: "IEnumerable",
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 42),
+									Pos:  lp(2496, 49),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "Union",
+						Name: "ThenByDescending",
 						TypeParams: []string{
 							"TSource",
+							"TKey",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2496, 66),
+								Pos:      lp(2496, 90),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2496, 71),
-									Name: "IEnumerable",
+									Pos:  lp(2496, 95),
+									Name: "IOrderedEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2496, 83),
+											Pos:  lp(2496, 114),
 											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2496, 99),
+								Pos: lp(2496, 131),
 								Type: &lang.TypeRef{
-									Pos:  lp(2496, 99),
-									Name: "IEnumerable",
+									Pos:  lp(2496, 131),
+									Name: "Func",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2496, 111),
+											Pos:  lp(2496, 136),
 											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2496, 145),
+											Name: "TKey",
 										},
 									},
 								},
-								Name: "second",
+								Name: "keySelector",
 							},
 							&lang.Param{
-								Pos: lp(2496, 128),
+								Pos: lp(2496, 164),
 								Type: &lang.TypeRef{
-									Pos:  lp(2496, 128),
-									Name: "IEqualityComparer",
+									Pos:  lp(2496, 164),
+									Name: "IComparer",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2496, 146),
-											Name: "TSource",
+											Pos:  lp(2496, 174),
+											Name: "TKey",
 										},
 									},
 								},
@@ -54109,67 +53470,37 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2497, 42),
-									Name: "TResult",
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "Zip",
+						Name: "Prepend",
 						TypeParams: []string{
-							"TFirst",
-							"TSecond",
-							"TResult",
+							"TSource",
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2497, 81),
+								Pos:      lp(2497, 68),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2497, 86),
+									Pos:  lp(2497, 73),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2497, 98),
-											Name: "TFirst",
+											Pos:  lp(2497, 85),
+											Name: "TSource",
 										},
 									},
 								},
-								Name: "first",
+								Name: "source",
 							},
 							&lang.Param{
-								Pos: lp(2497, 113),
+								Pos: lp(2497, 102),
 								Type: &lang.TypeRef{
-									Pos:  lp(2497, 113),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2497, 125),
-											Name: "TSecond",
-										},
-									},
+									Pos:  lp(2497, 102),
+									Name: "TSource",
 								},
-								Name: "second",
-							},
-							&lang.Param{
-								Pos: lp(2497, 142),
-								Type: &lang.TypeRef{
-									Pos:  lp(2497, 142),
-									Name: "Func",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2497, 147),
-											Name: "TFirst",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2497, 155),
-											Name: "TSecond",
-										},
-										&lang.TypeRef{
-											Pos:  lp(2497, 164),
-											Name: "TResult",
-										},
-									},
-								},
-								Name: "resultSelector",
+								Name: "element",
 							},
 						},
 					},
@@ -54182,14 +53513,1918 @@ func libraryAST() *lang.File {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2498, 42),
-									Name: "System.ValueTuple",
+									Name: "int",
+								},
+							},
+						},
+						Name: "Range",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2498, 53),
+								Type: &lang.TypeRef{
+									Pos:  lp(2498, 53),
+									Name: "int",
+								},
+								Name: "start",
+							},
+							&lang.Param{
+								Pos: lp(2498, 64),
+								Type: &lang.TypeRef{
+									Pos:  lp(2498, 64),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2499, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2499, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2499, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Repeat",
+						TypeParams: []string{
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2499, 67),
+								Type: &lang.TypeRef{
+									Pos:  lp(2499, 67),
+									Name: "TResult",
+								},
+								Name: "element",
+							},
+							&lang.Param{
+								Pos: lp(2499, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2499, 84),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2500, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2500, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2500, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Reverse",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2500, 68),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2500, 73),
+									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2498, 43),
+											Pos:  lp(2500, 85),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2501, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2501, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2501, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2501, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2501, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2501, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2501, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2501, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2501, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2501, 124),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2502, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2502, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2502, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Select",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2502, 76),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2502, 81),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2502, 93),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2502, 110),
+								Type: &lang.TypeRef{
+									Pos:  lp(2502, 110),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2502, 115),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2502, 124),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2502, 129),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2503, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2503, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2503, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2503, 80),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2503, 85),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2503, 97),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2503, 114),
+								Type: &lang.TypeRef{
+									Pos:  lp(2503, 114),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2503, 119),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2503, 128),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2503, 140),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2504, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2504, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2504, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "SelectMany",
+						TypeParams: []string{
+							"TSource",
+							"TCollection",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2504, 93),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2504, 98),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2504, 110),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2504, 127),
+								Type: &lang.TypeRef{
+									Pos:  lp(2504, 127),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2504, 132),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2504, 141),
+											Name: "IEnumerable",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  lp(2504, 153),
+													Name: "TCollection",
+												},
+											},
+										},
+									},
+								},
+								Name: "collectionSelector",
+							},
+							&lang.Param{
+								Pos: lp(2504, 187),
+								Type: &lang.TypeRef{
+									Pos:  lp(2504, 187),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2504, 192),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2504, 201),
+											Name: "TCollection",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2504, 214),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2505, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2505, 30),
+							Name: "bool",
+						},
+						Name: "SequenceEqual",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2505, 58),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2505, 63),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2505, 75),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2505, 91),
+								Type: &lang.TypeRef{
+									Pos:  lp(2505, 91),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2505, 103),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2506, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2506, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2506, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Skip",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2506, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2506, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2506, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2506, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2506, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2507, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2507, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2507, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Take",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2507, 65),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2507, 70),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2507, 82),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2507, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2507, 99),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2508, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2508, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2508, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2508, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2508, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2508, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2508, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2508, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2509, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2509, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2509, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeLast",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2509, 69),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2509, 74),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2509, 86),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2509, 103),
+								Type: &lang.TypeRef{
+									Pos:  lp(2509, 103),
+									Name: "int",
+								},
+								Name: "count",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2510, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2510, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2510, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2510, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2510, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2510, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2510, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2510, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2510, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2510, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2511, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2511, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2511, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "SkipWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2511, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2511, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2511, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2511, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2511, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2511, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2511, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2511, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2512, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2512, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2512, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2512, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2512, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2512, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2512, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2512, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2512, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2512, 118),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2513, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2513, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2513, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "TakeWhile",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2513, 70),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2513, 75),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2513, 87),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2513, 104),
+								Type: &lang.TypeRef{
+									Pos:  lp(2513, 104),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2513, 109),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2513, 118),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2513, 123),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2514, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2514, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2514, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2514, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2514, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2514, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2514, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2514, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2514, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2514, 114),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2515, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2515, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2515, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Where",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2515, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2515, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2515, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2515, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2515, 100),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2515, 105),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2515, 114),
+											Name: "int",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2515, 119),
+											Name: "bool",
+										},
+									},
+								},
+								Name: "predicate",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2516, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2516, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2516, 38),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2516, 43),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2516, 55),
+											Name: "int",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2517, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2517, 30),
+							Name: "int",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2517, 47),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2517, 52),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2517, 64),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2517, 81),
+								Type: &lang.TypeRef{
+									Pos:  lp(2517, 81),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2517, 86),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2517, 95),
+											Name: "int",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2518, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2518, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2518, 39),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2518, 44),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2518, 56),
+											Name: "long",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2519, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2519, 30),
+							Name: "long",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2519, 48),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2519, 53),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2519, 65),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2519, 82),
+								Type: &lang.TypeRef{
+									Pos:  lp(2519, 82),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2519, 87),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2519, 96),
+											Name: "long",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2520, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2520, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2520, 41),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2520, 46),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2520, 58),
+											Name: "double",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2521, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2521, 30),
+							Name: "double",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2521, 50),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2521, 55),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2521, 67),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2521, 84),
+								Type: &lang.TypeRef{
+									Pos:  lp(2521, 84),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2521, 89),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2521, 98),
+											Name: "double",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2522, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2522, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2522, 42),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2522, 47),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2522, 59),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2523, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2523, 30),
+							Name: "decimal",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2523, 51),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2523, 56),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2523, 68),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2523, 85),
+								Type: &lang.TypeRef{
+									Pos:  lp(2523, 85),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2523, 90),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2523, 99),
+											Name: "decimal",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2524, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2524, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2524, 40),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2524, 45),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2524, 57),
+											Name: "float",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2525, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2525, 30),
+							Name: "float",
+						},
+						Name: "Sum",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2525, 49),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2525, 54),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2525, 66),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2525, 83),
+								Type: &lang.TypeRef{
+									Pos:  lp(2525, 83),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2525, 88),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2525, 97),
+											Name: "float",
+										},
+									},
+								},
+								Name: "selector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2526, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:       lp(2526, 30),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2526, 30),
+								Name: "TSource",
+							},
+						},
+						Name: "ToArray",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2526, 57),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2526, 62),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2526, 74),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2527, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2527, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2527, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2527, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2527, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2527, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2527, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2527, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2527, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2527, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2527, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2528, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2528, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2528, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2528, 47),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2528, 84),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2528, 89),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2528, 101),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2528, 118),
+								Type: &lang.TypeRef{
+									Pos:  lp(2528, 118),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2528, 123),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2528, 132),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2528, 151),
+								Type: &lang.TypeRef{
+									Pos:  lp(2528, 151),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2528, 169),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2529, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2529, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2529, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2529, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2529, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2529, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2529, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2529, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2529, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2529, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2529, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2529, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2529, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2529, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2529, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2530, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2530, 30),
+							Name: "Dictionary",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2530, 41),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2530, 47),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "ToDictionary",
+						TypeParams: []string{
+							"TSource",
+							"TKey",
+							"TElement",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2530, 95),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2530, 100),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2530, 112),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2530, 129),
+								Type: &lang.TypeRef{
+									Pos:  lp(2530, 129),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2530, 134),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2530, 143),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "keySelector",
+							},
+							&lang.Param{
+								Pos: lp(2530, 162),
+								Type: &lang.TypeRef{
+									Pos:  lp(2530, 162),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2530, 167),
+											Name: "TSource",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2530, 176),
+											Name: "TElement",
+										},
+									},
+								},
+								Name: "elementSelector",
+							},
+							&lang.Param{
+								Pos: lp(2530, 203),
+								Type: &lang.TypeRef{
+									Pos:  lp(2530, 203),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2530, 221),
+											Name: "TKey",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2531, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2531, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2531, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2531, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2531, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2531, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2532, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2532, 30),
+							Name: "HashSet",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2532, 38),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToHashSet",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2532, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2532, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2532, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+							&lang.Param{
+								Pos: lp(2532, 100),
+								Type: &lang.TypeRef{
+									Pos:  lp(2532, 100),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2532, 118),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2533, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2533, 30),
+							Name: "List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2533, 35),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "ToList",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2533, 60),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2533, 65),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2533, 77),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "source",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2534, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2534, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2534, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2534, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2534, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2534, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2534, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2534, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2534, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2535, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2535, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2535, 42),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "Union",
+						TypeParams: []string{
+							"TSource",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2535, 66),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2535, 71),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2535, 83),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2535, 99),
+								Type: &lang.TypeRef{
+									Pos:  lp(2535, 99),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2535, 111),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2535, 128),
+								Type: &lang.TypeRef{
+									Pos:  lp(2535, 128),
+									Name: "IEqualityComparer",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2535, 146),
+											Name: "TSource",
+										},
+									},
+								},
+								Name: "comparer",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2536, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2536, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2536, 42),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "Zip",
+						TypeParams: []string{
+							"TFirst",
+							"TSecond",
+							"TResult",
+						},
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      lp(2536, 81),
+								Modifier: "this",
+								Type: &lang.TypeRef{
+									Pos:  lp(2536, 86),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2536, 98),
+											Name: "TFirst",
+										},
+									},
+								},
+								Name: "first",
+							},
+							&lang.Param{
+								Pos: lp(2536, 113),
+								Type: &lang.TypeRef{
+									Pos:  lp(2536, 113),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2536, 125),
+											Name: "TSecond",
+										},
+									},
+								},
+								Name: "second",
+							},
+							&lang.Param{
+								Pos: lp(2536, 142),
+								Type: &lang.TypeRef{
+									Pos:  lp(2536, 142),
+									Name: "Func",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2536, 147),
 											Name: "TFirst",
 										},
 										&lang.TypeRef{
-											Pos:  lp(2498, 57),
+											Pos:  lp(2536, 155),
+											Name: "TSecond",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2536, 164),
+											Name: "TResult",
+										},
+									},
+								},
+								Name: "resultSelector",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2537, 9),
+						Modifiers: lang.Modifiers(16401),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2537, 30),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2537, 42),
+									Name: "System.ValueTuple",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2537, 43),
+											Name: "TFirst",
+										},
+										&lang.TypeRef{
+											Pos:  lp(2537, 57),
 											Name: "TSecond",
 										},
 									},
@@ -54208,14 +55443,14 @@ func libraryAST() *lang.File {
 						},
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos:      lp(2498, 95),
+								Pos:      lp(2537, 95),
 								Modifier: "this",
 								Type: &lang.TypeRef{
-									Pos:  lp(2498, 100),
+									Pos:  lp(2537, 100),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2498, 112),
+											Pos:  lp(2537, 112),
 											Name: "TFirst",
 										},
 									},
@@ -54223,13 +55458,13 @@ func libraryAST() *lang.File {
 								Name: "first",
 							},
 							&lang.Param{
-								Pos: lp(2498, 127),
+								Pos: lp(2537, 127),
 								Type: &lang.TypeRef{
-									Pos:  lp(2498, 127),
+									Pos:  lp(2537, 127),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2498, 139),
+											Pos:  lp(2537, 139),
 											Name: "TSecond",
 										},
 									},
@@ -54241,7 +55476,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2501, 5),
+				Pos:       lp(2540, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IGrouping",
 				Namespace: "System.Linq",
@@ -54252,11 +55487,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2501, 50),
+						Pos:  lp(2540, 50),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2501, 62),
+								Pos:  lp(2540, 62),
 								Name: "TElement",
 							},
 						},
@@ -54264,15 +55499,15 @@ func libraryAST() *lang.File {
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos: lp(2503, 9),
+						Pos: lp(2542, 9),
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 9),
+							Pos:  lp(2542, 9),
 							Name: "TKey",
 						},
 						Name: "Key",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2503, 20),
+								Pos:  lp(2542, 20),
 								Kind: "get",
 							},
 						},
@@ -54280,7 +55515,7 @@ func libraryAST() *lang.File {
 				},
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2506, 5),
+				Pos:       lp(2545, 5),
 				Kind:      lang.TypeKind("interface"),
 				Name:      "IOrderedEnumerable",
 				Namespace: "System.Linq",
@@ -54290,11 +55525,11 @@ func libraryAST() *lang.File {
 				Modifiers: lang.Modifiers(1),
 				Bases: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2506, 53),
+						Pos:  lp(2545, 53),
 						Name: "IEnumerable",
 						Args: []*lang.TypeRef{
 							&lang.TypeRef{
-								Pos:  lp(2506, 65),
+								Pos:  lp(2545, 65),
 								Name: "TElement",
 							},
 						},

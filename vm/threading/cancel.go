@@ -74,7 +74,11 @@ func (s *cancelSource) unregister(id int) bool {
 
 // cancel requests cancellation on thread t, running the registered callbacks
 // newest first, as .NET does; their exceptions are aggregated.
-func (s *cancelSource) cancel(t *vm.Thread) error {
+func (s *cancelSource) cancel(t *vm.Thread) error { return runCallbacks(t, s.request()) }
+
+// request marks s canceled and returns the callbacks to run, in .NET's
+// order (the last registered first); nil when s was canceled already.
+func (s *cancelSource) request() []func(*vm.Thread) error {
 	s.mu.Lock()
 	if s.requested {
 		s.mu.Unlock()
@@ -93,6 +97,12 @@ func (s *cancelSource) cancel(t *vm.Thread) error {
 		s.timer.Stop()
 	}
 	s.mu.Unlock()
+	return cbs
+}
+
+// runCallbacks runs a canceled source's callbacks on t; the exceptions they
+// throw are gathered into an AggregateException.
+func runCallbacks(t *vm.Thread, cbs []func(*vm.Thread) error) error {
 	var excs []*vm.Instance
 	for _, cb := range cbs {
 		if err := cb(t); err != nil {
@@ -189,6 +199,25 @@ func init() {
 			return vm.Null, t.Throw("System.ObjectDisposedException", "The CancellationTokenSource has been disposed.")
 		}
 		return vm.Null, s.cancel(t)
+	})
+	// CancelAsync marks the source canceled at once and runs its callbacks
+	// on the pool; the task it returns completes when they have run (at
+	// once when there are none).
+	cts.AddMethod("CancelAsync", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		s := get(args[0])
+		s.mu.Lock()
+		disposed := s.disposed
+		s.mu.Unlock()
+		if disposed {
+			return vm.Null, t.Throw("System.ObjectDisposedException", "The CancellationTokenSource has been disposed.")
+		}
+		cbs := s.request()
+		if len(cbs) == 0 {
+			return vm.TaskValue(completedTask), nil
+		}
+		tk := vm.NewTask(nil)
+		t.Queue(func(w *vm.Thread) { completeFrom(w, tk, vm.Null, runCallbacks(w, cbs)) })
+		return vm.TaskValue(tk), nil
 	})
 	cts.AddMethod("CancelAfter", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d, inf, err := timeout(t, args[1], "delay")

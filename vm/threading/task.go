@@ -3,6 +3,7 @@ package threading
 import (
 	"math"
 	"sync/atomic"
+	"time"
 
 	"asyncvm/ctx"
 	"asyncvm/vm"
@@ -50,6 +51,102 @@ const (
 	contNotOnFaulted         = 0x20000
 	contNotOnCanceled        = 0x40000
 )
+
+// More TaskContinuationOptions flags.
+const (
+	contLongRunning          = 0x2
+	contLazyCancellation     = 0x20
+	contExecuteSynchronously = 0x80000
+	contNotOnAnything        = contNotOnRanToCompletion | contNotOnFaulted | contNotOnCanceled
+)
+
+// checkContinuationOptions rejects the combinations .NET's ContinueWith
+// rejects.
+func checkContinuationOptions(t *vm.Thread, options int64) error {
+	if options&contLongRunning != 0 && options&contExecuteSynchronously != 0 {
+		return t.Throw("System.ArgumentOutOfRangeException", "The specified TaskContinuationOptions combined LongRunning and ExecuteSynchronously.  Synchronous continuations should not be long running. (Parameter 'continuationOptions')")
+	}
+	if options&contNotOnAnything == contNotOnAnything {
+		return t.Throw("System.ArgumentOutOfRangeException", "The specified TaskContinuationOptions excluded all continuation kinds. (Parameter 'continuationOptions')")
+	}
+	return nil
+}
+
+// cancelContinuation cancels the continuation task cont as soon as token is
+// canceled, before its antecedent completes, unless options ask for
+// LazyCancellation (then the continuation is canceled when the antecedent
+// completes, as .NET orders it).
+func cancelContinuation(t *vm.Thread, cont *vm.Task, token *cancelSource, options int64) {
+	if token == nil || options&contLazyCancellation != 0 {
+		return
+	}
+	if token.canceled() {
+		cont.TryComplete(t, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(t, token)})
+		return
+	}
+	token.register(func(w *vm.Thread) error {
+		cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledByExc(w, token)})
+		return nil
+	})
+}
+
+// nullTasks reports whether a WhenAll/WhenAny/WaitAll/WaitAny call passed
+// a null array or sequence as its tasks (followed, for a generic method, by
+// its type argument).
+func nullTasks(args []vm.Value) bool {
+	if len(args) == 0 || !args[0].IsNull() {
+		return false
+	}
+	if len(args) == 1 {
+		return true
+	}
+	_, typeArg := args[1].AsNative().(*vm.Type)
+	return len(args) == 2 && typeArg
+}
+
+// taskTimeout reads a Task.Delay (delay) or Task.Wait/WaitAll/WaitAny
+// timeout, which .NET checks with messages of their own: an int below -1 is
+// Task_Delay_InvalidMillisecondsDelay for Delay and a plain out-of-range for
+// the waits; a TimeSpan out of range is Task_InvalidTimerTimeSpan for Delay.
+func taskTimeout(t *vm.Thread, v vm.Value, delay bool) (time.Duration, bool, error) {
+	ms, span := int64(0), false
+	switch x := v.AsNative().(type) {
+	case Ticker:
+		ms, span = x.Ticks()/10000, true
+	default:
+		switch {
+		case v.IsInt():
+			ms = int64(v.AsInt())
+		case v.PrimType() == vm.TLong:
+			ms = v.AsLong()
+		default:
+			return timeout(t, v, "millisecondsTimeout")
+		}
+	}
+	param, msg := "millisecondsTimeout", "Specified argument was out of the range of valid values."
+	switch {
+	case delay && span:
+		param, msg = "delay", "The value needs to translate in milliseconds to -1 (signifying an infinite timeout), 0, or a positive integer less than or equal to the maximum allowed timer duration."
+	case delay:
+		param, msg = "millisecondsDelay", "The value needs to be either -1 (signifying an infinite timeout), 0 or a positive integer."
+	case span:
+		param = "timeout"
+	}
+	limit := int64(math.MaxInt32)
+	if delay && span {
+		limit = 0xfffffffe
+	}
+	if ms < -1 || ms > limit {
+		return 0, false, t.Throw("System.ArgumentOutOfRangeException", msg+" (Parameter '"+param+"')")
+	}
+	if ms == -1 {
+		return 0, true, nil
+	}
+	if span {
+		return timeout(t, v, param)
+	}
+	return time.Duration(ms) * time.Millisecond, false, nil
+}
 
 // continuationExcluded reports whether options (TaskContinuationOptions)
 // exclude running a continuation after an antecedent that ended in st.
@@ -563,7 +660,7 @@ func init() {
 		return vm.TaskValue(StartTask(t, args[0], vm.Null, false, true, tokenArg(optArg(args, 1)), taskT)), nil
 	}).WithTypeArgs()
 	task.AddStatic("Delay", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		d, inf, err := timeout(t, args[0], "millisecondsDelay")
+		d, inf, err := taskTimeout(t, args[0], true)
 		if err != nil {
 			return vm.Null, err
 		}
@@ -609,6 +706,9 @@ func init() {
 		return vm.Null, nil
 	}, nil)
 	task.AddStatic("WhenAll", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if nullTasks(args) {
+			return vm.Null, argNull(t, "tasks")
+		}
 		args, ts := vm.TakeTypeArgs(args, 1, 0) // WhenAll<TResult>
 		tasks, err := tasksArg(t, flattenParams(args))
 		if err != nil {
@@ -621,6 +721,9 @@ func init() {
 		return vm.TaskValue(WhenAll(t, tasks, elemT)), nil
 	}).WithTypeArgs()
 	task.AddStatic("WhenAny", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if nullTasks(args) {
+			return vm.Null, argNull(t, "tasks")
+		}
 		tasks, err := tasksArg(t, flattenParams(args))
 		if err != nil {
 			return vm.Null, err
@@ -630,12 +733,35 @@ func init() {
 		}
 		return vm.TaskValue(WhenAny(t, tasks)), nil
 	})
+	// WhenEach's sequence is the prelude's TaskWhenEach over the tasks.
+	task.AddStatic("WhenEach", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if nullTasks(args) {
+			return vm.Null, argNull(t, "tasks")
+		}
+		args, _ = vm.TakeTypeArgs(args, 1, 0) // WhenEach<TResult>
+		tasks, err := tasksArg(t, flattenParams(args))
+		if err != nil {
+			return vm.Null, err
+		}
+		ty := t.M.Prog.TypeByName("System.Threading.Tasks.TaskWhenEach")
+		if ty == nil || len(ty.Statics["Create"]) != 1 {
+			return vm.Null, t.Throw("System.PlatformNotSupportedException", "Task.WhenEach needs the prelude's TaskWhenEach.")
+		}
+		vals := make([]vm.Value, len(tasks))
+		for i, tk := range tasks {
+			vals[i] = vm.TaskValue(tk)
+		}
+		return t.Invoke(ty.Statics["Create"][0], vm.Null, []vm.Value{vm.Ref(vm.NewArrayOf(vm.TTask, vals))})
+	}).WithTypeArgs()
 	task.AddStatic("WaitAll", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if nullTasks(args) || len(args) == 2 && args[0].IsNull() {
+			return vm.Null, argNull(t, "tasks")
+		}
 		args = flattenParams(args)
 		var limit vmDuration
 		limit.infinite = true
 		if n := len(args); n >= 2 && isTimeout(args[n-1]) {
-			d, inf, err := timeout(t, args[n-1], "millisecondsTimeout")
+			d, inf, err := taskTimeout(t, args[n-1], false)
 			if err != nil {
 				return vm.Null, err
 			}
@@ -665,10 +791,13 @@ func init() {
 		return vm.Bool(true), nil
 	})
 	task.AddStatic("WaitAny", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if nullTasks(args) || len(args) == 2 && args[0].IsNull() {
+			return vm.Null, argNull(t, "tasks")
+		}
 		args = flattenParams(args)
 		limit := vmDuration{infinite: true}
 		if n := len(args); n >= 2 && isTimeout(args[n-1]) {
-			d, inf, err := timeout(t, args[n-1], "millisecondsTimeout")
+			d, inf, err := taskTimeout(t, args[n-1], false)
 			if err != nil {
 				return vm.Null, err
 			}
@@ -702,7 +831,7 @@ func init() {
 		tk := get(args[0])
 		limit := vmDuration{infinite: true}
 		if len(args) > 1 && isTimeout(args[1]) {
-			d, inf, err := timeout(t, args[1], "millisecondsTimeout")
+			d, inf, err := taskTimeout(t, args[1], false)
 			if err != nil {
 				return vm.Null, err
 			}
@@ -768,21 +897,35 @@ func init() {
 		}
 		var options int64
 		var sched vm.Value
+		var token *cancelSource
 		for _, a := range args[2:] {
 			if a.Type() == TTaskContinuationOptions {
 				options = int64(a.Bits())
 			} else if schedulerOf(a) != nil {
 				sched = a
+			} else if src := tokenArg(a); src != nil {
+				token = src
 			}
+		}
+		if err := checkContinuationOptions(t, options); err != nil {
+			return vm.Null, err
 		}
 		ec := t.Ctx.Capture()
 		cont := vm.NewTask(vm.TObject)
+		cancelContinuation(t, cont, token, options)
 		whenComplete(t, tk, func(w *vm.Thread) {
-			if continuationExcluded(options, tk.Status()) {
+			if cont.IsCompleted() {
+				return // canceled through its token
+			}
+			if continuationExcluded(options, tk.Status()) || token.canceled() {
 				cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
 				return
 			}
-			scheduleOn(w, sched, func(x *vm.Thread) {
+			run := func(f func(*vm.Thread)) { scheduleOn(w, sched, f) }
+			if options&contExecuteSynchronously != 0 && schedulerOf(sched) == nil {
+				run = func(f func(*vm.Thread)) { f(w) }
+			}
+			run(func(x *vm.Thread) {
 				var r vm.Value
 				s := threadStateOf(x)
 				outer, outerSched := s.current, s.enterScheduler(x, sched)
@@ -898,6 +1041,73 @@ func init() {
 		d.start(t)
 		return vm.TaskValue(&d.task), nil
 	})
+
+	// ContinueWhenAll(tasks, f) runs f(tasks) once every task has
+	// completed, ContinueWhenAny(tasks, f) f(first) once one has, as
+	// continuations queued to the pool; the task they return ends with f.
+	continueWhen := func(all bool) vm.NativeFn {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if args[1].IsNull() {
+				return vm.Null, argNull(t, "tasks")
+			}
+			// args is the caller's register window: read what the
+			// continuation needs now.
+			tasksVal, fn := args[1], args[2]
+			if fn.IsNull() {
+				return vm.Null, argNull(t, "continuationFunction")
+			}
+			tasks, err := tasksArg(t, []vm.Value{tasksVal})
+			if err != nil {
+				return vm.Null, err
+			}
+			if len(tasks) == 0 {
+				return vm.Null, t.Throw("System.ArgumentException", "The tasks argument contains no tasks. (Parameter 'tasks')")
+			}
+			var options int64
+			var token *cancelSource
+			for _, a := range args[3:] {
+				if a.Type() == TTaskContinuationOptions {
+					options = int64(a.Bits())
+				} else if src := tokenArg(a); src != nil {
+					token = src
+				}
+			}
+			ec := t.Ctx.Capture()
+			cont := vm.NewTask(vm.TObject)
+			cancelContinuation(t, cont, token, options)
+			var antecedent *vm.Task
+			if all {
+				antecedent = WhenAll(t, tasks, nil)
+			} else {
+				antecedent = WhenAny(t, tasks)
+			}
+			whenComplete(t, antecedent, func(w *vm.Thread) {
+				if cont.IsCompleted() {
+					return
+				}
+				arg := tasksVal
+				if !all {
+					arg, _ = antecedent.Result()
+				}
+				w.Queue(func(x *vm.Thread) {
+					var r vm.Value
+					s := threadStateOf(x)
+					outer := s.current
+					s.current = cont
+					err := runIn(x, ec, func() error {
+						var err error
+						r, err = x.CallValue(fn, []vm.Value{arg})
+						return err
+					})
+					s.current = outer
+					completeFrom(x, cont, r, err)
+				})
+			})
+			return vm.TaskValue(cont), nil
+		}
+	}
+	f.AddMethod("ContinueWhenAll", 2, 3, continueWhen(true))
+	f.AddMethod("ContinueWhenAny", 2, 3, continueWhen(false))
 
 	registerEnum(TTaskStatus)
 	registerEnum(TTaskCreationOptions)
