@@ -33,6 +33,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ThreadLocal"}},
 	{types: []string{"HashCode"}},
 	{types: []string{"GC"}},
+	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
