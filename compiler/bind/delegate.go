@@ -329,11 +329,7 @@ func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	if !ok || inv == nil {
 		return
 	}
-	if !fitParams(l, inv) {
-		b.errorf(l.Pos, "CS1688", "Cannot convert anonymous method block without a parameter list to delegate type '%s' because it has one or more out parameters", d)
-		return
-	}
-	if len(l.Params) != len(inv.Params) {
+	if !fitParams(l, inv) || len(l.Params) != len(inv.Params) {
 		return
 	}
 	b.lambdaDelegates[l] = d
