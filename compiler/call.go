@@ -317,6 +317,9 @@ func callOps(await bool) (vm.Op, vm.Op, vm.Op) {
 // call compiles a call expression; with await set, the call's result is
 // awaited (the async calling convention in rt mode).
 func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
+	if fs.c.info.Omitted[e] {
+		return nil // a [Conditional] call left out: nothing runs
+	}
 	opCall, opVirt, opDel := callOps(await)
 	save := fs.top
 	defer fs.setTop(max(save, dst+1))

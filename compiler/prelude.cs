@@ -2893,6 +2893,111 @@ namespace System.Collections.Generic
     }
 }
 
+// System.Diagnostics: [Conditional], Debug and Trace. A call of a
+// [Conditional] method is left out where its symbol is not defined
+// (compiler/bind: conditionalOmitted), so Debug's calls disappear where
+// DEBUG is #undef'd and Trace's where TRACE is. Neither writes to the
+// console: .NET's DebugProvider (Debug) and DefaultTraceListener (Trace)
+// write to an attached debugger or the system log only. A failed assertion
+// ends the process as .NET's does, through Environment.FailFast: the
+// message and stack on stderr, exit status 134 (SIGABRT).
+namespace System.Diagnostics
+{
+    [AttributeUsage(AttributeTargets.Method | AttributeTargets.Class, AllowMultiple = true)]
+    public sealed class ConditionalAttribute : Attribute
+    {
+        public ConditionalAttribute(string conditionString) { ConditionString = conditionString; }
+        public string ConditionString { get; }
+    }
+
+    public static class Debug
+    {
+        static int s_indentLevel;
+        static int s_indentSize = 4;
+
+        public static bool AutoFlush { get => true; set { } }
+        public static int IndentLevel { get => s_indentLevel; set { s_indentLevel = value < 0 ? 0 : value; } }
+        public static int IndentSize { get => s_indentSize; set { s_indentSize = value < 0 ? 0 : value; } }
+
+        [Conditional("DEBUG")] public static void Close() { }
+        [Conditional("DEBUG")] public static void Flush() { }
+        [Conditional("DEBUG")] public static void Indent() { IndentLevel++; }
+        [Conditional("DEBUG")] public static void Unindent() { IndentLevel--; }
+        [Conditional("DEBUG")] public static void Print(string message) { WriteLine(message); }
+        [Conditional("DEBUG")] public static void Print(string format, params object[] args) { WriteLine(string.Format(format, args)); }
+        [Conditional("DEBUG")] public static void Assert(bool condition) { Assert(condition, string.Empty, string.Empty); }
+        [Conditional("DEBUG")] public static void Assert(bool condition, string message) { Assert(condition, message, string.Empty); }
+        [Conditional("DEBUG")]
+        public static void Assert(bool condition, string message, string detailMessage)
+        {
+            if (!condition) Fail(message, detailMessage);
+        }
+        [Conditional("DEBUG")]
+        public static void Assert(bool condition, string message, string detailMessageFormat, params object[] args)
+        {
+            Assert(condition, message, string.Format(detailMessageFormat, args));
+        }
+        [Conditional("DEBUG")] public static void Fail(string message) { Fail(message, string.Empty); }
+        [Conditional("DEBUG")] public static void Fail(string message, string detailMessage) { Internal.VM.FailFast("Assertion failed.", message, detailMessage); }
+        [Conditional("DEBUG")] public static void Write(string message) { }
+        [Conditional("DEBUG")] public static void Write(object value) { Write(value?.ToString()); }
+        [Conditional("DEBUG")] public static void Write(string message, string category) { Write(category == null ? message : category + ": " + message); }
+        [Conditional("DEBUG")] public static void Write(object value, string category) { Write(value?.ToString(), category); }
+        [Conditional("DEBUG")] public static void WriteLine(string message) { Write(message + Environment.NewLine); }
+        [Conditional("DEBUG")] public static void WriteLine(object value) { WriteLine(value?.ToString()); }
+        [Conditional("DEBUG")] public static void WriteLine(string message, string category) { WriteLine(category == null ? message : category + ": " + message); }
+        [Conditional("DEBUG")] public static void WriteLine(object value, string category) { WriteLine(value?.ToString(), category); }
+        [Conditional("DEBUG")] public static void WriteLine(string format, params object[] args) { WriteLine(string.Format(format, args)); }
+        [Conditional("DEBUG")] public static void WriteIf(bool condition, string message) { if (condition) Write(message); }
+        [Conditional("DEBUG")] public static void WriteIf(bool condition, object value) { if (condition) Write(value); }
+        [Conditional("DEBUG")] public static void WriteIf(bool condition, string message, string category) { if (condition) Write(message, category); }
+        [Conditional("DEBUG")] public static void WriteIf(bool condition, object value, string category) { if (condition) Write(value, category); }
+        [Conditional("DEBUG")] public static void WriteLineIf(bool condition, string message) { if (condition) WriteLine(message); }
+        [Conditional("DEBUG")] public static void WriteLineIf(bool condition, object value) { if (condition) WriteLine(value); }
+        [Conditional("DEBUG")] public static void WriteLineIf(bool condition, string message, string category) { if (condition) WriteLine(message, category); }
+        [Conditional("DEBUG")] public static void WriteLineIf(bool condition, object value, string category) { if (condition) WriteLine(value, category); }
+    }
+
+    public static class Trace
+    {
+        static int s_indentLevel;
+        static int s_indentSize = 4;
+
+        public static bool AutoFlush { get; set; }
+        public static bool UseGlobalLock { get; set; } = true;
+        public static int IndentLevel { get => s_indentLevel; set { s_indentLevel = value < 0 ? 0 : value; } }
+        public static int IndentSize { get => s_indentSize; set { s_indentSize = value < 0 ? 0 : value; } }
+
+        [Conditional("TRACE")] public static void Close() { }
+        [Conditional("TRACE")] public static void Flush() { }
+        [Conditional("TRACE")] public static void Indent() { IndentLevel++; }
+        [Conditional("TRACE")] public static void Unindent() { IndentLevel--; }
+        [Conditional("TRACE")] public static void Assert(bool condition) { if (!condition) Fail(string.Empty, null); }
+        [Conditional("TRACE")] public static void Assert(bool condition, string message) { if (!condition) Fail(message, null); }
+        [Conditional("TRACE")] public static void Assert(bool condition, string message, string detailMessage) { if (!condition) Fail(message, detailMessage); }
+        [Conditional("TRACE")] public static void Fail(string message) { Fail(message, null); }
+        [Conditional("TRACE")] public static void Fail(string message, string detailMessage) { Internal.VM.FailFast("Assertion Failed", message, detailMessage); }
+        [Conditional("TRACE")] public static void Write(string message) { }
+        [Conditional("TRACE")] public static void Write(object value) { Write(value?.ToString()); }
+        [Conditional("TRACE")] public static void Write(string message, string category) { Write(category == null ? message : category + ": " + message); }
+        [Conditional("TRACE")] public static void Write(object value, string category) { Write(value?.ToString(), category); }
+        [Conditional("TRACE")] public static void WriteLine(string message) { Write(message + Environment.NewLine); }
+        [Conditional("TRACE")] public static void WriteLine(object value) { WriteLine(value?.ToString()); }
+        [Conditional("TRACE")] public static void WriteLine(string message, string category) { WriteLine(category == null ? message : category + ": " + message); }
+        [Conditional("TRACE")] public static void WriteLine(object value, string category) { WriteLine(value?.ToString(), category); }
+        [Conditional("TRACE")] public static void WriteIf(bool condition, string message) { if (condition) Write(message); }
+        [Conditional("TRACE")] public static void WriteIf(bool condition, object value) { if (condition) Write(value); }
+        [Conditional("TRACE")] public static void WriteLineIf(bool condition, string message) { if (condition) WriteLine(message); }
+        [Conditional("TRACE")] public static void WriteLineIf(bool condition, object value) { if (condition) WriteLine(value); }
+        [Conditional("TRACE")] public static void TraceInformation(string message) { WriteLine(message); }
+        [Conditional("TRACE")] public static void TraceInformation(string format, params object[] args) { WriteLine(string.Format(format, args)); }
+        [Conditional("TRACE")] public static void TraceWarning(string message) { WriteLine(message); }
+        [Conditional("TRACE")] public static void TraceWarning(string format, params object[] args) { WriteLine(string.Format(format, args)); }
+        [Conditional("TRACE")] public static void TraceError(string message) { WriteLine(message); }
+        [Conditional("TRACE")] public static void TraceError(string format, params object[] args) { WriteLine(string.Format(format, args)); }
+    }
+}
+
 // Xunit: the test framework surface dotnet/runtime's test programs use, so
 // that a test program (`using Xunit;`, [Fact] methods, Assert) runs as
 // written. The attributes only mark methods for the test entry point the

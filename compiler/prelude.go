@@ -34,6 +34,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"HashCode"}},
 	{types: []string{"Span", "ReadOnlySpan", "Memory", "ReadOnlyMemory", "MemoryExtensions"}, members: []string{"AsSpan", "AsMemory"}},
 	{types: []string{"GC"}},
+	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
 	{types: []string{"SynchronizationContext", "SendOrPostCallback"}},

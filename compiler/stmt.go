@@ -18,18 +18,26 @@ func (fs *funcState) block(b *lang.BlockStmt) {
 }
 
 func (fs *funcState) stmts(list []lang.Stmt) {
-	head := list
+	start := len(fs.code)
+	fs.predeclareBlock(blockHead(list))
+	fs.scope.entry = append(fs.scope.entry, fs.code[start:]...)
+	fs.stmtsDeclared(list)
+}
+
+// blockHead is the part of a statement list declared at the block's entry:
+// the statements after `using var` form the try block of its dispose and
+// are declared in that block's scope.
+func blockHead(list []lang.Stmt) []lang.Stmt {
 	for i, s := range list {
 		if _, ok := s.(*lang.UsingDeclStmt); ok {
-			// The statements after `using var` form the try block of its
-			// dispose; they are declared in that block's scope.
-			head = list[:i]
-			break
+			return list[:i]
 		}
 	}
-	start := len(fs.code)
-	fs.predeclareBlock(head)
-	fs.scope.entry = append(fs.scope.entry, fs.code[start:]...)
+	return list
+}
+
+// stmtsDeclared compiles a statement list whose head is declared already.
+func (fs *funcState) stmtsDeclared(list []lang.Stmt) {
 	for i, s := range list {
 		if u, ok := s.(*lang.UsingDeclStmt); ok {
 			fs.usingDecl(u, list[i+1:])
@@ -502,6 +510,15 @@ func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
 			}
 		}
 	}
+	// The sections' statements share the switch block's declaration
+	// space: their locals are declared here, once for all sections (a
+	// local declared in one section may be assigned and read in another,
+	// and declaring it in two is CS0128).
+	start := len(fs.code)
+	for _, sec := range s.Sections {
+		fs.predeclareBlock(blockHead(sec.Body))
+	}
+	fs.scope.entry = append(fs.scope.entry, fs.code[start:]...)
 	fs.targets = append(fs.targets, jumpTarget{brk: end, tryDepth: len(fs.tries), isSwitch: true, sw: sw})
 	for i, sec := range s.Sections {
 		fs.pushScope()
@@ -524,7 +541,7 @@ func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
 		fs.jmp(nextSection)
 		fs.mark(bodies[i])
 		fs.pushScope()
-		fs.stmts(sec.Body)
+		fs.stmtsDeclared(sec.Body)
 		fs.popScope()
 		fs.jmp(end)
 		fs.popScope()

@@ -82,6 +82,9 @@ func compile(opts Options) (*vm.Program, lang.Diagnostics, int) {
 		return nil, nil, ExitCompile
 	}
 	f, diags := lang.Parse(opts.Filename, opts.Source)
+	if opts.Stderr != nil {
+		printDiags(opts.Stderr, f.Warnings, opts.Source)
+	}
 	if len(diags) == 0 {
 		var prog *vm.Program
 		prog, diags = CompileFiles([]*lang.File{f}, map[string][]byte{opts.Filename: opts.Source}, opts.Mode, false)
@@ -124,9 +127,12 @@ func Check(opts Options) int {
 	}
 	modes := []string{"rt", "sm"}
 	var results []result
-	for _, mode := range modes {
+	for i, mode := range modes {
 		o := opts
 		o.Mode = mode
+		if i > 0 {
+			o.Stderr = io.Discard // the parse's warnings are printed once
+		}
 		_, diags, code := compile(o)
 		results = append(results, result{diags, code})
 	}

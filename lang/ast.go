@@ -2,15 +2,27 @@ package lang
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
 // Pos is a source position: file name, 1-based line and 1-based column (in
 // bytes). It is the project's one position type; the zero Pos marks a
-// synthesized node.
+// synthesized node. A #line directive maps File and Line; SrcLine then
+// keeps the line in the source text (for showing the source line under a
+// diagnostic), and is 0 wherever no #line directive is in effect.
 type Pos struct {
 	File      string
 	Line, Col int
+	SrcLine   int
+}
+
+// TextLine is the 1-based line of the source text p is on.
+func (p Pos) TextLine() int {
+	if p.SrcLine > 0 {
+		return p.SrcLine
+	}
+	return p.Line
 }
 
 // String renders the position as "file:line:col".
@@ -227,6 +239,20 @@ type File struct {
 	Types      []*TypeDecl // top-level types, namespaces flattened
 	Stmts      []Stmt      // top-level statements, including *LocalFuncStmt
 	Attributes []*Attribute
+	// Symbols are the preprocessor symbols defined after the file's
+	// #define and #undef directives (which precede its first token, so one
+	// set holds for the whole file), sorted; [Conditional] calls are kept
+	// when their symbol is here (Defines).
+	Symbols []string
+	// Warnings are the file's preprocessor warnings (#warning, an
+	// unrecognized #pragma): reported, but the program still compiles.
+	Warnings Diagnostics
+}
+
+// Defines reports whether the preprocessor symbol sym is defined in f.
+func (f *File) Defines(sym string) bool {
+	i := sort.SearchStrings(f.Symbols, sym)
+	return i < len(f.Symbols) && f.Symbols[i] == sym
 }
 
 // UsingDirective is `using A.B;`, `using static A.B;` or `using X = A.B;`.
@@ -769,6 +795,10 @@ type LambdaExpr struct {
 	ExprBody Expr
 	Body     *BlockStmt
 	Query    bool
+	// NoParams marks an anonymous method without a parameter list,
+	// `delegate { ... }`: the binder gives it the parameters of the
+	// delegate type it converts to, unnamed (bind.fitParams).
+	NoParams bool
 }
 
 // NewExpr is `new Type(Args) { Init }`; Type is nil for target-typed `new()`.

@@ -1139,7 +1139,12 @@ func (st *parseState) primary(g *gPrimary) Expr {
 	case g.NameOf != nil:
 		return &NameOfExpr{Pos: pos, X: st.expr(g.NameOf)}
 	case g.Anon != nil:
-		return st.lambda(&gLambda{Mods: g.Anon.Mods, Params: g.Anon.Params, Block: g.Anon.Block}, pos)
+		if g.Anon.Params == nil {
+			l := st.lambda(&gLambda{Mods: g.Anon.Mods, Block: g.Anon.Block}, pos).(*LambdaExpr)
+			l.NoParams = true
+			return l
+		}
+		return st.lambda(&gLambda{Mods: g.Anon.Mods, Params: g.Anon.Params.Params, Block: g.Anon.Block}, pos)
 	case g.Checked != nil:
 		return &CheckedExpr{Pos: pos, Unchecked: g.Checked.Keyword == "unchecked", X: st.expr(g.Checked.X)}
 	case g.Predef != "":
@@ -1220,7 +1225,7 @@ func (st *parseState) stackalloc(g *gStackAlloc, pos Pos) Expr {
 }
 
 // offsetIn is the byte offset of p in st's source.
-func (p Pos) offsetIn(st *parseState) int { return st.src.lineStarts[p.Line-1] + p.Col - 1 }
+func (p Pos) offsetIn(st *parseState) int { return st.src.lineStarts[p.TextLine()-1] + p.Col - 1 }
 
 func (st *parseState) arrayInit(g *gInitList) []Expr {
 	l := st.initList(g)

@@ -47,7 +47,7 @@ func FormatDiagnostic(d Diagnostic, src []byte) string {
 	var b strings.Builder
 	b.WriteString(d.Error())
 	b.WriteByte('\n')
-	line, ok := sourceLine(src, d.Pos.Line)
+	line, ok := sourceLine(src, d.Pos.TextLine())
 	if !ok {
 		return b.String()
 	}

@@ -773,7 +773,7 @@ type gPrimary struct {
 	Default    *gDefault       `parser:"| @@"`
 	NameOf     *gExpr          `parser:"| (?= 'nameof' '(' ) 'nameof' '(' @@ ')'"`
 	Checked    *gCheckedExpr   `parser:"| (?= ( 'checked' | 'unchecked' ) '(' ) @@"`
-	Anon       *gAnonMethod    `parser:"| (?= ( 'async' | 'static' )* 'delegate' '(' ) @@"`
+	Anon       *gAnonMethod    `parser:"| (?= ( 'async' | 'static' )* 'delegate' ( '(' | '{' ) ) @@"`
 	Unsup      *unsupPrimary   `parser:"| @@"`
 	Predef     string          `parser:"| @( 'bool' | 'byte' | 'sbyte' | 'char' | 'decimal' | 'double' | 'float' | 'int' | 'uint' | 'long' | 'ulong' | 'short' | 'ushort' | 'object' | 'string' | 'void' )"`
 	PredefErr  *predefUseError `parser:"  @@?"`
@@ -907,12 +907,18 @@ type gLambda struct {
 	X      *gExpr     `parser:"| @@ )"`
 }
 
-// gAnonMethod is an anonymous method with a parameter list,
-// `delegate (int x) { ... }`: a lambda with a block body.
+// gAnonMethod is an anonymous method, `delegate (int x) { ... }`: a
+// lambda with a block body. Without a parameter list (`delegate { ... }`)
+// it converts to a delegate type with any parameters (none of them out).
 type gAnonMethod struct {
-	Mods   []string   `parser:"@( 'async' | 'static' )* 'delegate'"`
+	Mods   []string     `parser:"@( 'async' | 'static' )* 'delegate'"`
+	Params *gAnonParams `parser:"@@?"`
+	Block  *gBlock      `parser:"@@"`
+}
+
+// gAnonParams is an anonymous method's parameter list, possibly empty.
+type gAnonParams struct {
 	Params []*gLParam `parser:"'(' ( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
-	Block  *gBlock    `parser:"@@"`
 }
 
 type gLParam struct {

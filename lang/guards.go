@@ -928,21 +928,9 @@ func (*unsupPrimary) Parse(lex *lexer.PeekingLexer) error {
 	if t.Type != tokIdent && t.Type != tokKeyword {
 		return participle.NextMatch
 	}
-	if t.Value == "async" || t.Value == "static" {
-		d := *c
-		for isWordTok(d.tok(), "async") || isWordTok(d.tok(), "static") {
-			d.next()
-		}
-		if isWordTok(d.tok(), "delegate") {
-			advanceTo(lex, d.tok().Pos.Offset)
-			return unsupported(lex, "anonymous methods without parameter lists")
-		}
-	}
 	switch t.Value {
 	case "sizeof", "__arglist", "__makeref", "__reftype", "__refvalue":
 		return unsupported(lex, "'"+t.Value+"'")
-	case "delegate":
-		return unsupported(lex, "anonymous methods without parameter lists")
 	case "ref":
 		return unsupported(lex, "ref expressions")
 	}

@@ -51,6 +51,7 @@ type source struct {
 	file       string
 	src        []byte
 	lineStarts []int
+	lineMap    []lineMapping // from #line directives, in text order
 }
 
 func newSource(file string, src []byte) *source {
@@ -69,16 +70,31 @@ func (s *source) pos(off int) Pos {
 	if line < 0 {
 		line = 0
 	}
-	return Pos{File: s.file, Line: line + 1, Col: off - s.lineStarts[line] + 1}
+	p := Pos{File: s.file, Line: line + 1, Col: off - s.lineStarts[line] + 1}
+	for i := len(s.lineMap) - 1; i >= 0; i-- {
+		if m := s.lineMap[i]; m.textLine <= line {
+			p.Line = m.line + line - m.textLine + 1
+			if m.file != "" {
+				p.File = m.file
+			}
+			if p.Line != line+1 || p.File != s.file {
+				p.SrcLine = line + 1
+			}
+			break
+		}
+	}
+	return p
 }
 
-// scanner turns src[off:limit] into tokens.
+// scanner turns src[off:limit] into tokens. The scanner of a whole file
+// has a preprocessor; the scanners of interpolation holes have none.
 type scanner struct {
 	s     *source
 	src   []byte
 	off   int
 	limit int
 	errf  func(off int, incomplete bool, msg string)
+	pp    *preprocessor
 }
 
 // puncts lists multi-character punctuators, longest first. `>>` and `>>=`
@@ -109,14 +125,13 @@ func (lx *scanner) peekByte(i int) byte {
 	return 0
 }
 
-// skipSpace skips whitespace, comments and preprocessor lines.
+// skipSpace skips whitespace, comments, preprocessing directives and the
+// sections they leave out.
 func (lx *scanner) skipSpace() {
-	lineStart := true
 	for lx.off < lx.limit {
 		c := lx.src[lx.off]
 		switch {
 		case c == '\n':
-			lineStart = true
 			lx.off++
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			lx.off++
@@ -133,23 +148,8 @@ func (lx *scanner) skipSpace() {
 				return
 			}
 			lx.off += 2 + i + 2
-		case c == '#' && lineStart:
-			start := lx.off
-			end := lx.off
-			for end < lx.limit && lx.src[end] != '\n' {
-				end++
-			}
-			dir := strings.TrimSpace(string(lx.src[lx.off+1 : end]))
-			word := dir
-			if i := strings.IndexAny(dir, " \t"); i >= 0 {
-				word = dir[:i]
-			}
-			switch word {
-			case "region", "endregion", "pragma", "nullable":
-			default:
-				lx.errf(start, false, "preprocessor directive '#"+word+"' is not supported")
-			}
-			lx.off = end
+		case c == '#' && lx.pp != nil:
+			lx.off = lx.directive(lx.off)
 		case c >= utf8.RuneSelf:
 			r, n := utf8.DecodeRune(lx.src[lx.off:lx.limit])
 			if r == '\uFEFF' || unicode.IsSpace(r) {
@@ -175,7 +175,13 @@ func (lx *scanner) next() token {
 	lx.skipSpace()
 	start := lx.off
 	if lx.off >= lx.limit {
+		if lx.pp != nil {
+			lx.ppAtEOF()
+		}
 		return token{kind: tEOF, off: lx.limit, end: lx.limit}
+	}
+	if lx.pp != nil {
+		lx.pp.sawToken = true
 	}
 	c := lx.src[lx.off]
 	r, n := rune(c), 1

@@ -113,6 +113,7 @@ type parseState struct {
 	toks   []lexer.Token
 	lits   map[int]*Literal
 	diags  Diagnostics
+	pp     *preprocessor // the file's directives: symbols, warnings
 
 	queryTI int // transparent identifiers named so far (query.go)
 }
@@ -124,7 +125,8 @@ func newParseState(filename string, src []byte, script bool) *parseState {
 			msg = incompletePrefix + ": " + msg
 		}
 		st.report(off, msg, incomplete)
-	}}
+	}, pp: newPreprocessor()}
+	st.pp = lx.pp
 	st.lexTokens(lx.tokenize())
 	return st
 }
@@ -219,7 +221,7 @@ func ParseScript(filename string, src []byte) (*File, Diagnostics) {
 
 func parseFile(filename string, src []byte, script bool) (f *File, diags Diagnostics) {
 	st := newParseState(filename, src, script)
-	f = &File{Pos: st.src.pos(0), Name: filename}
+	f = &File{Pos: st.src.pos(0), Name: filename, Symbols: st.pp.defined(), Warnings: st.pp.warnings}
 	st.run(func(lex *lexer.PeekingLexer) error {
 		g, err := grammar().file.ParseFromLexer(lex)
 		if err != nil {

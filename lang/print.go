@@ -882,6 +882,11 @@ func (pr *printer) exprInner(e Expr) {
 		if e.IsStatic {
 			pr.w("static ")
 		}
+		if e.NoParams {
+			pr.w("delegate ")
+			pr.block(e.Body)
+			return
+		}
 		if len(e.Params) == 1 && e.Params[0].Type == nil && e.Params[0].Modifier == "" && len(e.Params[0].Attributes) == 0 {
 			pr.w(e.Params[0].Name)
 		} else {

@@ -171,6 +171,7 @@ func (s *Session) compile(src string, mode string) (*compiled, lang.Diagnostics,
 	if len(ds) > 0 {
 		return nil, ds, srcs
 	}
+	s.printDiags(files[len(files)-1].Warnings, srcs)
 	host := hostName(d)
 	prog, ds := compileFiles(d.program(host, files, len(files)-1, sub), srcs, mode)
 	if len(ds) > 0 && sub.echo {

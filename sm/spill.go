@@ -27,6 +27,9 @@ func (fl *fnLowering) spillStmt(s lang.Stmt) []lang.Stmt {
 	}
 	switch s := s.(type) {
 	case *lang.ExprStmt:
+		if c, ok := s.X.(*lang.CallExpr); ok && fl.l.info.Omitted[c] {
+			return nil // a [Conditional] call left out: its awaits never run
+		}
 		switch x := s.X.(type) {
 		case *lang.AwaitExpr:
 			pre, op := fl.expr(x.X)

@@ -52,6 +52,11 @@ type Info struct {
 	// Convs holds the user-defined implicit conversion (an op_Implicit
 	// method) applied to an expression's value where it is used.
 	Convs map[lang.Expr]*Method
+	// Omitted marks the calls of [Conditional] methods that C# leaves out
+	// (§23.5.3): none of the method's conditional symbols is defined in
+	// the file of the call. The call is bound, but neither it nor its
+	// arguments run.
+	Omitted map[*lang.CallExpr]bool
 	// Discards marks the `_` of a discard assignment (`_ = e;`, C# §12.21.2
 	// when no variable or member named `_` is in scope).
 	Discards map[*lang.Ident]bool
@@ -379,7 +384,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},

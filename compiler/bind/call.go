@@ -2,6 +2,7 @@ package bind
 
 import (
 	"asyncvm/lang"
+	"strings"
 )
 
 // call binds an invocation: it finds the method group the callee names,
@@ -95,6 +96,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if b.conditionalOmitted(m) {
+		b.info.Omitted[e] = true
+	}
 	if id, ok := e.Fun.(*lang.Ident); ok && m.Owner != nil {
 		b.instanceInInitializer(m, id.Pos, m.Definition().Signature())
 	}
@@ -440,4 +444,30 @@ func (b *binder) insideOrDerived(t *Type) bool {
 		}
 	}
 	return false
+}
+
+// conditionalOmitted reports whether a call of m from the current file is
+// left out: m has [Conditional("SYMBOL")] attributes and none of their
+// symbols is defined in the file (its #define and #undef directives over
+// the predefined symbols).
+func (b *binder) conditionalOmitted(m *Method) bool {
+	d, ok := m.Definition().Decl.(*lang.MethodDecl)
+	if !ok || b.file == nil {
+		return false
+	}
+	conditional := false
+	for _, a := range d.Attributes {
+		if name := strings.TrimPrefix(strings.TrimSuffix(a.Name, "Attribute"), "System.Diagnostics."); name != "Conditional" || len(a.Args) != 1 {
+			continue
+		}
+		lit, ok := a.Args[0].X.(*lang.Literal)
+		if !ok || lit.Kind != lang.LitString {
+			continue
+		}
+		conditional = true
+		if s, ok := lit.Value.(string); ok && b.file.Defines(s) {
+			return false
+		}
+	}
+	return conditional
 }

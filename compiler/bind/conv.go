@@ -412,7 +412,7 @@ func (b *binder) exactlyMatches(e lang.Expr, s, t *Type) bool {
 		return false
 	}
 	inv := b.invokeOf(t)
-	if inv == nil || len(inv.Params) != len(l.Params) || isVoid(inv.Ret) || !typedSignature(inv) {
+	if inv == nil || !fitParams(l, inv) || len(inv.Params) != len(l.Params) || isVoid(inv.Ret) || !typedSignature(inv) {
 		return false
 	}
 	r := b.inferReturn(l, paramTypes(inv))

@@ -210,7 +210,7 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 	if !ok || inv == nil {
 		return true
 	}
-	if len(l.Params) != len(inv.Params) {
+	if !fitParams(l, inv) || len(l.Params) != len(inv.Params) {
 		return false
 	}
 	if !typedSignature(inv) {
@@ -249,6 +249,7 @@ func typedSignature(inv *Method) bool {
 // Code generation then sees the lambda's body typed.
 func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 	b.targeted[l] = true
+	fitParams(l, inv)
 	ps := b.lambdaParams(l, paramTypes(inv))
 	ret := inv.Ret
 	if l.IsAsync {
@@ -325,7 +326,10 @@ func statementExpr(e lang.Expr) bool {
 func (b *binder) convertLambda(e lang.Expr, d *Type) {
 	l, ok := e.(*lang.LambdaExpr)
 	inv := b.invokeOf(d)
-	if !ok || inv == nil || len(l.Params) != len(inv.Params) {
+	if !ok || inv == nil {
+		return
+	}
+	if !fitParams(l, inv) || len(l.Params) != len(inv.Params) {
 		return
 	}
 	b.lambdaDelegates[l] = d

@@ -101,7 +101,11 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.errorf(pos, "CS0428", "Cannot convert method group '%s' to non-delegate type '%s'. Did you intend to invoke the method?", name, to)
 	case from.Kind == Lambda && to.Kind == Delegate:
 		if inv := b.invokeOf(to); inv != nil {
-			b.errorf(pos, "CS1593", "Delegate '%s' does not take %d arguments", to, len(e.(*lang.LambdaExpr).Params))
+			if l := e.(*lang.LambdaExpr); l.NoParams {
+				b.errorf(pos, "CS1688", "Cannot convert anonymous method block without a parameter list to delegate type '%s' because it has one or more out parameters", to)
+			} else {
+				b.errorf(pos, "CS1593", "Delegate '%s' does not take %d arguments", to, len(l.Params))
+			}
 		}
 	case from.Kind == Lambda:
 		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)

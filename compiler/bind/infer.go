@@ -97,7 +97,7 @@ func (in *inference) firstPhase() {
 func (in *inference) explicitParams(e lang.Expr, pt *Type) {
 	l, ok := e.(*lang.LambdaExpr)
 	inv := in.b.invokeOf(pt)
-	if !ok || inv == nil || len(l.Params) != len(inv.Params) || !explicitlyTyped(l) {
+	if !ok || inv == nil || !fitParams(l, inv) || len(l.Params) != len(inv.Params) || !explicitlyTyped(l) {
 		return
 	}
 	for j, p := range l.Params {
@@ -319,7 +319,7 @@ func (in *inference) outputInferences() {
 		var u *Type
 		if in.types[k].Kind == Lambda {
 			l := in.args[k].X.(*lang.LambdaExpr)
-			if len(l.Params) != len(ps) {
+			if !fitParams(l, inv) || len(l.Params) != len(ps) {
 				continue
 			}
 			u = in.b.inferReturn(l, ps).ret

@@ -132,7 +132,42 @@ func (b *binder) lambdaTargets(e lang.Expr, to *Type) bool {
 		return false
 	}
 	inv := b.invokeOf(to)
-	return inv != nil && len(inv.Params) == len(l.Params)
+	return inv != nil && fitParams(l, inv) && len(inv.Params) == len(l.Params)
+}
+
+// fitParams gives an anonymous method without a parameter list
+// (`delegate { ... }`, NoParams) the parameters of the delegate method inv
+// it is converted to: unnamed, implicitly typed, with inv's ref and in
+// modifiers, so that it binds and compiles as an anonymous method with
+// that parameter list would (C# §12.19.2). It reports false when inv has
+// an out parameter, which such a method cannot have (CS1688).
+func fitParams(l *lang.LambdaExpr, inv *Method) bool {
+	if !l.NoParams {
+		return true
+	}
+	for _, p := range inv.Params {
+		if p.Mod == "out" {
+			return false
+		}
+	}
+	fit := len(l.Params) == len(inv.Params)
+	for i := 0; fit && i < len(l.Params); i++ {
+		fit = l.Params[i].Modifier == paramModifier(inv.Params[i])
+	}
+	if !fit {
+		l.Params = make([]*lang.Param, len(inv.Params))
+		for i, p := range inv.Params {
+			l.Params[i] = &lang.Param{Pos: l.Pos, Modifier: paramModifier(p)}
+		}
+	}
+	return true
+}
+
+func paramModifier(p *Param) string {
+	if p.Mod == "ref" || p.Mod == "in" {
+		return p.Mod
+	}
+	return ""
 }
 
 // unboundLambda gives lambda e its type without binding its body, which

@@ -209,7 +209,7 @@ func (b *binder) resultUnknown(e lang.Expr, d *Type) bool {
 		return false
 	}
 	if l, ok := e.(*lang.LambdaExpr); ok {
-		if len(l.Params) != len(inv.Params) {
+		if !fitParams(l, inv) || len(l.Params) != len(inv.Params) {
 			return false
 		}
 		r := b.inferReturn(l, paramTypes(inv))
@@ -318,7 +318,7 @@ func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
 			// A lambda that does not convert: the errors of its body
 			// bound against the parameter's delegate type say why, as
 			// Roslyn reports them.
-			if inv := b.invokeOf(pt); inv != nil && len(inv.Params) == len(l.Params) && typedSignature(inv) {
+			if inv := b.invokeOf(pt); inv != nil && fitParams(l, inv) && len(inv.Params) == len(l.Params) && typedSignature(inv) {
 				n := len(b.diags)
 				b.bindLambda(l, inv)
 				if len(b.diags) > n {

@@ -364,7 +364,11 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.scoped(s.Body)
 		b.pop()
 	case *lang.SwitchStmt:
+		// The sections' statements share the switch block's declaration
+		// space; the pattern variables of a section's labels are its own.
 		in := b.expr(s.X)
+		b.push()
+		block := b.scope
 		for _, sec := range s.Sections {
 			b.push()
 			for _, l := range sec.Labels {
@@ -375,9 +379,26 @@ func (b *binder) stmt(s lang.Stmt) {
 					b.cond(l.When)
 				}
 			}
+			b.push() // the section's statements, copied into the block after
 			b.stmts(sec.Body)
-			b.pop()
+			for name, t := range b.scope.vars {
+				block.vars[name] = t
+			}
+			for name, m := range b.scope.funcs {
+				if block.funcs == nil {
+					block.funcs = map[string]*Method{}
+				}
+				block.funcs[name] = m
+			}
+			for name, k := range b.scope.consts {
+				if block.consts == nil {
+					block.consts = map[string]any{}
+				}
+				block.consts[name] = k
+			}
+			b.scope = block
 		}
+		b.pop()
 	case *lang.YieldStmt:
 		b.yieldStmt(s)
 	case *lang.ReturnStmt:
