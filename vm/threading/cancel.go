@@ -192,11 +192,8 @@ func init() {
 	})
 	cts.AddMethod("Cancel", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s := get(args[0])
-		s.mu.Lock()
-		disposed := s.disposed
-		s.mu.Unlock()
-		if disposed {
-			return vm.Null, t.Throw("System.ObjectDisposedException", "The CancellationTokenSource has been disposed.")
+		if err := s.checkDisposed(t); err != nil {
+			return vm.Null, err
 		}
 		return vm.Null, s.cancel(t)
 	})
@@ -205,11 +202,8 @@ func init() {
 	// once when there are none).
 	cts.AddMethod("CancelAsync", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		s := get(args[0])
-		s.mu.Lock()
-		disposed := s.disposed
-		s.mu.Unlock()
-		if disposed {
-			return vm.Null, t.Throw("System.ObjectDisposedException", "The CancellationTokenSource has been disposed.")
+		if err := s.checkDisposed(t); err != nil {
+			return vm.Null, err
 		}
 		cbs := s.request()
 		if len(cbs) == 0 {
@@ -325,4 +319,16 @@ func init() {
 	}
 	reg.AddMethod("Dispose", 0, 0, unreg)
 	reg.AddMethod("Unregister", 0, 0, unreg)
+}
+
+// checkDisposed is the ObjectDisposedException of an operation on a
+// disposed source (Cancel, CancelAsync), nil while it is not disposed.
+func (s *cancelSource) checkDisposed(t *vm.Thread) error {
+	s.mu.Lock()
+	disposed := s.disposed
+	s.mu.Unlock()
+	if disposed {
+		return t.Throw("System.ObjectDisposedException", "The CancellationTokenSource has been disposed.")
+	}
+	return nil
 }
