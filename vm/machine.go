@@ -257,6 +257,8 @@ type Machine struct {
 	// closures holds, by function index, the one closure of each Shared
 	// function, made on first use.
 	closures []atomic.Pointer[Closure]
+	// contDepot exchanges recycled continuations between threads.
+	contDepot [numContClasses]contDepot
 }
 
 // Counters are the --stats figures, kept per thread (Thread.Counters) so

@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -18,7 +19,10 @@ import (
 // restore are named by the await site (Func.Awaits, by index), not stored.
 // A frame that suspends again reuses its continuation, and a continuation
 // whose frame has finished goes to the resuming thread's free list for its
-// next suspension, so a steady stream of suspensions allocates nothing.
+// next suspension (full lists pass between threads through the machine's
+// contDepot), so a steady stream of suspensions allocates nothing. The
+// root's Task is a separate object: it outlives the continuation, which is
+// recycled as soon as the root frame finishes.
 type Continuation struct {
 	Fn *Func
 	// regs holds the registers live after the await, in the site's order
@@ -44,7 +48,7 @@ type Continuation struct {
 	site  uint16
 	Kind  AsyncKind
 	class uint8 // size class (1 + index into contClassRegs); 0: registers in their own array, never recycled
-	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal, contOwnTask
+	bits  uint8 // contInTry, contSuppressed, contOnce, contRoot, contFinal, contPost
 }
 
 // Continuation bits.
@@ -66,10 +70,6 @@ const (
 	// without suspending again (enterChainValue restores its caller
 	// beneath it).
 	contFinal
-	// contOwnTask marks the continuation of a thunk frame allocated in one
-	// object with the task its chain completes (rootCont): it is the root
-	// (link points at that task) and is never recycled.
-	contOwnTask
 	// contPost says the await captured a SynchronizationContext
 	// (wake.post): the frame resumes there (see Dispatch).
 	contPost
@@ -181,74 +181,6 @@ type (
 	}
 )
 
-// The root size classes: a thunk frame's continuation, its registers
-// inline, after the Task the chain completes, so that a call that suspends
-// allocates one object, as .NET's AsyncStateMachineBox is the Task.
-type (
-	rootCont1 struct {
-		tk Task
-		c  Continuation
-		r  [1]Value
-	}
-	rootCont2 struct {
-		tk Task
-		c  Continuation
-		r  [2]Value
-	}
-	rootCont4 struct {
-		tk Task
-		c  Continuation
-		r  [4]Value
-	}
-	rootCont8 struct {
-		tk Task
-		c  Continuation
-		r  [8]Value
-	}
-)
-
-// rootContOffset is where the continuation lies in a rootCont (the same in
-// every class).
-const rootContOffset = unsafe.Offsetof(rootCont1{}.c)
-
-// newRootContinuation returns a continuation with room for n registers of
-// a thunk frame of numRegs, in one object with the task its chain will
-// complete (ownTask), or a plain one (nil task) when no class has room.
-func (t *Thread) newRootContinuation(n, numRegs int) (*Continuation, *Task) {
-	class := contClass(n)
-	if class < 0 {
-		return t.newContinuation(n, numRegs), nil
-	}
-	t.Counters.Continuations.Add(1)
-	var c *Continuation
-	var tk *Task
-	var size int
-	switch class {
-	case 0:
-		x := &rootCont1{}
-		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
-	case 1:
-		x := &rootCont2{}
-		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
-	case 2:
-		x := &rootCont4{}
-		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
-	default:
-		x := &rootCont8{}
-		x.c.regs, c, tk, size = unsafe.Pointer(&x.r), &x.c, &x.tk, int(unsafe.Sizeof(*x))
-	}
-	c.nregs = uint32(n)
-	c.class = uint8(class + 1)
-	c.bits = contOwnTask
-	t.Count(unsafe.Pointer(tk), size)
-	return c, tk
-}
-
-// ownTask returns the task allocated with c (contOwnTask).
-func (c *Continuation) ownTask() *Task {
-	return (*Task)(unsafe.Add(unsafe.Pointer(c), -int(rootContOffset)))
-}
-
 // contFreeList is one size class of a thread's recycled continuations,
 // linked through link; it keeps at most maxFreeConts.
 type contFreeList struct {
@@ -257,6 +189,54 @@ type contFreeList struct {
 }
 
 const maxFreeConts = 64
+
+// contDepot is where threads exchange whole free lists of one size class,
+// so that continuations finished on one thread serve suspensions on
+// another (a thread that only suspends, like a loop starting calls that
+// pool workers resume, never finishes any itself). A thread gives its list
+// when it is full and takes one when its own is empty: one lock per
+// maxFreeConts continuations. It keeps at most maxDepotLists lists.
+type contDepot struct {
+	n     atomic.Int32 // len(lists), read without the lock
+	mu    sync.Mutex
+	lists []*Continuation
+}
+
+const maxDepotLists = 64
+
+// give moves the full list fl into the depot, reporting false (fl kept)
+// when the depot is full.
+func (d *contDepot) give(fl *contFreeList) bool {
+	d.mu.Lock()
+	if len(d.lists) >= maxDepotLists {
+		d.mu.Unlock()
+		return false
+	}
+	d.lists = append(d.lists, fl.head)
+	d.n.Store(int32(len(d.lists)))
+	d.mu.Unlock()
+	fl.head, fl.n = nil, 0
+	return true
+}
+
+// take fills the empty list fl from the depot, if it has a list.
+func (d *contDepot) take(fl *contFreeList) {
+	if d.n.Load() == 0 {
+		return
+	}
+	d.mu.Lock()
+	n := len(d.lists)
+	if n == 0 {
+		d.mu.Unlock()
+		return
+	}
+	fl.head = d.lists[n-1]
+	d.lists[n-1] = nil
+	d.lists = d.lists[:n-1]
+	d.n.Store(int32(n - 1))
+	d.mu.Unlock()
+	fl.n = maxFreeConts
+}
 
 // contClass is the size class for n registers, -1 when none has room.
 func contClass(n int) int {
@@ -285,6 +265,9 @@ func (t *Thread) newContinuation(n, numRegs int) *Continuation {
 		return c
 	}
 	fl := &t.freeConts[class]
+	if fl.head == nil {
+		t.M.contDepot[class].take(fl)
+	}
 	if c := fl.head; c != nil {
 		fl.head, fl.n = (*Continuation)(c.link), fl.n-1
 		c.link = nil
@@ -328,12 +311,14 @@ func (c *Continuation) roomFor(n int) bool {
 // beyond nregs are always clear); its wake function stays (it resumes
 // whatever the continuation holds next).
 func (t *Thread) recycle(c *Continuation) {
-	if c.class == 0 || c.bits&contOwnTask != 0 {
+	if c.class == 0 {
 		return
 	}
 	fl := &t.freeConts[c.class-1]
 	if fl.n >= maxFreeConts {
-		return
+		if !t.M.contDepot[c.class-1].give(fl) {
+			return
+		}
 	}
 	if c.nregs > 0 {
 		clear(c.Regs())
@@ -681,14 +666,8 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 		if kind == AsyncTask || kind == AsyncValueTask || kind == AsyncVoid {
 			resultT = nil
 		}
-		var tk *Task
-		if c.bits&contOwnTask != 0 {
-			tk = c.ownTask()
-			InitTask(tk, resultT)
-		} else {
-			tk = NewTask(resultT)
-			t.countTask(tk)
-		}
+		tk := NewTask(resultT)
+		t.countTask(tk)
 		if resultT != nil && taskT != nil {
 			tk.SetTaskType(taskT)
 		}
@@ -782,12 +761,7 @@ func (t *Thread) saveFrame(fr *Frame, dst int, ec *ctx.Context) *Continuation {
 func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 	fn := fr.fn
 	if fr.flags&frameResumed == 0 {
-		var c *Continuation
-		if fr.flags&frameThunk != 0 {
-			c, _ = t.newRootContinuation(n, fn.NumRegs)
-		} else {
-			c = t.newContinuation(n, fn.NumRegs)
-		}
+		c := t.newContinuation(n, fn.NumRegs)
 		c.Kind = fn.Async
 		return c
 	}
@@ -800,7 +774,7 @@ func (t *Thread) frameContinuation(fr *Frame, n int) *Continuation {
 	}
 	c.nregs = uint32(n)
 	c.clearPost()
-	c.bits &= contRoot | contOwnTask
+	c.bits &= contRoot
 	if c.EC != nil {
 		c.EC = nil
 	}
