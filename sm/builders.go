@@ -3,6 +3,7 @@ package sm
 import (
 	"fmt"
 	"sync/atomic"
+	"unsafe"
 
 	"asyncvm/ctx"
 	"asyncvm/vm"
@@ -95,6 +96,11 @@ func completed(rt *vm.Type, v vm.Value) *vm.Task {
 	return tk
 }
 
+// builderOwner is the owner kind of a builder's own task (Task.Owner).
+var builderOwner = vm.RegisterTaskOwner(func(tk *vm.Task) any {
+	return (*Builder)(unsafe.Add(unsafe.Pointer(tk), -int(unsafe.Offsetof(Builder{}.own))))
+})
+
 func builderOf(v vm.Value) *Builder {
 	b, _ := v.AsNative().(*Builder)
 	return b
@@ -124,11 +130,8 @@ func (b *Builder) newTask(t *vm.Thread) *vm.Task {
 		}
 	}
 	tk := &b.own
-	vm.InitTask(tk, rt)
-	if rt != nil && rt != vm.TObject { // object: not known (see Func.TaskType)
-		tk.SetTaskType(vm.TaskOf(rt))
-	}
-	tk.Owner = b
+	vm.InitTask(tk, rt) // object: not known (see Func.TaskType)
+	tk.SetOwnerKind(builderOwner)
 	t.Counters.Tasks.Add(1)
 	return tk
 }

@@ -646,7 +646,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 				root = (*Continuation)(root.link)
 			}
 			if tk := root.Task(); tk != nil {
-				tk.Owner = first
+				tk.leaf = first
 			}
 			t.register(aw, first, leafSync)
 			return Null, true, errSuspended
@@ -672,7 +672,7 @@ func (t *Thread) suspend(aw Awaiter, dst int) (ret Value, exit bool, err error) 
 			tk.SetTaskType(taskT)
 		}
 		tk.state.Store(tk.state.Load() | stateChain) // not yet published
-		tk.Owner = first
+		tk.leaf = first
 		if kind == AsyncVoid && t.syncCtx != nil {
 			c.extra().voidCtx = t.syncCtx
 		}
@@ -1172,7 +1172,7 @@ func (t *Thread) finishChain(root *Continuation, v Value, err error) {
 	if tk == nil {
 		return
 	}
-	tk.Owner = nil // the chain's continuations are recycled from here on
+	tk.leaf = nil // the chain's continuations are recycled from here on
 	if err != nil {
 		th, ok := err.(*Thrown)
 		if !ok {

@@ -16,3 +16,11 @@ func TestContinuationLayout(t *testing.T) {
 		t.Errorf("a continuation with one register is %d bytes, want 80", n)
 	}
 }
+
+// TestTaskLayout keeps a Task at 64 bytes, .NET's size and a Go size
+// class: a pending call's memory in docs/benchmarks.md depends on it.
+func TestTaskLayout(t *testing.T) {
+	if n := unsafe.Sizeof(Task{}); n != 64 {
+		t.Errorf("Task is %d bytes, want 64", n)
+	}
+}

@@ -49,22 +49,76 @@ func (s TaskStatus) String() string { return statusNames[s] }
 // (*Continuation, resumed with the task's outcome without a closure), a
 // blocked thread's Parker, or a PoolItem (an sm builder, which resumes its
 // state machine).
+//
+// A Task is 64 bytes, the size of .NET's: its result type is its type's
+// argument (ResultType), and what produces it (Owner) is either the rt
+// chain's leaf continuation, in leaf, or a Go object that embeds the task
+// (an sm builder, a delegate task), found from the task's address through
+// the owner kind in the state word (RegisterTaskOwner).
 type Task struct {
 	Header
-	state   atomic.Uint32
-	id      atomic.Int32 // Task.Id: 0 until first asked for (ID)
-	result  Value
-	cont    any
-	side    *taskSide // exceptions, further continuations, a done channel: rarely allocated
-	ResultT *Type     // T of Task<T>, nil for Task
-	// Owner is what produces the task (the innermost continuation of the
-	// rt chain that will complete it, a state machine's builder, a delegate
-	// task), for Task.Start, diagnostics and deadlock reports. It is set
-	// before the task is published and never changes, except for an rt
-	// chain's task (ChainOwned): its Owner follows the chain's leaf and is
-	// cleared on completion, so only the deadlock report, which reads it
-	// when no thread runs, may read it.
-	Owner any
+	state  atomic.Uint32
+	id     atomic.Int32 // Task.Id: 0 until first asked for (ID)
+	result Value
+	cont   any
+	side   *taskSide // exceptions, further continuations, a done channel: rarely allocated
+	// leaf is the innermost continuation of the rt chain that will complete
+	// the task (ChainOwned): it follows the chain's leaf and is cleared on
+	// completion, so only the deadlock report, which reads it when no
+	// thread runs, may read it.
+	leaf *Continuation
+}
+
+// TaskOwnerKind is a Go type that embeds the Task it produces (a delegate
+// task's state, an sm method builder), registered with RegisterTaskOwner.
+type TaskOwnerKind uint32
+
+// taskOwners are the registered owner kinds' conversions from the task to
+// its owner; kind k is taskOwners[k-1]. Written only by package
+// initialization.
+var taskOwners []func(*Task) any
+
+// RegisterTaskOwner registers a Go type embedding its Task, given the
+// conversion from the task's address to the owner (its container); only
+// from package initialization. There is room for three kinds.
+func RegisterTaskOwner(owner func(*Task) any) TaskOwnerKind {
+	if len(taskOwners) == stateOwnerMask>>stateOwnerShift {
+		panic("vm: too many task owner kinds")
+	}
+	taskOwners = append(taskOwners, owner)
+	return TaskOwnerKind(len(taskOwners))
+}
+
+// SetOwnerKind records that the task is embedded in an owner of kind k;
+// only before anyone else can see the task.
+func (tk *Task) SetOwnerKind(k TaskOwnerKind) {
+	p := (*uint32)(unsafe.Pointer(&tk.state))
+	*p = *p&^stateOwnerMask | uint32(k)<<stateOwnerShift
+}
+
+// Owner returns what produces the task (for Task.Start, diagnostics and
+// deadlock reports): the rt chain's leaf continuation, the object of the
+// task's owner kind, or nil.
+func (tk *Task) Owner() any {
+	if k := tk.state.Load() & stateOwnerMask >> stateOwnerShift; k != 0 {
+		return taskOwners[k-1](tk)
+	}
+	if c := tk.leaf; c != nil {
+		return c
+	}
+	return nil
+}
+
+// ResultType returns T of a Task<T> (object when the task's type is the
+// erased definition Task`1), nil for a Task.
+func (tk *Task) ResultType() *Type {
+	switch {
+	case tk.typ == TTask:
+		return nil
+	case len(tk.typ.Args) == 1:
+		return tk.typ.Args[0]
+	}
+	return TObject
 }
 
 // taskSide holds what most tasks never need.
@@ -80,6 +134,8 @@ const (
 	stateLocked     = 1 << 4
 	stateAsync      = 1 << 5 // RunContinuationsAsynchronously
 	stateChain      = 1 << 6 // the task of an rt chain: Owner is the chain's leaf and changes
+	stateOwnerShift = 7
+	stateOwnerMask  = 3 << stateOwnerShift // the TaskOwnerKind, 0 for none
 )
 
 // TaskContinuation runs when a task completes, on the thread that completes
@@ -113,12 +169,20 @@ func InitTask(tk *Task, resultT *Type) { InitPendingTask(tk, resultT, StatusWait
 // publishes the task (a queue, a continuation slot, a register another
 // thread reads through an atomic) orders it before any other reader.
 func InitPendingTask(tk *Task, resultT *Type, st TaskStatus) {
-	tk.ResultT = resultT
-	tk.typ = TTask
-	if resultT != nil {
-		tk.typ = TTaskT
-	}
+	tk.typ = taskTypeOf(resultT)
 	*(*uint32)(unsafe.Pointer(&tk.state)) = uint32(st)
+}
+
+// taskTypeOf is the type of a task with result type resultT: Task for nil,
+// the erased Task`1 for object (not known), else Task<resultT>.
+func taskTypeOf(resultT *Type) *Type {
+	switch resultT {
+	case nil:
+		return TTask
+	case TObject:
+		return TTaskT
+	}
+	return TaskOf(resultT)
 }
 
 // ID returns Task.Id, assigned the first time it is asked for, as .NET
@@ -141,19 +205,11 @@ func TaskOf(resultT *Type) *Type { return Construct(TTaskT, []*Type{resultT}) }
 // made by TaskOf) when its result type is known; only before anyone else
 // can see it. A task made without it has the definition Task`1 as its
 // type, which is a Task<T> for any T (an erased object).
-func (tk *Task) SetTaskType(taskT *Type) {
-	tk.typ, tk.ResultT = taskT, taskT.Args[0]
-}
+func (tk *Task) SetTaskType(taskT *Type) { tk.typ = taskT }
 
 // SetResultType makes the task a Task<T> (non-nil t) or a Task (nil);
 // only before anyone else can see it.
-func (tk *Task) SetResultType(t *Type) {
-	tk.ResultT = t
-	tk.typ = TTask
-	if t != nil {
-		tk.typ = TTaskT
-	}
-}
+func (tk *Task) SetResultType(t *Type) { tk.typ = taskTypeOf(t) }
 
 // TaskValue returns the task as a value of type Task or Task<T>.
 func TaskValue(tk *Task) Value { return Value{p: unsafe.Pointer(tk)} }

@@ -318,12 +318,13 @@ func pendingAwaits(m *vm.Machine, tk *vm.Task) string {
 	if tk.IsCompleted() {
 		return ""
 	}
-	if d, ok := tk.Owner.(PendingDescriber); ok {
+	owner := tk.Owner()
+	if d, ok := owner.(PendingDescriber); ok {
 		return d.DescribePending()
 	}
-	c, ok := tk.Owner.(*vm.Continuation)
+	c, ok := owner.(*vm.Continuation)
 	if !ok || c == nil {
-		if tk.Owner != nil {
+		if owner != nil {
 			return "  an async method suspended at an await"
 		}
 		return ""

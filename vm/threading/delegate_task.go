@@ -3,6 +3,7 @@ package threading
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"asyncvm/ctx"
 	"asyncvm/vm"
@@ -91,9 +92,14 @@ func (d *delegateTask) kidsLocked() *childState {
 func newDelegateTask(spec startSpec, options int64, st vm.TaskStatus) *delegateTask {
 	d := &delegateTask{spec: spec, options: options}
 	vm.InitPendingTask(&d.task, vm.TObject, st)
-	d.task.Owner = d
+	d.task.SetOwnerKind(delegateOwner)
 	return d
 }
+
+// delegateOwner is the owner kind of a delegate task's Task (Task.Owner).
+var delegateOwner = vm.RegisterTaskOwner(func(tk *vm.Task) any {
+	return (*delegateTask)(unsafe.Add(unsafe.Pointer(tk), -int(unsafe.Offsetof(delegateTask{}.task))))
+})
 
 // DescribePending implements PendingDescriber for deadlock reports.
 func (d *delegateTask) DescribePending() string {
@@ -110,7 +116,7 @@ func delegateOf(tk *vm.Task) *delegateTask {
 	if tk == nil || tk.ChainOwned() {
 		return nil
 	}
-	d, _ := tk.Owner.(*delegateTask)
+	d, _ := tk.Owner().(*delegateTask)
 	return d
 }
 

@@ -377,7 +377,7 @@ func tasksArg(t *vm.Thread, args []vm.Value) ([]*vm.Task, error) {
 func WhenAll(t *vm.Thread, tasks []*vm.Task, elemT *vm.Type) *vm.Task {
 	generic := len(tasks) > 0
 	for _, tk := range tasks {
-		if tk.ResultT == nil {
+		if tk.ResultType() == nil {
 			generic = false
 		}
 	}
@@ -427,7 +427,7 @@ func WhenAll(t *vm.Thread, tasks []*vm.Task, elemT *vm.Type) *vm.Task {
 		case generic:
 			elem := elemT
 			if elem == nil {
-				elem = tasks[0].ResultT
+				elem = tasks[0].ResultType()
 			}
 			if elem == vm.TObject && elemT == nil {
 				elem = commonType(results)

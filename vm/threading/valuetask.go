@@ -70,11 +70,9 @@ func (v *ValueTask) AsTask(t *vm.Thread) *vm.Task {
 	if !v.Generic {
 		return completedTask
 	}
-	rt := vm.TObject
-	if !v.Result.IsNull() {
-		rt = v.Result.Type()
-	}
-	tk := vm.NewTask(rt)
+	// The result's static type is not kept: the erased Task`1, as the
+	// value's run-time type may be more derived than T.
+	tk := vm.NewTask(vm.TObject)
 	tk.TryComplete(t, vm.StatusRanToCompletion, v.Result, nil)
 	return tk
 }
@@ -180,7 +178,7 @@ func init() {
 			return NewValueTask(nil, vm.Null, false), nil
 		}
 		if tk := args[0].AsTask(); tk != nil {
-			return NewValueTask(tk, vm.Null, tk.ResultT != nil), nil
+			return NewValueTask(tk, vm.Null, tk.ResultType() != nil), nil
 		}
 		return NewValueTask(nil, args[0], true), nil
 	})
