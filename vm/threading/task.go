@@ -710,7 +710,7 @@ func init() {
 			return vm.Null, argNull(t, "tasks")
 		}
 		args, ts := vm.TakeTypeArgs(args, 1, 0) // WhenAll<TResult>
-		tasks, err := tasksArg(t, flattenParams(args))
+		tasks, err := tasksArg(t, args) // reads a params array in place
 		if err != nil {
 			return vm.Null, err
 		}
@@ -724,7 +724,7 @@ func init() {
 		if nullTasks(args) {
 			return vm.Null, argNull(t, "tasks")
 		}
-		tasks, err := tasksArg(t, flattenParams(args))
+		tasks, err := tasksArg(t, args) // reads a params array in place
 		if err != nil {
 			return vm.Null, err
 		}
@@ -739,7 +739,7 @@ func init() {
 			return vm.Null, argNull(t, "tasks")
 		}
 		args, _ = vm.TakeTypeArgs(args, 1, 0) // WhenEach<TResult>
-		tasks, err := tasksArg(t, flattenParams(args))
+		tasks, err := tasksArg(t, args) // reads a params array in place
 		if err != nil {
 			return vm.Null, err
 		}
