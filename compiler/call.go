@@ -328,6 +328,16 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 			return fs.getValueOrDefault(m.X, e.Args, f, dst)
 		}
 	}
+	if m, ok := e.Fun.(*lang.MemberExpr); ok && !m.NullCond && m.Name == "ToString" && len(e.Args) == 0 {
+		if t := fs.c.info.TypeOf(m.X); t != nil && t.Kind == bind.Nullable {
+			// A null T? converts to "", not a NullReferenceException.
+			w := fs.alloc()
+			fs.exprTo(m.X, w)
+			fs.emitABC(vm.OpCall, w, fs.c.addFunc(vm.NullableToString), 1)
+			fs.move(dst, w)
+			return vm.TString
+		}
+	}
 	switch fun := e.Fun.(type) {
 	case *lang.Ident:
 		if l := fs.lookup(fun.Name); l != nil {

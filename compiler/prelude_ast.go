@@ -508,7 +508,8 @@ func preludeAST_0() *lang.TypeDecl {
 					Pos:  p(24, 24),
 					Name: "Exception",
 				},
-				Name: "GetBaseException",
+				Name:    "GetBaseException",
+				NamePos: p(24, 34),
 				Body: &lang.BlockStmt{
 					Pos: p(25, 9),
 					Stmts: []lang.Stmt{
@@ -585,7 +586,8 @@ func preludeAST_0() *lang.TypeDecl {
 					Pos:  p(31, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(31, 32),
 				Body: &lang.BlockStmt{
 					Pos: p(32, 9),
 					Stmts: []lang.Stmt{
@@ -1803,7 +1805,8 @@ func preludeAST_5() *lang.TypeDecl {
 					Pos:  p(95, 18),
 					Name: "void",
 				},
-				Name: "SetParamName",
+				Name:    "SetParamName",
+				NamePos: p(95, 23),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(95, 36),
@@ -2093,7 +2096,8 @@ func preludeAST_6() *lang.TypeDecl {
 					Pos:  p(112, 23),
 					Name: "void",
 				},
-				Name: "ThrowIfNull",
+				Name:    "ThrowIfNull",
+				NamePos: p(112, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(112, 40),
@@ -5670,7 +5674,8 @@ func preludeAST_28() *lang.TypeDecl {
 					Pos:  p(310, 17),
 					Name: "void",
 				},
-				Name: "SetInner",
+				Name:    "SetInner",
+				NamePos: p(310, 22),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(310, 31),
@@ -5968,7 +5973,8 @@ func preludeAST_28() *lang.TypeDecl {
 					Pos:  p(326, 16),
 					Name: "void",
 				},
-				Name: "Handle",
+				Name:    "Handle",
+				NamePos: p(326, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(326, 28),
@@ -6179,7 +6185,8 @@ func preludeAST_28() *lang.TypeDecl {
 					Pos:  p(336, 16),
 					Name: "AggregateException",
 				},
-				Name: "Flatten",
+				Name:    "Flatten",
+				NamePos: p(336, 35),
 				Body: &lang.BlockStmt{
 					Pos: p(337, 9),
 					Stmts: []lang.Stmt{
@@ -6277,7 +6284,8 @@ func preludeAST_28() *lang.TypeDecl {
 					Pos:  p(342, 24),
 					Name: "void",
 				},
-				Name: "Collect",
+				Name:    "Collect",
+				NamePos: p(342, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(342, 37),
@@ -6401,7 +6409,8 @@ func preludeAST_28() *lang.TypeDecl {
 					Pos:  p(350, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(350, 32),
 				Body: &lang.BlockStmt{
 					Pos: p(351, 9),
 					Stmts: []lang.Stmt{
@@ -6621,7 +6630,8 @@ func preludeAST_29() *lang.TypeDecl {
 					Pos:  p(362, 9),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(362, 14),
 			},
 		},
 	}
@@ -6641,7 +6651,8 @@ func preludeAST_30() *lang.TypeDecl {
 					Pos:  p(367, 9),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: p(367, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(367, 23),
@@ -6674,7 +6685,8 @@ func preludeAST_31() *lang.TypeDecl {
 					Pos:  p(372, 9),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: p(372, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(372, 23),
@@ -6707,7 +6719,8 @@ func preludeAST_32() *lang.TypeDecl {
 					Pos:  p(377, 9),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: p(377, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(377, 21),
@@ -7379,7 +7392,8 @@ func preludeAST_34() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(430, 24),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(430, 30),
@@ -7512,7 +7526,8 @@ func preludeAST_34() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(436, 24),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(436, 30),
@@ -7775,7 +7790,8 @@ func preludeAST_34() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: p(450, 20),
 				Body: &lang.BlockStmt{
 					Pos: p(451, 9),
 					Stmts: []lang.Stmt{
@@ -7896,7 +7912,8 @@ func preludeAST_34() *lang.TypeDecl {
 					Pos:  p(457, 16),
 					Name: "void",
 				},
-				Name: "CopyTo",
+				Name:    "CopyTo",
+				NamePos: p(457, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(457, 28),
@@ -8065,7 +8082,8 @@ func preludeAST_34() *lang.TypeDecl {
 					Pos:  p(463, 16),
 					Name: "bool",
 				},
-				Name: "TryCopyTo",
+				Name:    "TryCopyTo",
+				NamePos: p(463, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(463, 31),
@@ -8222,7 +8240,8 @@ func preludeAST_34() *lang.TypeDecl {
 					Pos:  p(470, 16),
 					Name: "void",
 				},
-				Name: "Fill",
+				Name:    "Fill",
+				NamePos: p(470, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(470, 26),
@@ -8325,7 +8344,8 @@ func preludeAST_34() *lang.TypeDecl {
 					Pos:  p(475, 16),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: p(475, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(476, 9),
 					Stmts: []lang.Stmt{
@@ -8393,7 +8413,8 @@ func preludeAST_34() *lang.TypeDecl {
 					Pos:  p(480, 16),
 					Name: "Enumerator",
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(480, 27),
 				ExprBody: &lang.NewExpr{
 					Pos: p(480, 46),
 					Type: &lang.TypeRef{
@@ -8417,7 +8438,8 @@ func preludeAST_34() *lang.TypeDecl {
 					Pos:  p(482, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(482, 32),
 				ExprBody: &lang.CallExpr{
 					Pos: p(482, 63),
 					Fun: &lang.MemberExpr{
@@ -8788,7 +8810,8 @@ func preludeAST_34() *lang.TypeDecl {
 							Pos:  p(504, 20),
 							Name: "bool",
 						},
-						Name: "MoveNext",
+						Name:    "MoveNext",
+						NamePos: p(504, 25),
 						Body: &lang.BlockStmt{
 							Pos: p(505, 13),
 							Stmts: []lang.Stmt{
@@ -9689,7 +9712,8 @@ func preludeAST_35() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(571, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(571, 38),
@@ -9821,7 +9845,8 @@ func preludeAST_35() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(577, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(577, 38),
@@ -9989,7 +10014,8 @@ func preludeAST_35() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: p(583, 20),
 				Body: &lang.BlockStmt{
 					Pos: p(584, 9),
 					Stmts: []lang.Stmt{
@@ -10236,7 +10262,8 @@ func preludeAST_35() *lang.TypeDecl {
 					Pos:  p(594, 16),
 					Name: "void",
 				},
-				Name: "CopyTo",
+				Name:    "CopyTo",
+				NamePos: p(594, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(594, 28),
@@ -10320,7 +10347,8 @@ func preludeAST_35() *lang.TypeDecl {
 					Pos:  p(599, 16),
 					Name: "bool",
 				},
-				Name: "TryCopyTo",
+				Name:    "TryCopyTo",
+				NamePos: p(599, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(599, 31),
@@ -10619,7 +10647,8 @@ func preludeAST_35() *lang.TypeDecl {
 					Pos:  p(610, 16),
 					Name: "Enumerator",
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(610, 27),
 				ExprBody: &lang.NewExpr{
 					Pos: p(610, 46),
 					Type: &lang.TypeRef{
@@ -10643,7 +10672,8 @@ func preludeAST_35() *lang.TypeDecl {
 					Pos:  p(612, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(612, 32),
 				ExprBody: &lang.CallExpr{
 					Pos: p(612, 63),
 					Fun: &lang.MemberExpr{
@@ -11062,7 +11092,8 @@ func preludeAST_35() *lang.TypeDecl {
 							Pos:  p(638, 20),
 							Name: "bool",
 						},
-						Name: "MoveNext",
+						Name:    "MoveNext",
+						NamePos: p(638, 25),
 						Body: &lang.BlockStmt{
 							Pos: p(639, 13),
 							Stmts: []lang.Stmt{
@@ -11767,7 +11798,8 @@ func preludeAST_36() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(685, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(685, 32),
@@ -11892,7 +11924,8 @@ func preludeAST_36() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(691, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(691, 32),
@@ -12053,7 +12086,8 @@ func preludeAST_36() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: p(697, 20),
 				ExprBody: &lang.CallExpr{
 					Pos: p(697, 38),
 					Fun: &lang.MemberExpr{
@@ -12073,7 +12107,8 @@ func preludeAST_36() *lang.TypeDecl {
 					Pos:  p(698, 16),
 					Name: "void",
 				},
-				Name: "CopyTo",
+				Name:    "CopyTo",
+				NamePos: p(698, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(698, 28),
@@ -12122,7 +12157,8 @@ func preludeAST_36() *lang.TypeDecl {
 					Pos:  p(699, 16),
 					Name: "bool",
 				},
-				Name: "TryCopyTo",
+				Name:    "TryCopyTo",
+				NamePos: p(699, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(699, 31),
@@ -12171,7 +12207,8 @@ func preludeAST_36() *lang.TypeDecl {
 					Pos:  p(700, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(700, 32),
 				ExprBody: &lang.CallExpr{
 					Pos: p(700, 63),
 					Fun: &lang.MemberExpr{
@@ -13018,7 +13055,8 @@ func preludeAST_37() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(743, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(743, 40),
@@ -13150,7 +13188,8 @@ func preludeAST_37() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: p(749, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(749, 40),
@@ -13318,7 +13357,8 @@ func preludeAST_37() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: p(755, 20),
 				ExprBody: &lang.CallExpr{
 					Pos: p(755, 38),
 					Fun: &lang.MemberExpr{
@@ -13338,7 +13378,8 @@ func preludeAST_37() *lang.TypeDecl {
 					Pos:  p(756, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(756, 32),
 				ExprBody: &lang.CallExpr{
 					Pos: p(756, 63),
 					Fun: &lang.MemberExpr{
@@ -13461,7 +13502,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(768, 25),
 					Name: "string",
 				},
-				Name: "ViewString",
+				Name:    "ViewString",
+				NamePos: p(768, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(768, 43),
@@ -13807,7 +13849,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(781, 31),
 				TypeParams: []string{
 					"T",
 				},
@@ -13862,7 +13905,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(782, 31),
 				TypeParams: []string{
 					"T",
 				},
@@ -14075,7 +14119,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(792, 31),
 				TypeParams: []string{
 					"T",
 				},
@@ -14160,7 +14205,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(793, 31),
 				TypeParams: []string{
 					"T",
 				},
@@ -14438,7 +14484,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(801, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(801, 49),
@@ -14542,7 +14589,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(802, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(802, 49),
@@ -14770,7 +14818,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(812, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(812, 49),
@@ -15064,7 +15113,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsSpan",
+				Name:    "AsSpan",
+				NamePos: p(822, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(822, 49),
@@ -15335,7 +15385,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsMemory",
+				Name:    "AsMemory",
+				NamePos: p(830, 33),
 				TypeParams: []string{
 					"T",
 				},
@@ -15390,7 +15441,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsMemory",
+				Name:    "AsMemory",
+				NamePos: p(831, 33),
 				TypeParams: []string{
 					"T",
 				},
@@ -15500,7 +15552,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsMemory",
+				Name:    "AsMemory",
+				NamePos: p(832, 33),
 				TypeParams: []string{
 					"T",
 				},
@@ -15585,7 +15638,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsMemory",
+				Name:    "AsMemory",
+				NamePos: p(833, 44),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(833, 53),
@@ -15689,7 +15743,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsMemory",
+				Name:    "AsMemory",
+				NamePos: p(834, 44),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(834, 53),
@@ -15863,7 +15918,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsMemory",
+				Name:    "AsMemory",
+				NamePos: p(839, 44),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(839, 53),
@@ -16043,7 +16099,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "View",
+				Name:    "View",
+				NamePos: p(849, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -16127,7 +16184,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(851, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: p(851, 27),
 				TypeParams: []string{
 					"T",
 				},
@@ -16231,7 +16289,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(856, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: p(856, 27),
 				TypeParams: []string{
 					"T",
 				},
@@ -16291,7 +16350,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(857, 16),
 					Name: "int",
 				},
-				Name: "IndexOfCore",
+				Name:    "IndexOfCore",
+				NamePos: p(857, 20),
 				TypeParams: []string{
 					"T",
 				},
@@ -16447,7 +16507,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(865, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: p(865, 27),
 				TypeParams: []string{
 					"T",
 				},
@@ -16633,7 +16694,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(873, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: p(873, 27),
 				TypeParams: []string{
 					"T",
 				},
@@ -16737,7 +16799,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(878, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: p(878, 27),
 				TypeParams: []string{
 					"T",
 				},
@@ -16797,7 +16860,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(879, 16),
 					Name: "int",
 				},
-				Name: "LastIndexOfCore",
+				Name:    "LastIndexOfCore",
+				NamePos: p(879, 20),
 				TypeParams: []string{
 					"T",
 				},
@@ -16962,7 +17026,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(887, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(887, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17075,7 +17140,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(892, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(892, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17144,7 +17210,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(894, 23),
 					Name: "bool",
 				},
-				Name: "SequenceEqual",
+				Name:    "SequenceEqual",
+				NamePos: p(894, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17254,7 +17321,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(899, 23),
 					Name: "bool",
 				},
-				Name: "SequenceEqual",
+				Name:    "SequenceEqual",
+				NamePos: p(899, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17320,7 +17388,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(900, 16),
 					Name: "bool",
 				},
-				Name: "SequenceEqualCore",
+				Name:    "SequenceEqualCore",
+				NamePos: p(900, 21),
 				TypeParams: []string{
 					"T",
 				},
@@ -17529,7 +17598,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(909, 23),
 					Name: "bool",
 				},
-				Name: "StartsWith",
+				Name:    "StartsWith",
+				NamePos: p(909, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17639,7 +17709,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(914, 23),
 					Name: "bool",
 				},
-				Name: "StartsWith",
+				Name:    "StartsWith",
+				NamePos: p(914, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17705,7 +17776,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(915, 16),
 					Name: "bool",
 				},
-				Name: "StartsWithCore",
+				Name:    "StartsWithCore",
+				NamePos: p(915, 21),
 				TypeParams: []string{
 					"T",
 				},
@@ -17822,7 +17894,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(916, 23),
 					Name: "bool",
 				},
-				Name: "EndsWith",
+				Name:    "EndsWith",
+				NamePos: p(916, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17932,7 +18005,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(921, 23),
 					Name: "bool",
 				},
-				Name: "EndsWith",
+				Name:    "EndsWith",
+				NamePos: p(921, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -17998,7 +18072,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(922, 16),
 					Name: "bool",
 				},
-				Name: "EndsWithCore",
+				Name:    "EndsWithCore",
+				NamePos: p(922, 21),
 				TypeParams: []string{
 					"T",
 				},
@@ -18119,7 +18194,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(924, 23),
 					Name: "void",
 				},
-				Name: "Reverse",
+				Name:    "Reverse",
+				NamePos: p(924, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -18327,7 +18403,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(934, 23),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: p(934, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -18454,7 +18531,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(941, 23),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: p(941, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -18608,7 +18686,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Trim",
+				Name:    "Trim",
+				NamePos: p(948, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(948, 47),
@@ -18847,7 +18926,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TrimStart",
+				Name:    "TrimStart",
+				NamePos: p(955, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(955, 52),
@@ -18992,7 +19072,8 @@ func preludeAST_38() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TrimEnd",
+				Name:    "TrimEnd",
+				NamePos: p(961, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(961, 50),
@@ -19148,7 +19229,8 @@ func preludeAST_38() *lang.TypeDecl {
 					Pos:  p(968, 23),
 					Name: "int",
 				},
-				Name: "SequenceCompareTo",
+				Name:    "SequenceCompareTo",
+				NamePos: p(968, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(968, 45),
@@ -19704,7 +19786,8 @@ func preludeAST_44() *lang.TypeDecl {
 					Pos:  p(1015, 9),
 					Name: "bool",
 				},
-				Name: "MoveNext",
+				Name:    "MoveNext",
+				NamePos: p(1015, 14),
 			},
 		},
 	}
@@ -19769,7 +19852,8 @@ func preludeAST_47() *lang.TypeDecl {
 					Pos:  p(1031, 9),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: p(1031, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1031, 21),
@@ -19810,7 +19894,8 @@ func preludeAST_48() *lang.TypeDecl {
 					Pos:  p(1036, 9),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: p(1036, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1036, 21),
@@ -19836,7 +19921,8 @@ func preludeAST_48() *lang.TypeDecl {
 					Pos:  p(1037, 9),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: p(1037, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1037, 25),
@@ -20134,7 +20220,8 @@ func preludeAST_49() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "MoveNextAsync",
+				Name:    "MoveNextAsync",
+				NamePos: p(1064, 55),
 				ExprBody: &lang.CondExpr{
 					Pos: p(1065, 31),
 					Cond: &lang.BinaryExpr{
@@ -20219,7 +20306,8 @@ func preludeAST_49() *lang.TypeDecl {
 					Pos:  p(1067, 16),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
-				Name: "DisposeAsync",
+				Name:    "DisposeAsync",
+				NamePos: p(1067, 49),
 				ExprBody: &lang.CondExpr{
 					Pos: p(1068, 31),
 					Cond: &lang.BinaryExpr{
@@ -20283,7 +20371,8 @@ func preludeAST_49() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAsyncEnumerator",
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(1070, 63),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1070, 82),
@@ -20674,7 +20763,8 @@ func preludeAST_50() *lang.TypeDecl {
 					Pos:  p(1095, 16),
 					Name: "bool",
 				},
-				Name: "MoveNext",
+				Name:    "MoveNext",
+				NamePos: p(1095, 21),
 				ExprBody: &lang.BinaryExpr{
 					Pos: p(1095, 53),
 					Op:  "&&",
@@ -20718,7 +20808,8 @@ func preludeAST_50() *lang.TypeDecl {
 					Pos:  p(1096, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(1096, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(1096, 31),
 					Stmts: []lang.Stmt{
@@ -20770,7 +20861,8 @@ func preludeAST_50() *lang.TypeDecl {
 					Pos:  p(1097, 16),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: p(1097, 21),
 				ExprBody: &lang.ThrowExpr{
 					Pos: p(1097, 32),
 					X: &lang.NewExpr{
@@ -20795,7 +20887,8 @@ func preludeAST_50() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(1099, 58),
 				Body: &lang.BlockStmt{
 					Pos: p(1100, 9),
 					Stmts: []lang.Stmt{
@@ -21267,7 +21360,8 @@ func preludeAST_54() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: p(1144, 55),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1144, 70),
@@ -21295,7 +21389,8 @@ func preludeAST_54() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WithCancellation",
+				Name:    "WithCancellation",
+				NamePos: p(1145, 55),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1145, 72),
@@ -21349,7 +21444,8 @@ func preludeAST_54() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAsyncEnumerator",
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(1147, 63),
 				ExprBody: &lang.CallExpr{
 					Pos: p(1147, 95),
 					Fun: &lang.MemberExpr{
@@ -21389,7 +21485,8 @@ func preludeAST_55() *lang.TypeDecl {
 					Pos:  p(1159, 9),
 					Name: "void",
 				},
-				Name: "OnCompleted",
+				Name:    "OnCompleted",
+				NamePos: p(1159, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1159, 26),
@@ -21425,7 +21522,8 @@ func preludeAST_56() *lang.TypeDecl {
 					Pos:  p(1164, 9),
 					Name: "void",
 				},
-				Name: "UnsafeOnCompleted",
+				Name:    "UnsafeOnCompleted",
+				NamePos: p(1164, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1164, 32),
@@ -21462,7 +21560,8 @@ func preludeAST_57() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WithCancellation",
+				Name:    "WithCancellation",
+				NamePos: p(1172, 94),
 				TypeParams: []string{
 					"T",
 				},
@@ -21534,7 +21633,8 @@ func preludeAST_57() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: p(1174, 94),
 				TypeParams: []string{
 					"T",
 				},
@@ -22328,7 +22428,8 @@ func preludeAST_64() *lang.TypeDecl {
 					Pos:  p(1233, 16),
 					Name: "void",
 				},
-				Name: "SpinOnce",
+				Name:    "SpinOnce",
+				NamePos: p(1233, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(1233, 35),
 					Fun: &lang.Ident{
@@ -22354,7 +22455,8 @@ func preludeAST_64() *lang.TypeDecl {
 					Pos:  p(1235, 16),
 					Name: "void",
 				},
-				Name: "SpinOnce",
+				Name:    "SpinOnce",
+				NamePos: p(1235, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1235, 30),
@@ -22548,7 +22650,8 @@ func preludeAST_64() *lang.TypeDecl {
 					Pos:  p(1244, 16),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: p(1244, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(1244, 29),
 					Stmts: []lang.Stmt{
@@ -22579,7 +22682,8 @@ func preludeAST_64() *lang.TypeDecl {
 					Pos:  p(1246, 23),
 					Name: "void",
 				},
-				Name: "SpinUntil",
+				Name:    "SpinUntil",
+				NamePos: p(1246, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1246, 38),
@@ -22632,7 +22736,8 @@ func preludeAST_64() *lang.TypeDecl {
 					Pos:  p(1248, 23),
 					Name: "bool",
 				},
-				Name: "SpinUntil",
+				Name:    "SpinUntil",
+				NamePos: p(1248, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1248, 38),
@@ -23186,7 +23291,8 @@ func preludeAST_65() *lang.TypeDecl {
 					Pos:  p(1295, 16),
 					Name: "void",
 				},
-				Name: "Enter",
+				Name:    "Enter",
+				NamePos: p(1295, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(1295, 27),
@@ -23235,7 +23341,8 @@ func preludeAST_65() *lang.TypeDecl {
 					Pos:  p(1297, 16),
 					Name: "void",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: p(1297, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(1297, 30),
@@ -23280,7 +23387,8 @@ func preludeAST_65() *lang.TypeDecl {
 					Pos:  p(1299, 16),
 					Name: "void",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: p(1299, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1299, 30),
@@ -23726,7 +23834,8 @@ func preludeAST_65() *lang.TypeDecl {
 					Pos:  p(1322, 16),
 					Name: "void",
 				},
-				Name: "Exit",
+				Name:    "Exit",
+				NamePos: p(1322, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(1322, 31),
 					Fun: &lang.Ident{
@@ -23753,7 +23862,8 @@ func preludeAST_65() *lang.TypeDecl {
 					Pos:  p(1324, 16),
 					Name: "void",
 				},
-				Name: "Exit",
+				Name:    "Exit",
+				NamePos: p(1324, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1324, 26),
@@ -24084,7 +24194,8 @@ func preludeAST_66() *lang.TypeDecl {
 					Pos:  p(1353, 25),
 					Name: "TaskWhenEach",
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: p(1353, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1353, 45),
@@ -24129,7 +24240,8 @@ func preludeAST_66() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAsyncEnumerator",
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(1355, 66),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1355, 85),
@@ -24197,7 +24309,8 @@ func preludeAST_66() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "MoveNextAsync",
+				Name:    "MoveNextAsync",
+				NamePos: p(1363, 38),
 				Body: &lang.BlockStmt{
 					Pos: p(1364, 9),
 					Stmts: []lang.Stmt{
@@ -24338,7 +24451,8 @@ func preludeAST_66() *lang.TypeDecl {
 					Pos:  p(1373, 16),
 					Name: "ValueTask",
 				},
-				Name: "DisposeAsync",
+				Name:    "DisposeAsync",
+				NamePos: p(1373, 26),
 				ExprBody: &lang.DefaultExpr{
 					Pos: p(1373, 44),
 				},
@@ -24811,7 +24925,8 @@ func preludeAST_72() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CreateUnbounded",
+				Name:    "CreateUnbounded",
+				NamePos: p(1420, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -24863,7 +24978,8 @@ func preludeAST_72() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CreateUnbounded",
+				Name:    "CreateUnbounded",
+				NamePos: p(1421, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -24925,7 +25041,8 @@ func preludeAST_72() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CreateBounded",
+				Name:    "CreateBounded",
+				NamePos: p(1422, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -25033,7 +25150,8 @@ func preludeAST_72() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CreateBounded",
+				Name:    "CreateBounded",
+				NamePos: p(1427, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -25145,7 +25263,8 @@ func preludeAST_72() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CreateBounded",
+				Name:    "CreateBounded",
+				NamePos: p(1432, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -25731,7 +25850,8 @@ func preludeAST_73() *lang.TypeDecl {
 					Pos:  p(1465, 25),
 					Name: "void",
 				},
-				Name: "Wake",
+				Name:    "Wake",
+				NamePos: p(1465, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1465, 35),
@@ -25821,7 +25941,8 @@ func preludeAST_73() *lang.TypeDecl {
 					Pos:  p(1472, 18),
 					Name: "void",
 				},
-				Name: "Finish",
+				Name:    "Finish",
+				NamePos: p(1472, 23),
 				Body: &lang.BlockStmt{
 					Pos: p(1473, 9),
 					Stmts: []lang.Stmt{
@@ -25895,7 +26016,8 @@ func preludeAST_73() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: p(1478, 41),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1478, 46),
@@ -26255,7 +26377,8 @@ func preludeAST_74() *lang.TypeDecl {
 					Pos:  p(1497, 16),
 					Name: "bool",
 				},
-				Name: "TryRead",
+				Name:    "TryRead",
+				NamePos: p(1497, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(1497, 29),
@@ -26516,7 +26639,8 @@ func preludeAST_74() *lang.TypeDecl {
 					Pos:  p(1514, 16),
 					Name: "bool",
 				},
-				Name: "TryPeek",
+				Name:    "TryPeek",
+				NamePos: p(1514, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(1514, 29),
@@ -26663,7 +26787,8 @@ func preludeAST_74() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitToReadAsync",
+				Name:    "WaitToReadAsync",
+				NamePos: p(1528, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1528, 48),
@@ -26978,7 +27103,8 @@ func preludeAST_74() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ReadAsync",
+				Name:    "ReadAsync",
+				NamePos: p(1543, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1543, 45),
@@ -27178,7 +27304,8 @@ func preludeAST_74() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ReadAllAsync",
+				Name:    "ReadAllAsync",
+				NamePos: p(1556, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1556, 49),
@@ -27390,7 +27517,8 @@ func preludeAST_75() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAsyncEnumerator",
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(1566, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1566, 55),
@@ -27421,7 +27549,8 @@ func preludeAST_75() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "MoveNextAsync",
+				Name:    "MoveNextAsync",
+				NamePos: p(1567, 38),
 				Body: &lang.BlockStmt{
 					Pos: p(1568, 9),
 					Stmts: []lang.Stmt{
@@ -27531,7 +27660,8 @@ func preludeAST_75() *lang.TypeDecl {
 					Pos:  p(1579, 16),
 					Name: "ValueTask",
 				},
-				Name: "DisposeAsync",
+				Name:    "DisposeAsync",
+				NamePos: p(1579, 26),
 				ExprBody: &lang.MemberExpr{
 					Pos: p(1579, 54),
 					X: &lang.Ident{
@@ -27625,7 +27755,8 @@ func preludeAST_76() *lang.TypeDecl {
 					Pos:  p(1587, 16),
 					Name: "bool",
 				},
-				Name: "TryWrite",
+				Name:    "TryWrite",
+				NamePos: p(1587, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1587, 30),
@@ -28263,7 +28394,8 @@ func preludeAST_76() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitToWriteAsync",
+				Name:    "WaitToWriteAsync",
+				NamePos: p(1626, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1626, 49),
@@ -28620,7 +28752,8 @@ func preludeAST_76() *lang.TypeDecl {
 					Pos:  p(1642, 22),
 					Name: "ValueTask",
 				},
-				Name: "WriteAsync",
+				Name:    "WriteAsync",
+				NamePos: p(1642, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1642, 43),
@@ -28817,7 +28950,8 @@ func preludeAST_76() *lang.TypeDecl {
 					Pos:  p(1655, 16),
 					Name: "void",
 				},
-				Name: "Complete",
+				Name:    "Complete",
+				NamePos: p(1655, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1655, 30),
@@ -28880,7 +29014,8 @@ func preludeAST_76() *lang.TypeDecl {
 					Pos:  p(1660, 16),
 					Name: "bool",
 				},
-				Name: "TryComplete",
+				Name:    "TryComplete",
+				NamePos: p(1660, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1660, 33),
@@ -29138,7 +29273,8 @@ func preludeAST_77() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAsyncEnumerator",
+				Name:    "GetAsyncEnumerator",
+				NamePos: p(1680, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1680, 48),
@@ -29200,7 +29336,8 @@ func preludeAST_78() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "MoveNextAsync",
+				Name:    "MoveNextAsync",
+				NamePos: p(1686, 48),
 			},
 		},
 	}
@@ -29223,7 +29360,8 @@ func preludeAST_79() *lang.TypeDecl {
 					Pos:  p(1694, 9),
 					Name: "void",
 				},
-				Name: "Report",
+				Name:    "Report",
+				NamePos: p(1694, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1694, 21),
@@ -29399,7 +29537,8 @@ func preludeAST_80() *lang.TypeDecl {
 					Pos:  p(1710, 27),
 					Name: "void",
 				},
-				Name: "OnReport",
+				Name:    "OnReport",
+				NamePos: p(1710, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1710, 41),
@@ -31019,7 +31158,8 @@ func preludeAST_88() *lang.TypeDecl {
 					Pos:  p(1817, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(1817, 21),
 				Body: &lang.BlockStmt{
 					Pos:    p(1817, 31),
 					Rbrace: p(1817, 33),
@@ -31032,7 +31172,8 @@ func preludeAST_88() *lang.TypeDecl {
 					Pos:  p(1818, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(1818, 32),
 				ExprBody: &lang.CallExpr{
 					Pos: p(1818, 52),
 					Fun: &lang.MemberExpr{
@@ -31082,7 +31223,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1830, 16),
 					Name: "int",
 				},
-				Name: "Of",
+				Name:    "Of",
+				NamePos: p(1830, 20),
 				TypeParams: []string{
 					"T",
 				},
@@ -31136,7 +31278,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1831, 16),
 					Name: "int",
 				},
-				Name: "Mix",
+				Name:    "Mix",
+				NamePos: p(1831, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1831, 24),
@@ -31184,7 +31327,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1833, 23),
 					Name: "int",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: p(1833, 27),
 				TypeParams: []string{
 					"T1",
 				},
@@ -31242,7 +31386,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1834, 23),
 					Name: "int",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: p(1834, 27),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -31340,7 +31485,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1835, 23),
 					Name: "int",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: p(1835, 27),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -31434,7 +31580,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1836, 23),
 					Name: "int",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: p(1836, 27),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -31544,7 +31691,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1837, 23),
 					Name: "int",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: p(1837, 27),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -31670,7 +31818,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1838, 16),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: p(1838, 21),
 				TypeParams: []string{
 					"T",
 				},
@@ -31744,7 +31893,8 @@ func preludeAST_89() *lang.TypeDecl {
 					Pos:  p(1839, 16),
 					Name: "int",
 				},
-				Name: "ToHashCode",
+				Name:    "ToHashCode",
+				NamePos: p(1839, 20),
 				ExprBody: &lang.Ident{
 					Pos:  p(1839, 36),
 					Name: "_hash",
@@ -31769,7 +31919,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1849, 23),
 					Name: "void",
 				},
-				Name: "SuppressFinalize",
+				Name:    "SuppressFinalize",
+				NamePos: p(1849, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1849, 45),
@@ -31832,7 +31983,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1853, 23),
 					Name: "void",
 				},
-				Name: "ReRegisterForFinalize",
+				Name:    "ReRegisterForFinalize",
+				NamePos: p(1853, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1853, 50),
@@ -31895,7 +32047,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1857, 23),
 					Name: "void",
 				},
-				Name: "KeepAlive",
+				Name:    "KeepAlive",
+				NamePos: p(1857, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1857, 38),
@@ -31918,7 +32071,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1858, 23),
 					Name: "void",
 				},
-				Name: "Collect",
+				Name:    "Collect",
+				NamePos: p(1858, 28),
 				Body: &lang.BlockStmt{
 					Pos:    p(1858, 38),
 					Rbrace: p(1858, 40),
@@ -31931,7 +32085,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1859, 23),
 					Name: "void",
 				},
-				Name: "Collect",
+				Name:    "Collect",
+				NamePos: p(1859, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1859, 36),
@@ -31954,7 +32109,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1860, 23),
 					Name: "void",
 				},
-				Name: "WaitForPendingFinalizers",
+				Name:    "WaitForPendingFinalizers",
+				NamePos: p(1860, 28),
 				Body: &lang.BlockStmt{
 					Pos:    p(1860, 55),
 					Rbrace: p(1860, 57),
@@ -31967,7 +32123,8 @@ func preludeAST_90() *lang.TypeDecl {
 					Pos:  p(1864, 23),
 					Name: "long",
 				},
-				Name: "GetTotalAllocatedBytes",
+				Name:    "GetTotalAllocatedBytes",
+				NamePos: p(1864, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1864, 51),
@@ -32375,7 +32532,8 @@ func preludeAST_92() *lang.TypeDecl {
 					Pos:  p(1903, 16),
 					Name: "void",
 				},
-				Name: "Check",
+				Name:    "Check",
+				NamePos: p(1903, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1903, 27),
@@ -32485,7 +32643,8 @@ func preludeAST_92() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitForNextTickAsync",
+				Name:    "WaitForNextTickAsync",
+				NamePos: p(1909, 61),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(1909, 82),
@@ -33024,7 +33183,8 @@ func preludeAST_92() *lang.TypeDecl {
 					Pos:  p(1946, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(1946, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(1946, 44),
 					Fun: &lang.MemberExpr{
@@ -33967,7 +34127,8 @@ func preludeAST_93() *lang.TypeDecl {
 					Pos:  p(2035, 25),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: p(2035, 32),
 				ExprBody: &lang.CondExpr{
 					Pos: p(2035, 55),
 					Cond: &lang.Ident{
@@ -34113,7 +34274,8 @@ func preludeAST_94() *lang.TypeDecl {
 					Pos:  p(2048, 25),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: p(2048, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2048, 37),
@@ -34140,7 +34302,8 @@ func preludeAST_94() *lang.TypeDecl {
 					Pos:  p(2049, 25),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: p(2049, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2049, 41),
@@ -34165,7 +34328,8 @@ func preludeAST_94() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: p(2050, 43),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2050, 50),
@@ -34324,7 +34488,8 @@ func preludeAST_95() *lang.TypeDecl {
 					Pos:  p(2059, 25),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: p(2059, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2059, 37),
@@ -34378,7 +34543,8 @@ func preludeAST_95() *lang.TypeDecl {
 					Pos:  p(2060, 25),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: p(2060, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2060, 41),
@@ -34591,7 +34757,8 @@ func preludeAST_96() *lang.TypeDecl {
 					Pos:  p(2068, 25),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: p(2068, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2068, 37),
@@ -34641,7 +34808,8 @@ func preludeAST_96() *lang.TypeDecl {
 					Pos:  p(2069, 25),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: p(2069, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2069, 41),
@@ -34813,7 +34981,8 @@ func preludeAST_97() *lang.TypeDecl {
 					Pos:  p(2080, 25),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: p(2080, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2080, 37),
@@ -34846,7 +35015,8 @@ func preludeAST_97() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: p(2081, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2081, 42),
@@ -34967,7 +35137,8 @@ func preludeAST_98() *lang.TypeDecl {
 					Pos:  p(2090, 25),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: p(2090, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2090, 37),
@@ -35249,7 +35420,8 @@ func preludeAST_99() *lang.TypeDecl {
 					Pos:  p(2104, 25),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: p(2104, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2104, 37),
@@ -35380,7 +35552,8 @@ func preludeAST_100() *lang.TypeDecl {
 					Pos:  p(2118, 9),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(2118, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2118, 23),
@@ -35904,7 +36077,8 @@ func preludeAST_101() *lang.TypeDecl {
 					Pos:  p(2150, 16),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(2150, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2150, 30),
@@ -35957,7 +36131,8 @@ func preludeAST_101() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: p(2152, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2152, 40),
@@ -36087,7 +36262,8 @@ func preludeAST_101() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(2159, 82),
 				ExprBody: &lang.CallExpr{
 					Pos: p(2159, 109),
 					Fun: &lang.MemberExpr{
@@ -36152,7 +36328,8 @@ func preludeAST_102() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToLookup",
+				Name:    "ToLookup",
+				NamePos: p(2165, 46),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -36257,7 +36434,8 @@ func preludeAST_102() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToLookup",
+				Name:    "ToLookup",
+				NamePos: p(2168, 46),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -36375,7 +36553,8 @@ func preludeAST_102() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToLookup",
+				Name:    "ToLookup",
+				NamePos: p(2171, 47),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -36490,7 +36669,8 @@ func preludeAST_102() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToLookup",
+				Name:    "ToLookup",
+				NamePos: p(2174, 47),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -36618,7 +36798,8 @@ func preludeAST_102() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Build",
+				Name:    "Build",
+				NamePos: p(2179, 40),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -36959,7 +37140,8 @@ func preludeAST_103() *lang.TypeDecl {
 					Pos:  p(2197, 29),
 					Name: "Task",
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: p(2197, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(2197, 44),
@@ -37049,7 +37231,8 @@ func preludeAST_103() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: p(2203, 43),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -37142,7 +37325,8 @@ func preludeAST_103() *lang.TypeDecl {
 					Pos:  p(2209, 29),
 					Name: "Task",
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: p(2209, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(2209, 44),
@@ -37249,7 +37433,8 @@ func preludeAST_103() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: p(2215, 43),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -37359,7 +37544,8 @@ func preludeAST_103() *lang.TypeDecl {
 					Pos:  p(2221, 22),
 					Name: "Task",
 				},
-				Name: "WaitFor",
+				Name:    "WaitFor",
+				NamePos: p(2221, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2221, 35),
@@ -37800,7 +37986,8 @@ func preludeAST_103() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Unwrap",
+				Name:    "Unwrap",
+				NamePos: p(2240, 43),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -37931,7 +38118,8 @@ func preludeAST_103() *lang.TypeDecl {
 					Pos:  p(2248, 29),
 					Name: "Task",
 				},
-				Name: "Unwrap",
+				Name:    "Unwrap",
+				NamePos: p(2248, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(2248, 41),
@@ -38463,7 +38651,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2280, 9),
 					Name: "int",
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: p(2280, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2280, 18),
@@ -39071,7 +39260,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2311, 16),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: p(2311, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2311, 25),
@@ -39246,7 +39436,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2319, 16),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: p(2319, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2319, 28),
@@ -39351,7 +39542,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2326, 16),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: p(2326, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2326, 28),
@@ -39485,7 +39677,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2335, 16),
 					Name: "bool",
 				},
-				Name: "ContainsKey",
+				Name:    "ContainsKey",
+				NamePos: p(2335, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2335, 33),
@@ -39529,7 +39722,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2336, 16),
 					Name: "bool",
 				},
-				Name: "ContainsValue",
+				Name:    "ContainsValue",
+				NamePos: p(2336, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2336, 35),
@@ -39568,7 +39762,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2338, 16),
 					Name: "bool",
 				},
-				Name: "TryGetValue",
+				Name:    "TryGetValue",
+				NamePos: p(2338, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2338, 33),
@@ -39716,7 +39911,8 @@ func preludeAST_104() *lang.TypeDecl {
 					Pos:  p(2346, 16),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: p(2346, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(2346, 29),
 					Stmts: []lang.Stmt{
@@ -39775,7 +39971,8 @@ func preludeAST_104() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(2348, 56),
 				Body: &lang.BlockStmt{
 					Pos: p(2349, 9),
 					Stmts: []lang.Stmt{
@@ -40490,7 +40687,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2383, 16),
 					Name: "int",
 				},
-				Name: "IndexOfKey",
+				Name:    "IndexOfKey",
+				NamePos: p(2383, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2383, 31),
@@ -40576,7 +40774,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2389, 16),
 					Name: "int",
 				},
-				Name: "IndexOfValue",
+				Name:    "IndexOfValue",
+				NamePos: p(2389, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2389, 33),
@@ -40615,7 +40814,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2390, 16),
 					Name: "TKey",
 				},
-				Name: "GetKeyAtIndex",
+				Name:    "GetKeyAtIndex",
+				NamePos: p(2390, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2390, 35),
@@ -40678,7 +40878,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2391, 16),
 					Name: "TValue",
 				},
-				Name: "GetValueAtIndex",
+				Name:    "GetValueAtIndex",
+				NamePos: p(2391, 23),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2391, 39),
@@ -40741,7 +40942,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2392, 16),
 					Name: "void",
 				},
-				Name: "SetValueAtIndex",
+				Name:    "SetValueAtIndex",
+				NamePos: p(2392, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2392, 37),
@@ -40820,7 +41022,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2394, 16),
 					Name: "void",
 				},
-				Name: "RemoveAt",
+				Name:    "RemoveAt",
+				NamePos: p(2394, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2394, 30),
@@ -40909,7 +41112,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2401, 9),
 					Name: "void",
 				},
-				Name: "CheckIndex",
+				Name:    "CheckIndex",
+				NamePos: p(2401, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2401, 25),
@@ -41000,7 +41204,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2407, 9),
 					Name: "int",
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: p(2407, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2407, 18),
@@ -41314,7 +41519,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2421, 9),
 					Name: "void",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: p(2421, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2421, 21),
@@ -41782,7 +41988,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2446, 16),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: p(2446, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2446, 25),
@@ -41832,7 +42039,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2448, 16),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: p(2448, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2448, 28),
@@ -41937,7 +42145,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2455, 16),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: p(2455, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2455, 28),
@@ -42071,7 +42280,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2464, 16),
 					Name: "bool",
 				},
-				Name: "ContainsKey",
+				Name:    "ContainsKey",
+				NamePos: p(2464, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2464, 33),
@@ -42115,7 +42325,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2465, 16),
 					Name: "bool",
 				},
-				Name: "ContainsValue",
+				Name:    "ContainsValue",
+				NamePos: p(2465, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2465, 35),
@@ -42154,7 +42365,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2467, 16),
 					Name: "bool",
 				},
-				Name: "TryGetValue",
+				Name:    "TryGetValue",
+				NamePos: p(2467, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2467, 33),
@@ -42302,7 +42514,8 @@ func preludeAST_105() *lang.TypeDecl {
 					Pos:  p(2475, 16),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: p(2475, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(2475, 29),
 					Stmts: []lang.Stmt{
@@ -42361,7 +42574,8 @@ func preludeAST_105() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(2477, 56),
 				Body: &lang.BlockStmt{
 					Pos: p(2478, 9),
 					Stmts: []lang.Stmt{
@@ -43034,7 +43248,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2524, 9),
 					Name: "void",
 				},
-				Name: "CheckOwned",
+				Name:    "CheckOwned",
+				NamePos: p(2524, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2524, 25),
@@ -43142,7 +43357,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2530, 16),
 					Name: "void",
 				},
-				Name: "CheckFree",
+				Name:    "CheckFree",
+				NamePos: p(2530, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2530, 31),
@@ -43257,7 +43473,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "InsertAfterNode",
+				Name:    "InsertAfterNode",
+				NamePos: p(2537, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2537, 43),
@@ -43507,7 +43724,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2548, 9),
 					Name: "void",
 				},
-				Name: "Unlink",
+				Name:    "Unlink",
+				NamePos: p(2548, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2548, 21),
@@ -43747,7 +43965,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AddFirst",
+				Name:    "AddFirst",
+				NamePos: p(2558, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2558, 43),
@@ -43808,7 +44027,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2559, 16),
 					Name: "void",
 				},
-				Name: "AddFirst",
+				Name:    "AddFirst",
+				NamePos: p(2559, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2559, 30),
@@ -43891,7 +44111,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AddLast",
+				Name:    "AddLast",
+				NamePos: p(2560, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2560, 42),
@@ -43951,7 +44172,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2561, 16),
 					Name: "void",
 				},
-				Name: "AddLast",
+				Name:    "AddLast",
+				NamePos: p(2561, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2561, 29),
@@ -44033,7 +44255,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AddAfter",
+				Name:    "AddAfter",
+				NamePos: p(2563, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2563, 43),
@@ -44135,7 +44358,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2569, 16),
 					Name: "void",
 				},
-				Name: "AddAfter",
+				Name:    "AddAfter",
+				NamePos: p(2569, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2569, 30),
@@ -44250,7 +44474,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AddBefore",
+				Name:    "AddBefore",
+				NamePos: p(2576, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2576, 44),
@@ -44356,7 +44581,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2582, 16),
 					Name: "void",
 				},
-				Name: "AddBefore",
+				Name:    "AddBefore",
+				NamePos: p(2582, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2582, 31),
@@ -44475,7 +44701,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: p(2589, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2589, 39),
@@ -44625,7 +44852,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FindLast",
+				Name:    "FindLast",
+				NamePos: p(2597, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2597, 43),
@@ -44769,7 +44997,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2605, 16),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(2605, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2605, 30),
@@ -44813,7 +45042,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2607, 16),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: p(2607, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2607, 28),
@@ -44916,7 +45146,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2615, 16),
 					Name: "void",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: p(2615, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2615, 28),
@@ -44985,7 +45216,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2617, 16),
 					Name: "void",
 				},
-				Name: "RemoveFirst",
+				Name:    "RemoveFirst",
+				NamePos: p(2617, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(2618, 9),
 					Stmts: []lang.Stmt{
@@ -45056,7 +45288,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2623, 16),
 					Name: "void",
 				},
-				Name: "RemoveLast",
+				Name:    "RemoveLast",
+				NamePos: p(2623, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(2624, 9),
 					Stmts: []lang.Stmt{
@@ -45127,7 +45360,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2629, 16),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: p(2629, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(2630, 9),
 					Stmts: []lang.Stmt{
@@ -45177,7 +45411,8 @@ func preludeAST_107() *lang.TypeDecl {
 					Pos:  p(2634, 16),
 					Name: "void",
 				},
-				Name: "CopyTo",
+				Name:    "CopyTo",
+				NamePos: p(2634, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2634, 28),
@@ -45302,7 +45537,8 @@ func preludeAST_107() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(2639, 31),
 				Body: &lang.BlockStmt{
 					Pos: p(2640, 9),
 					Stmts: []lang.Stmt{
@@ -46201,7 +46437,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2685, 16),
 					Name: "void",
 				},
-				Name: "Enqueue",
+				Name:    "Enqueue",
+				NamePos: p(2685, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2685, 29),
@@ -46326,7 +46563,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2692, 16),
 					Name: "TElement",
 				},
-				Name: "Peek",
+				Name:    "Peek",
+				NamePos: p(2692, 25),
 				Body: &lang.BlockStmt{
 					Pos: p(2693, 9),
 					Stmts: []lang.Stmt{
@@ -46402,7 +46640,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2698, 16),
 					Name: "TElement",
 				},
-				Name: "Dequeue",
+				Name:    "Dequeue",
+				NamePos: p(2698, 25),
 				Body: &lang.BlockStmt{
 					Pos: p(2699, 9),
 					Stmts: []lang.Stmt{
@@ -46505,7 +46744,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2706, 16),
 					Name: "bool",
 				},
-				Name: "TryDequeue",
+				Name:    "TryDequeue",
+				NamePos: p(2706, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(2706, 32),
@@ -46686,7 +46926,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2720, 16),
 					Name: "bool",
 				},
-				Name: "TryPeek",
+				Name:    "TryPeek",
+				NamePos: p(2720, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(2720, 29),
@@ -46857,7 +47098,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2733, 16),
 					Name: "TElement",
 				},
-				Name: "EnqueueDequeue",
+				Name:    "EnqueueDequeue",
+				NamePos: p(2733, 25),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2733, 40),
@@ -47047,7 +47289,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2744, 16),
 					Name: "TElement",
 				},
-				Name: "DequeueEnqueue",
+				Name:    "DequeueEnqueue",
+				NamePos: p(2744, 25),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2744, 40),
@@ -47312,7 +47555,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2760, 16),
 					Name: "void",
 				},
-				Name: "EnqueueRange",
+				Name:    "EnqueueRange",
+				NamePos: p(2760, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2760, 34),
@@ -47561,7 +47805,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2772, 16),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: p(2772, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(2772, 29),
 					Stmts: []lang.Stmt{
@@ -47603,7 +47848,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2776, 9),
 					Name: "void",
 				},
-				Name: "RemoveRoot",
+				Name:    "RemoveRoot",
+				NamePos: p(2776, 14),
 				Body: &lang.BlockStmt{
 					Pos: p(2777, 9),
 					Stmts: []lang.Stmt{
@@ -47801,7 +48047,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2786, 9),
 					Name: "void",
 				},
-				Name: "Heapify",
+				Name:    "Heapify",
+				NamePos: p(2786, 14),
 				Body: &lang.BlockStmt{
 					Pos: p(2787, 9),
 					Stmts: []lang.Stmt{
@@ -47937,7 +48184,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2791, 9),
 					Name: "void",
 				},
-				Name: "MoveUp",
+				Name:    "MoveUp",
+				NamePos: p(2791, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2791, 21),
@@ -48235,7 +48483,8 @@ func preludeAST_108() *lang.TypeDecl {
 					Pos:  p(2807, 9),
 					Name: "void",
 				},
-				Name: "MoveDown",
+				Name:    "MoveDown",
+				NamePos: p(2807, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2807, 23),
@@ -49193,7 +49442,8 @@ func preludeAST_109() *lang.TypeDecl {
 					Pos:  p(2847, 9),
 					Name: "int",
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: p(2847, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2847, 18),
@@ -49470,7 +49720,8 @@ func preludeAST_109() *lang.TypeDecl {
 					Pos:  p(2860, 16),
 					Name: "bool",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: p(2860, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2860, 25),
@@ -49592,7 +49843,8 @@ func preludeAST_109() *lang.TypeDecl {
 					Pos:  p(2868, 16),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: p(2868, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2868, 28),
@@ -49703,7 +49955,8 @@ func preludeAST_109() *lang.TypeDecl {
 					Pos:  p(2876, 16),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(2876, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2876, 30),
@@ -49747,7 +50000,8 @@ func preludeAST_109() *lang.TypeDecl {
 					Pos:  p(2877, 16),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: p(2877, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(2877, 39),
 					Fun: &lang.MemberExpr{
@@ -49767,7 +50021,8 @@ func preludeAST_109() *lang.TypeDecl {
 					Pos:  p(2879, 16),
 					Name: "void",
 				},
-				Name: "UnionWith",
+				Name:    "UnionWith",
+				NamePos: p(2879, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2879, 31),
@@ -49831,7 +50086,8 @@ func preludeAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Reverse",
+				Name:    "Reverse",
+				NamePos: p(2884, 31),
 				Body: &lang.BlockStmt{
 					Pos: p(2885, 9),
 					Stmts: []lang.Stmt{
@@ -49904,7 +50160,8 @@ func preludeAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(2891, 31),
 				ExprBody: &lang.CallExpr{
 					Pos: p(2891, 70),
 					Fun: &lang.MemberExpr{
@@ -50292,7 +50549,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2922, 46),
 					Name: "void",
 				},
-				Name: "Close",
+				Name:    "Close",
+				NamePos: p(2922, 51),
 				Body: &lang.BlockStmt{
 					Pos:    p(2922, 59),
 					Rbrace: p(2922, 61),
@@ -50322,7 +50580,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2923, 46),
 					Name: "void",
 				},
-				Name: "Flush",
+				Name:    "Flush",
+				NamePos: p(2923, 51),
 				Body: &lang.BlockStmt{
 					Pos:    p(2923, 59),
 					Rbrace: p(2923, 61),
@@ -50352,7 +50611,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2924, 46),
 					Name: "void",
 				},
-				Name: "Indent",
+				Name:    "Indent",
+				NamePos: p(2924, 51),
 				Body: &lang.BlockStmt{
 					Pos: p(2924, 60),
 					Stmts: []lang.Stmt{
@@ -50395,7 +50655,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2925, 46),
 					Name: "void",
 				},
-				Name: "Unindent",
+				Name:    "Unindent",
+				NamePos: p(2925, 51),
 				Body: &lang.BlockStmt{
 					Pos: p(2925, 62),
 					Stmts: []lang.Stmt{
@@ -50438,7 +50699,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2926, 46),
 					Name: "void",
 				},
-				Name: "Print",
+				Name:    "Print",
+				NamePos: p(2926, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2926, 57),
@@ -50499,7 +50761,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2927, 46),
 					Name: "void",
 				},
-				Name: "Print",
+				Name:    "Print",
+				NamePos: p(2927, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2927, 57),
@@ -50596,7 +50859,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2928, 46),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2928, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2928, 58),
@@ -50679,7 +50943,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2929, 46),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2929, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2929, 58),
@@ -50766,7 +51031,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2931, 23),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2931, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2931, 35),
@@ -50861,7 +51127,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2936, 23),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2936, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2936, 35),
@@ -50988,7 +51255,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2940, 46),
 					Name: "void",
 				},
-				Name: "Fail",
+				Name:    "Fail",
+				NamePos: p(2940, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2940, 56),
@@ -51060,7 +51328,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2941, 46),
 					Name: "void",
 				},
-				Name: "Fail",
+				Name:    "Fail",
+				NamePos: p(2941, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2941, 56),
@@ -51153,7 +51422,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2942, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2942, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2942, 57),
@@ -51193,7 +51463,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2943, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2943, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2943, 57),
@@ -51262,7 +51533,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2944, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2944, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2944, 57),
@@ -51369,7 +51641,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2945, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2945, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2945, 57),
@@ -51453,7 +51726,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2946, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2946, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2946, 61),
@@ -51526,7 +51800,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2947, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2947, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2947, 61),
@@ -51595,7 +51870,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2948, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2948, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2948, 61),
@@ -51702,7 +51978,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2949, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2949, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2949, 61),
@@ -51786,7 +52063,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2950, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2950, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2950, 61),
@@ -51883,7 +52161,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2951, 46),
 					Name: "void",
 				},
-				Name: "WriteIf",
+				Name:    "WriteIf",
+				NamePos: p(2951, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2951, 59),
@@ -51959,7 +52238,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2952, 46),
 					Name: "void",
 				},
-				Name: "WriteIf",
+				Name:    "WriteIf",
+				NamePos: p(2952, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2952, 59),
@@ -52035,7 +52315,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2953, 46),
 					Name: "void",
 				},
-				Name: "WriteIf",
+				Name:    "WriteIf",
+				NamePos: p(2953, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2953, 59),
@@ -52126,7 +52407,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2954, 46),
 					Name: "void",
 				},
-				Name: "WriteIf",
+				Name:    "WriteIf",
+				NamePos: p(2954, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2954, 59),
@@ -52217,7 +52499,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2955, 46),
 					Name: "void",
 				},
-				Name: "WriteLineIf",
+				Name:    "WriteLineIf",
+				NamePos: p(2955, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2955, 63),
@@ -52293,7 +52576,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2956, 46),
 					Name: "void",
 				},
-				Name: "WriteLineIf",
+				Name:    "WriteLineIf",
+				NamePos: p(2956, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2956, 63),
@@ -52369,7 +52653,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2957, 46),
 					Name: "void",
 				},
-				Name: "WriteLineIf",
+				Name:    "WriteLineIf",
+				NamePos: p(2957, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2957, 63),
@@ -52460,7 +52745,8 @@ func preludeAST_111() *lang.TypeDecl {
 					Pos:  p(2958, 46),
 					Name: "void",
 				},
-				Name: "WriteLineIf",
+				Name:    "WriteLineIf",
+				NamePos: p(2958, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2958, 63),
@@ -52770,7 +53056,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2971, 46),
 					Name: "void",
 				},
-				Name: "Close",
+				Name:    "Close",
+				NamePos: p(2971, 51),
 				Body: &lang.BlockStmt{
 					Pos:    p(2971, 59),
 					Rbrace: p(2971, 61),
@@ -52800,7 +53087,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2972, 46),
 					Name: "void",
 				},
-				Name: "Flush",
+				Name:    "Flush",
+				NamePos: p(2972, 51),
 				Body: &lang.BlockStmt{
 					Pos:    p(2972, 59),
 					Rbrace: p(2972, 61),
@@ -52830,7 +53118,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2973, 46),
 					Name: "void",
 				},
-				Name: "Indent",
+				Name:    "Indent",
+				NamePos: p(2973, 51),
 				Body: &lang.BlockStmt{
 					Pos: p(2973, 60),
 					Stmts: []lang.Stmt{
@@ -52873,7 +53162,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2974, 46),
 					Name: "void",
 				},
-				Name: "Unindent",
+				Name:    "Unindent",
+				NamePos: p(2974, 51),
 				Body: &lang.BlockStmt{
 					Pos: p(2974, 62),
 					Stmts: []lang.Stmt{
@@ -52916,7 +53206,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2975, 46),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2975, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2975, 58),
@@ -53000,7 +53291,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2976, 46),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2976, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2976, 58),
@@ -53088,7 +53380,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2977, 46),
 					Name: "void",
 				},
-				Name: "Assert",
+				Name:    "Assert",
+				NamePos: p(2977, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2977, 58),
@@ -53183,7 +53476,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2978, 46),
 					Name: "void",
 				},
-				Name: "Fail",
+				Name:    "Fail",
+				NamePos: p(2978, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2978, 56),
@@ -53252,7 +53546,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2979, 46),
 					Name: "void",
 				},
-				Name: "Fail",
+				Name:    "Fail",
+				NamePos: p(2979, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2979, 56),
@@ -53345,7 +53640,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2980, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2980, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2980, 57),
@@ -53385,7 +53681,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2981, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2981, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2981, 57),
@@ -53454,7 +53751,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2982, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2982, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2982, 57),
@@ -53561,7 +53859,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2983, 46),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: p(2983, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2983, 57),
@@ -53645,7 +53944,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2984, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2984, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2984, 61),
@@ -53718,7 +54018,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2985, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2985, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2985, 61),
@@ -53787,7 +54088,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2986, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2986, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2986, 61),
@@ -53894,7 +54196,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2987, 46),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: p(2987, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2987, 61),
@@ -53978,7 +54281,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2988, 46),
 					Name: "void",
 				},
-				Name: "WriteIf",
+				Name:    "WriteIf",
+				NamePos: p(2988, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2988, 59),
@@ -54054,7 +54358,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2989, 46),
 					Name: "void",
 				},
-				Name: "WriteIf",
+				Name:    "WriteIf",
+				NamePos: p(2989, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2989, 59),
@@ -54130,7 +54435,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2990, 46),
 					Name: "void",
 				},
-				Name: "WriteLineIf",
+				Name:    "WriteLineIf",
+				NamePos: p(2990, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2990, 63),
@@ -54206,7 +54512,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2991, 46),
 					Name: "void",
 				},
-				Name: "WriteLineIf",
+				Name:    "WriteLineIf",
+				NamePos: p(2991, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2991, 63),
@@ -54282,7 +54589,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2992, 46),
 					Name: "void",
 				},
-				Name: "TraceInformation",
+				Name:    "TraceInformation",
+				NamePos: p(2992, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2992, 68),
@@ -54343,7 +54651,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2993, 46),
 					Name: "void",
 				},
-				Name: "TraceInformation",
+				Name:    "TraceInformation",
+				NamePos: p(2993, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2993, 68),
@@ -54440,7 +54749,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2994, 46),
 					Name: "void",
 				},
-				Name: "TraceWarning",
+				Name:    "TraceWarning",
+				NamePos: p(2994, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2994, 64),
@@ -54501,7 +54811,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2995, 46),
 					Name: "void",
 				},
-				Name: "TraceWarning",
+				Name:    "TraceWarning",
+				NamePos: p(2995, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2995, 64),
@@ -54598,7 +54909,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2996, 46),
 					Name: "void",
 				},
-				Name: "TraceError",
+				Name:    "TraceError",
+				NamePos: p(2996, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2996, 62),
@@ -54659,7 +54971,8 @@ func preludeAST_112() *lang.TypeDecl {
 					Pos:  p(2997, 46),
 					Name: "void",
 				},
-				Name: "TraceError",
+				Name:    "TraceError",
+				NamePos: p(2997, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(2997, 62),
@@ -55857,7 +56170,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3119, 23),
 					Name: "void",
 				},
-				Name: "True",
+				Name:    "True",
+				NamePos: p(3119, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3119, 33),
@@ -55900,7 +56214,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3121, 23),
 					Name: "void",
 				},
-				Name: "True",
+				Name:    "True",
+				NamePos: p(3121, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3121, 33),
@@ -56017,7 +56332,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3127, 23),
 					Name: "void",
 				},
-				Name: "True",
+				Name:    "True",
+				NamePos: p(3127, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3127, 33),
@@ -56061,7 +56377,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3129, 23),
 					Name: "void",
 				},
-				Name: "True",
+				Name:    "True",
+				NamePos: p(3129, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3129, 33),
@@ -56217,7 +56534,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3135, 23),
 					Name: "void",
 				},
-				Name: "False",
+				Name:    "False",
+				NamePos: p(3135, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3135, 34),
@@ -56260,7 +56578,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3137, 23),
 					Name: "void",
 				},
-				Name: "False",
+				Name:    "False",
+				NamePos: p(3137, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3137, 34),
@@ -56373,7 +56692,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3143, 23),
 					Name: "void",
 				},
-				Name: "False",
+				Name:    "False",
+				NamePos: p(3143, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3143, 34),
@@ -56417,7 +56737,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3145, 23),
 					Name: "void",
 				},
-				Name: "False",
+				Name:    "False",
+				NamePos: p(3145, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3145, 34),
@@ -56573,7 +56894,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3151, 23),
 					Name: "void",
 				},
-				Name: "Equal",
+				Name:    "Equal",
+				NamePos: p(3151, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -56915,7 +57237,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3169, 23),
 					Name: "void",
 				},
-				Name: "Equal",
+				Name:    "Equal",
+				NamePos: p(3169, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -56980,7 +57303,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3171, 23),
 					Name: "void",
 				},
-				Name: "Equal",
+				Name:    "Equal",
+				NamePos: p(3171, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3171, 34),
@@ -57292,7 +57616,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3183, 23),
 					Name: "void",
 				},
-				Name: "Equal",
+				Name:    "Equal",
+				NamePos: p(3183, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3183, 34),
@@ -57730,7 +58055,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3193, 16),
 					Name: "void",
 				},
-				Name: "EqualSequences",
+				Name:    "EqualSequences",
+				NamePos: p(3193, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3193, 36),
@@ -58180,7 +58506,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3207, 23),
 					Name: "void",
 				},
-				Name: "NotEqual",
+				Name:    "NotEqual",
+				NamePos: p(3207, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -58833,7 +59160,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3229, 23),
 					Name: "void",
 				},
-				Name: "Null",
+				Name:    "Null",
+				NamePos: p(3229, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3229, 33),
@@ -58971,7 +59299,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3235, 23),
 					Name: "void",
 				},
-				Name: "NotNull",
+				Name:    "NotNull",
+				NamePos: p(3235, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3235, 36),
@@ -59033,7 +59362,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3241, 23),
 					Name: "void",
 				},
-				Name: "Same",
+				Name:    "Same",
+				NamePos: p(3241, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3241, 33),
@@ -59229,7 +59559,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3248, 23),
 					Name: "void",
 				},
-				Name: "NotSame",
+				Name:    "NotSame",
+				NamePos: p(3248, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3248, 36),
@@ -59313,7 +59644,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3254, 23),
 					Name: "void",
 				},
-				Name: "Fail",
+				Name:    "Fail",
+				NamePos: p(3254, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3254, 33),
@@ -59361,7 +59693,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3256, 23),
 					Name: "T",
 				},
-				Name: "Throws",
+				Name:    "Throws",
+				NamePos: p(3256, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -59439,7 +59772,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3258, 23),
 					Name: "T",
 				},
-				Name: "Throws",
+				Name:    "Throws",
+				NamePos: p(3258, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -59523,7 +59857,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3260, 23),
 					Name: "T",
 				},
-				Name: "Throws",
+				Name:    "Throws",
+				NamePos: p(3260, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -59827,7 +60162,8 @@ func preludeAST_128() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThrowsAsync",
+				Name:    "ThrowsAsync",
+				NamePos: p(3271, 37),
 				TypeParams: []string{
 					"T",
 				},
@@ -59914,7 +60250,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3273, 23),
 					Name: "T",
 				},
-				Name: "ThrowsAny",
+				Name:    "ThrowsAny",
+				NamePos: p(3273, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -59992,7 +60329,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3275, 23),
 					Name: "T",
 				},
-				Name: "ThrowsAny",
+				Name:    "ThrowsAny",
+				NamePos: p(3275, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -60082,7 +60420,8 @@ func preludeAST_128() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThrowsAnyAsync",
+				Name:    "ThrowsAnyAsync",
+				NamePos: p(3277, 37),
 				TypeParams: []string{
 					"T",
 				},
@@ -60169,7 +60508,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3279, 16),
 					Name: "Exception",
 				},
-				Name: "Record",
+				Name:    "Record",
+				NamePos: p(3279, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3279, 33),
@@ -60244,7 +60584,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3292, 16),
 					Name: "Exception",
 				},
-				Name: "Record",
+				Name:    "Record",
+				NamePos: p(3292, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3292, 33),
@@ -60331,7 +60672,8 @@ func preludeAST_128() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "RecordAsync",
+				Name:    "RecordAsync",
+				NamePos: p(3305, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3305, 50),
@@ -60415,7 +60757,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3318, 16),
 					Name: "Exception",
 				},
-				Name: "ThrowsExact",
+				Name:    "ThrowsExact",
+				NamePos: p(3318, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3318, 38),
@@ -60711,7 +61054,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3328, 16),
 					Name: "Exception",
 				},
-				Name: "ThrowsCompatible",
+				Name:    "ThrowsCompatible",
+				NamePos: p(3328, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3328, 43),
@@ -61012,7 +61356,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3338, 23),
 					Name: "T",
 				},
-				Name: "IsType",
+				Name:    "IsType",
+				NamePos: p(3338, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -61399,7 +61744,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3351, 23),
 					Name: "T",
 				},
-				Name: "IsAssignableFrom",
+				Name:    "IsAssignableFrom",
+				NamePos: p(3351, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -61713,7 +62059,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3361, 23),
 					Name: "void",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(3361, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -61937,7 +62284,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3369, 23),
 					Name: "void",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: p(3369, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3369, 37),
@@ -62143,7 +62491,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3376, 23),
 					Name: "void",
 				},
-				Name: "DoesNotContain",
+				Name:    "DoesNotContain",
+				NamePos: p(3376, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -62399,7 +62748,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3388, 23),
 					Name: "void",
 				},
-				Name: "Empty",
+				Name:    "Empty",
+				NamePos: p(3388, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3388, 34),
@@ -62642,7 +62992,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3400, 23),
 					Name: "void",
 				},
-				Name: "NotEmpty",
+				Name:    "NotEmpty",
+				NamePos: p(3400, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3400, 37),
@@ -62713,7 +63064,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3406, 23),
 					Name: "T",
 				},
-				Name: "Single",
+				Name:    "Single",
+				NamePos: p(3406, 25),
 				TypeParams: []string{
 					"T",
 				},
@@ -62956,7 +63308,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3416, 23),
 					Name: "void",
 				},
-				Name: "Collection",
+				Name:    "Collection",
+				NamePos: p(3416, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -63443,7 +63796,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3437, 23),
 					Name: "void",
 				},
-				Name: "All",
+				Name:    "All",
+				NamePos: p(3437, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -63716,7 +64070,8 @@ func preludeAST_128() *lang.TypeDecl {
 					Pos:  p(3455, 23),
 					Name: "void",
 				},
-				Name: "InRange",
+				Name:    "InRange",
+				NamePos: p(3455, 28),
 				TypeParams: []string{
 					"T",
 				},
@@ -64173,7 +64528,8 @@ func preludeAST_130() *lang.TypeDecl {
 					Pos:  p(3478, 25),
 					Name: "EqualException",
 				},
-				Name: "ForMismatchedValues",
+				Name:    "ForMismatchedValues",
+				NamePos: p(3478, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3478, 60),
@@ -64278,7 +64634,8 @@ func preludeAST_130() *lang.TypeDecl {
 					Pos:  p(3483, 25),
 					Name: "EqualException",
 				},
-				Name: "ForMismatchedStrings",
+				Name:    "ForMismatchedStrings",
+				NamePos: p(3483, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3483, 61),
@@ -64799,7 +65156,8 @@ func preludeAST_130() *lang.TypeDecl {
 					Pos:  p(3495, 25),
 					Name: "EqualException",
 				},
-				Name: "ForMismatchedCollections",
+				Name:    "ForMismatchedCollections",
+				NamePos: p(3495, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3495, 65),
@@ -66581,7 +66939,8 @@ func preludeAST_151() *lang.TypeDecl {
 					Pos:  p(3551, 25),
 					Name: "bool",
 				},
-				Name: "AreEqual",
+				Name:    "AreEqual",
+				NamePos: p(3551, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3551, 39),
@@ -66988,7 +67347,8 @@ func preludeAST_151() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Items",
+				Name:    "Items",
+				NamePos: p(3567, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3567, 44),
@@ -67101,7 +67461,8 @@ func preludeAST_151() *lang.TypeDecl {
 					Pos:  p(3575, 23),
 					Name: "string",
 				},
-				Name: "Format",
+				Name:    "Format",
+				NamePos: p(3575, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3575, 37),
@@ -67723,7 +68084,8 @@ func preludeAST_151() *lang.TypeDecl {
 					Pos:  p(3605, 23),
 					Name: "string",
 				},
-				Name: "FormatTypeName",
+				Name:    "FormatTypeName",
+				NamePos: p(3605, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3605, 45),
@@ -68215,7 +68577,8 @@ func preludeAST_151() *lang.TypeDecl {
 					Pos:  p(3630, 25),
 					Name: "int",
 				},
-				Name: "PointerIndent",
+				Name:    "PointerIndent",
+				NamePos: p(3630, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3630, 43),
@@ -68295,7 +68658,8 @@ func preludeAST_151() *lang.TypeDecl {
 					Pos:  p(3634, 25),
 					Name: "int",
 				},
-				Name: "ItemIndent",
+				Name:    "ItemIndent",
+				NamePos: p(3634, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3634, 40),
@@ -68454,7 +68818,8 @@ func preludeAST_151() *lang.TypeDecl {
 					Pos:  p(3641, 16),
 					Name: "string",
 				},
-				Name: "Escape",
+				Name:    "Escape",
+				NamePos: p(3641, 23),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3641, 30),
@@ -69054,7 +69419,8 @@ func preludeAST_153() *lang.TypeDecl {
 					Pos:  p(3683, 16),
 					Name: "void",
 				},
-				Name: "Enter",
+				Name:    "Enter",
+				NamePos: p(3683, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(3683, 40),
 					Fun: &lang.MemberExpr{
@@ -69082,7 +69448,8 @@ func preludeAST_153() *lang.TypeDecl {
 					Pos:  p(3684, 16),
 					Name: "bool",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: p(3684, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(3684, 43),
 					Fun: &lang.MemberExpr{
@@ -69110,7 +69477,8 @@ func preludeAST_153() *lang.TypeDecl {
 					Pos:  p(3685, 16),
 					Name: "bool",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: p(3685, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3685, 30),
@@ -69215,7 +69583,8 @@ func preludeAST_153() *lang.TypeDecl {
 					Pos:  p(3691, 16),
 					Name: "bool",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: p(3691, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3691, 30),
@@ -69375,7 +69744,8 @@ func preludeAST_153() *lang.TypeDecl {
 					Pos:  p(3698, 16),
 					Name: "void",
 				},
-				Name: "Exit",
+				Name:    "Exit",
+				NamePos: p(3698, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(3699, 9),
 					Stmts: []lang.Stmt{
@@ -69487,7 +69857,8 @@ func preludeAST_153() *lang.TypeDecl {
 					Pos:  p(3706, 16),
 					Name: "Scope",
 				},
-				Name: "EnterScope",
+				Name:    "EnterScope",
+				NamePos: p(3706, 22),
 				Body: &lang.BlockStmt{
 					Pos: p(3707, 9),
 					Stmts: []lang.Stmt{
@@ -69593,7 +69964,8 @@ func preludeAST_153() *lang.TypeDecl {
 							Pos:  p(3717, 20),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name:    "Dispose",
+						NamePos: p(3717, 25),
 						ExprBody: &lang.CallExpr{
 							Pos: p(3717, 46),
 							Fun: &lang.MemberExpr{
@@ -70188,7 +70560,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3760, 16),
 					Name: "void",
 				},
-				Name: "CheckTime",
+				Name:    "CheckTime",
+				NamePos: p(3760, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3760, 31),
@@ -70314,7 +70687,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3766, 16),
 					Name: "bool",
 				},
-				Name: "Change",
+				Name:    "Change",
+				NamePos: p(3766, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3766, 28),
@@ -70364,7 +70738,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3767, 16),
 					Name: "bool",
 				},
-				Name: "Change",
+				Name:    "Change",
+				NamePos: p(3767, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3767, 28),
@@ -70436,7 +70811,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3768, 16),
 					Name: "bool",
 				},
-				Name: "Change",
+				Name:    "Change",
+				NamePos: p(3768, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3768, 28),
@@ -70485,7 +70861,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3770, 9),
 					Name: "bool",
 				},
-				Name: "Set",
+				Name:    "Set",
+				NamePos: p(3770, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3770, 18),
@@ -70732,7 +71109,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3784, 9),
 					Name: "bool",
 				},
-				Name: "Current",
+				Name:    "Current",
+				NamePos: p(3784, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3784, 22),
@@ -70791,7 +71169,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3789, 15),
 					Name: "void",
 				},
-				Name: "Schedule",
+				Name:    "Schedule",
+				NamePos: p(3789, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3789, 29),
@@ -71081,7 +71460,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3803, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(3803, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(3804, 9),
 					Stmts: []lang.Stmt{
@@ -71120,7 +71500,8 @@ func preludeAST_154() *lang.TypeDecl {
 					Pos:  p(3808, 16),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
-				Name: "DisposeAsync",
+				Name:    "DisposeAsync",
+				NamePos: p(3808, 49),
 				Body: &lang.BlockStmt{
 					Pos: p(3809, 9),
 					Stmts: []lang.Stmt{
@@ -71551,7 +71932,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3840, 16),
 					Name: "long",
 				},
-				Name: "AddParticipant",
+				Name:    "AddParticipant",
+				NamePos: p(3840, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(3840, 41),
 					Fun: &lang.Ident{
@@ -71577,7 +71959,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3841, 16),
 					Name: "long",
 				},
-				Name: "AddParticipants",
+				Name:    "AddParticipants",
+				NamePos: p(3841, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3841, 37),
@@ -71771,7 +72154,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3855, 16),
 					Name: "void",
 				},
-				Name: "RemoveParticipant",
+				Name:    "RemoveParticipant",
+				NamePos: p(3855, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(3855, 44),
 					Fun: &lang.Ident{
@@ -71797,7 +72181,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3856, 16),
 					Name: "void",
 				},
-				Name: "RemoveParticipants",
+				Name:    "RemoveParticipants",
+				NamePos: p(3856, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3856, 40),
@@ -72037,7 +72422,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3872, 16),
 					Name: "void",
 				},
-				Name: "SignalAndWait",
+				Name:    "SignalAndWait",
+				NamePos: p(3872, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(3872, 40),
 					Fun: &lang.Ident{
@@ -72067,7 +72453,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3874, 16),
 					Name: "bool",
 				},
-				Name: "SignalAndWait",
+				Name:    "SignalAndWait",
+				NamePos: p(3874, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3874, 35),
@@ -72102,7 +72489,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3876, 16),
 					Name: "bool",
 				},
-				Name: "SignalAndWait",
+				Name:    "SignalAndWait",
+				NamePos: p(3876, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3876, 35),
@@ -72245,7 +72633,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3884, 16),
 					Name: "void",
 				},
-				Name: "SignalAndWait",
+				Name:    "SignalAndWait",
+				NamePos: p(3884, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3884, 35),
@@ -72307,7 +72696,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3890, 9),
 					Name: "bool",
 				},
-				Name: "Signal",
+				Name:    "Signal",
+				NamePos: p(3890, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3890, 21),
@@ -72714,7 +73104,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3922, 9),
 					Name: "void",
 				},
-				Name: "FinishPhase",
+				Name:    "FinishPhase",
+				NamePos: p(3922, 14),
 				Body: &lang.BlockStmt{
 					Pos: p(3923, 9),
 					Stmts: []lang.Stmt{
@@ -72874,7 +73265,8 @@ func preludeAST_155() *lang.TypeDecl {
 					Pos:  p(3935, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(3935, 21),
 				Body: &lang.BlockStmt{
 					Pos:    p(3935, 31),
 					Rbrace: p(3935, 33),
@@ -73816,7 +74208,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(3979, 16),
 					Name: "int",
 				},
-				Name: "CheckedMs",
+				Name:    "CheckedMs",
+				NamePos: p(3979, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3979, 30),
@@ -73899,7 +74292,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(3985, 16),
 					Name: "int",
 				},
-				Name: "SpanMs",
+				Name:    "SpanMs",
+				NamePos: p(3985, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3985, 27),
@@ -74029,7 +74423,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(3993, 9),
 					Name: "bool",
 				},
-				Name: "WaitUntil",
+				Name:    "WaitUntil",
+				NamePos: p(3993, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(3993, 24),
@@ -74306,7 +74701,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4011, 16),
 					Name: "void",
 				},
-				Name: "EnterReadLock",
+				Name:    "EnterReadLock",
+				NamePos: p(4011, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(4011, 40),
 					Fun: &lang.Ident{
@@ -74336,7 +74732,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4012, 16),
 					Name: "bool",
 				},
-				Name: "TryEnterReadLock",
+				Name:    "TryEnterReadLock",
+				NamePos: p(4012, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4012, 38),
@@ -74383,7 +74780,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4013, 16),
 					Name: "bool",
 				},
-				Name: "TryEnterReadLock",
+				Name:    "TryEnterReadLock",
+				NamePos: p(4013, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4013, 38),
@@ -74429,7 +74827,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4014, 9),
 					Name: "bool",
 				},
-				Name: "EnterRead",
+				Name:    "EnterRead",
+				NamePos: p(4014, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4014, 24),
@@ -74889,7 +75288,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4041, 16),
 					Name: "void",
 				},
-				Name: "ExitReadLock",
+				Name:    "ExitReadLock",
+				NamePos: p(4041, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(4042, 9),
 					Stmts: []lang.Stmt{
@@ -75092,7 +75492,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4054, 16),
 					Name: "void",
 				},
-				Name: "EnterWriteLock",
+				Name:    "EnterWriteLock",
+				NamePos: p(4054, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(4054, 41),
 					Fun: &lang.Ident{
@@ -75122,7 +75523,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4055, 16),
 					Name: "bool",
 				},
-				Name: "TryEnterWriteLock",
+				Name:    "TryEnterWriteLock",
+				NamePos: p(4055, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4055, 39),
@@ -75169,7 +75571,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4056, 16),
 					Name: "bool",
 				},
-				Name: "TryEnterWriteLock",
+				Name:    "TryEnterWriteLock",
+				NamePos: p(4056, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4056, 39),
@@ -75215,7 +75618,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4057, 9),
 					Name: "bool",
 				},
-				Name: "EnterWrite",
+				Name:    "EnterWrite",
+				NamePos: p(4057, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4057, 25),
@@ -75601,7 +76005,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4084, 16),
 					Name: "void",
 				},
-				Name: "ExitWriteLock",
+				Name:    "ExitWriteLock",
+				NamePos: p(4084, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(4085, 9),
 					Stmts: []lang.Stmt{
@@ -75728,7 +76133,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4095, 16),
 					Name: "void",
 				},
-				Name: "EnterUpgradeableReadLock",
+				Name:    "EnterUpgradeableReadLock",
+				NamePos: p(4095, 21),
 				ExprBody: &lang.CallExpr{
 					Pos: p(4095, 51),
 					Fun: &lang.Ident{
@@ -75758,7 +76164,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4096, 16),
 					Name: "bool",
 				},
-				Name: "TryEnterUpgradeableReadLock",
+				Name:    "TryEnterUpgradeableReadLock",
+				NamePos: p(4096, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4096, 49),
@@ -75805,7 +76212,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4097, 16),
 					Name: "bool",
 				},
-				Name: "TryEnterUpgradeableReadLock",
+				Name:    "TryEnterUpgradeableReadLock",
+				NamePos: p(4097, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4097, 49),
@@ -75851,7 +76259,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4098, 9),
 					Name: "bool",
 				},
-				Name: "EnterUpgradeableRead",
+				Name:    "EnterUpgradeableRead",
+				NamePos: p(4098, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4098, 35),
@@ -76246,7 +76655,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4124, 16),
 					Name: "void",
 				},
-				Name: "ExitUpgradeableReadLock",
+				Name:    "ExitUpgradeableReadLock",
+				NamePos: p(4124, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(4125, 9),
 					Stmts: []lang.Stmt{
@@ -76373,7 +76783,8 @@ func preludeAST_158() *lang.TypeDecl {
 					Pos:  p(4135, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(4135, 21),
 				Body: &lang.BlockStmt{
 					Pos:    p(4135, 31),
 					Rbrace: p(4135, 33),
@@ -76742,7 +77153,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4166, 16),
 					Name: "int",
 				},
-				Name: "Ms",
+				Name:    "Ms",
+				NamePos: p(4166, 20),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4166, 23),
@@ -76873,7 +77285,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4173, 16),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: p(4173, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4173, 25),
@@ -76918,7 +77331,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4174, 16),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: p(4174, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4174, 25),
@@ -77014,7 +77428,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4179, 16),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: p(4179, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4179, 28),
@@ -77067,7 +77482,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4180, 16),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: p(4180, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4180, 28),
@@ -77127,7 +77543,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4181, 16),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: p(4181, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4181, 28),
@@ -77199,7 +77616,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4182, 16),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: p(4182, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4182, 28),
@@ -77522,7 +77940,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4199, 16),
 					Name: "T",
 				},
-				Name: "Take",
+				Name:    "Take",
+				NamePos: p(4199, 18),
 				ExprBody: &lang.CallExpr{
 					Pos: p(4199, 28),
 					Fun: &lang.Ident{
@@ -77550,7 +77969,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4200, 16),
 					Name: "T",
 				},
-				Name: "Take",
+				Name:    "Take",
+				NamePos: p(4200, 18),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4200, 23),
@@ -77650,7 +78070,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4206, 16),
 					Name: "bool",
 				},
-				Name: "TryTake",
+				Name:    "TryTake",
+				NamePos: p(4206, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(4206, 29),
@@ -77705,7 +78126,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4207, 16),
 					Name: "bool",
 				},
-				Name: "TryTake",
+				Name:    "TryTake",
+				NamePos: p(4207, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(4207, 29),
@@ -77767,7 +78189,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4208, 16),
 					Name: "bool",
 				},
-				Name: "TryTake",
+				Name:    "TryTake",
+				NamePos: p(4208, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(4208, 29),
@@ -77841,7 +78264,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4209, 16),
 					Name: "bool",
 				},
-				Name: "TryTake",
+				Name:    "TryTake",
+				NamePos: p(4209, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      p(4209, 29),
@@ -78138,7 +78562,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4225, 9),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: p(4225, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4225, 19),
@@ -78443,7 +78868,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4244, 16),
 					Name: "void",
 				},
-				Name: "CompleteAdding",
+				Name:    "CompleteAdding",
+				NamePos: p(4244, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(4245, 9),
 					Stmts: []lang.Stmt{
@@ -78517,7 +78943,8 @@ func preludeAST_159() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetConsumingEnumerable",
+				Name:    "GetConsumingEnumerable",
+				NamePos: p(4253, 58),
 				ExprBody: &lang.CallExpr{
 					Pos: p(4253, 86),
 					Fun: &lang.Ident{
@@ -78551,7 +78978,8 @@ func preludeAST_159() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetConsumingEnumerable",
+				Name:    "GetConsumingEnumerable",
+				NamePos: p(4254, 58),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4254, 81),
@@ -78602,7 +79030,8 @@ func preludeAST_159() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: p(4257, 20),
 				Body: &lang.BlockStmt{
 					Pos: p(4258, 9),
 					Stmts: []lang.Stmt{
@@ -78644,7 +79073,8 @@ func preludeAST_159() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(4262, 58),
 				ExprBody: &lang.CallExpr{
 					Pos: p(4262, 132),
 					Fun: &lang.MemberExpr{
@@ -78699,7 +79129,8 @@ func preludeAST_159() *lang.TypeDecl {
 					Pos:  p(4265, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(4265, 21),
 				Body: &lang.BlockStmt{
 					Pos:    p(4265, 31),
 					Rbrace: p(4265, 33),
@@ -78884,7 +79315,8 @@ func preludeAST_160() *lang.TypeDecl {
 					Pos:  p(4277, 16),
 					Name: "bool",
 				},
-				Name: "MoveNext",
+				Name:    "MoveNext",
+				NamePos: p(4277, 21),
 				Body: &lang.BlockStmt{
 					Pos: p(4278, 9),
 					Stmts: []lang.Stmt{
@@ -78985,7 +79417,8 @@ func preludeAST_160() *lang.TypeDecl {
 					Pos:  p(4286, 16),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: p(4286, 21),
 				ExprBody: &lang.ThrowExpr{
 					Pos: p(4286, 32),
 					X: &lang.NewExpr{
@@ -79004,7 +79437,8 @@ func preludeAST_160() *lang.TypeDecl {
 					Pos:  p(4287, 16),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: p(4287, 21),
 				Body: &lang.BlockStmt{
 					Pos:    p(4287, 31),
 					Rbrace: p(4287, 33),
@@ -79023,7 +79457,8 @@ func preludeAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: p(4288, 58),
 				ExprBody: &lang.NewExpr{
 					Pos: p(4288, 77),
 					Type: &lang.TypeRef{
@@ -79437,7 +79872,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4344, 19),
 					Name: "void",
 				},
-				Name: "SetWaitNotificationRequired",
+				Name:    "SetWaitNotificationRequired",
+				NamePos: p(4344, 24),
 				Body: &lang.BlockStmt{
 					Pos: p(4344, 54),
 					Stmts: []lang.Stmt{
@@ -79469,7 +79905,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4345, 16),
 					Name: "bool",
 				},
-				Name: "IsWaitNotificationRequired",
+				Name:    "IsWaitNotificationRequired",
+				NamePos: p(4345, 21),
 				ExprBody: &lang.Ident{
 					Pos:  p(4345, 53),
 					Name: "_requireWaitNotification",
@@ -79482,7 +79919,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4347, 24),
 					Name: "void",
 				},
-				Name: "Send",
+				Name:    "Send",
+				NamePos: p(4347, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4347, 34),
@@ -79534,7 +79972,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4348, 24),
 					Name: "void",
 				},
-				Name: "Post",
+				Name:    "Post",
+				NamePos: p(4348, 29),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4348, 34),
@@ -79611,7 +80050,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4349, 24),
 					Name: "void",
 				},
-				Name: "OperationStarted",
+				Name:    "OperationStarted",
+				NamePos: p(4349, 29),
 				Body: &lang.BlockStmt{
 					Pos:    p(4349, 48),
 					Rbrace: p(4349, 50),
@@ -79624,7 +80064,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4350, 24),
 					Name: "void",
 				},
-				Name: "OperationCompleted",
+				Name:    "OperationCompleted",
+				NamePos: p(4350, 29),
 				Body: &lang.BlockStmt{
 					Pos:    p(4350, 50),
 					Rbrace: p(4350, 52),
@@ -79637,7 +80078,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4351, 24),
 					Name: "SynchronizationContext",
 				},
-				Name: "CreateCopy",
+				Name:    "CreateCopy",
+				NamePos: p(4351, 47),
 				ExprBody: &lang.NewExpr{
 					Pos: p(4351, 63),
 					Type: &lang.TypeRef{
@@ -79684,7 +80126,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4354, 23),
 					Name: "void",
 				},
-				Name: "SetSynchronizationContext",
+				Name:    "SetSynchronizationContext",
+				NamePos: p(4354, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4354, 54),
@@ -79845,7 +80288,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4359, 25),
 					Name: "void",
 				},
-				Name: "PostContinuation",
+				Name:    "PostContinuation",
+				NamePos: p(4359, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4359, 47),
@@ -79908,7 +80352,8 @@ func preludeAST_164() *lang.TypeDecl {
 					Pos:  p(4360, 25),
 					Name: "void",
 				},
-				Name: "PostException",
+				Name:    "PostException",
+				NamePos: p(4360, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: p(4360, 44),

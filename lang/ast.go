@@ -373,6 +373,7 @@ type MethodDecl struct {
 	Modifiers   Modifiers
 	ReturnType  *TypeRef
 	Name        string
+	NamePos     Pos // the name's (an operator's token's) position, where C# reports the method; zero when not known
 	TypeParams  []string
 	Constraints []*Constraint // `where T : ...` clauses
 	Params      []*Param

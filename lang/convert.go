@@ -398,7 +398,7 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	if r.Type != nil && r.Op != nil {
 		o := r.Op
 		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: st.typ(r.Type),
-			Operator: o.Op, Params: st.params(o.Params)}
+			Operator: o.Op, NamePos: st.pos(o.Pos), Params: st.params(o.Params)}
 		d.Body, d.ExprBody = st.body(o.Body)
 		switch n := len(d.Params); {
 		case n == 1 && UnaryOperatorName(o.Op) != "":
@@ -448,7 +448,7 @@ func (st *parseState) member(g *gMember, td *TypeDecl, ns string) Member {
 	switch {
 	case r.Method != nil:
 		m := r.Method
-		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: typ, Name: nm,
+		d := &MethodDecl{Pos: pos, Attributes: attrs, Modifiers: mods, ReturnType: typ, Name: nm, NamePos: namePos,
 			TypeParams: typeParams(m.TypeParams), Constraints: st.constraints(m.Where), Params: st.params(m.Params)}
 		d.Body, d.ExprBody = st.body(m.Body)
 		return d

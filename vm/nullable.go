@@ -23,4 +23,13 @@ var (
 		}
 		return args[0], nil
 	})
+	// NullableToString is T?.ToString(): "" when null, else the value's
+	// ToString (a struct's override included).
+	NullableToString = NativeFunc("ToString", 1, 1, false, func(t *Thread, args []Value) (Value, error) {
+		s, err := t.ToString(args[0])
+		if err != nil {
+			return Null, err
+		}
+		return String(s), nil
+	})
 )

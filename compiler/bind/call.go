@@ -65,7 +65,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			}
 		}
 		if len(cands) == 0 {
-			if b.missIsError(recv, f.Name) {
+			if !(f.NullCond && recv.Kind == Nullable) && b.missIsError(recv, f.Name) {
 				b.reportMiss(recv, f.Name, static, f.Pos)
 			}
 			b.args(e.Args)

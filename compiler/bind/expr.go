@@ -642,7 +642,8 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	}
 	syms := b.lookup(recv, e.Name)
 	if len(syms) == 0 {
-		if b.missIsError(recv, e.Name) {
+		// `n?.M` on a T? reaches T's members, which this lookup does not.
+		if !(e.NullCond && recv.Kind == Nullable) && b.missIsError(recv, e.Name) {
 			b.reportMiss(recv, e.Name, static, e.Pos)
 		}
 		return b.u.unchecked

@@ -229,7 +229,8 @@ func libraryAST_0() *lang.TypeDecl {
 					Pos:  lp(20, 31),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(20, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(21, 9),
@@ -238,7 +239,8 @@ func libraryAST_0() *lang.TypeDecl {
 					Pos:  lp(21, 31),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(21, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(21, 43),
@@ -257,7 +259,8 @@ func libraryAST_0() *lang.TypeDecl {
 					Pos:  lp(22, 31),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(22, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(23, 9),
@@ -266,7 +269,8 @@ func libraryAST_0() *lang.TypeDecl {
 					Pos:  lp(23, 23),
 					Name: "Type",
 				},
-				Name: "GetType",
+				Name:    "GetType",
+				NamePos: lp(23, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(24, 9),
@@ -275,7 +279,8 @@ func libraryAST_0() *lang.TypeDecl {
 					Pos:  lp(24, 30),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(24, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(24, 42),
@@ -302,7 +307,8 @@ func libraryAST_0() *lang.TypeDecl {
 					Pos:  lp(25, 30),
 					Name: "bool",
 				},
-				Name: "ReferenceEquals",
+				Name:    "ReferenceEquals",
+				NamePos: lp(25, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(25, 51),
@@ -356,7 +362,8 @@ func libraryAST_1() *lang.TypeDecl {
 					Pos:  lp(31, 30),
 					Name: "Delegate",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: lp(31, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(31, 47),
@@ -383,7 +390,8 @@ func libraryAST_1() *lang.TypeDecl {
 					Pos:  lp(32, 30),
 					Name: "Delegate",
 				},
-				Name: "Combine",
+				Name:    "Combine",
+				NamePos: lp(32, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(32, 47),
@@ -407,7 +415,8 @@ func libraryAST_1() *lang.TypeDecl {
 					Pos:  lp(33, 30),
 					Name: "Delegate",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(33, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(33, 46),
@@ -434,7 +443,8 @@ func libraryAST_1() *lang.TypeDecl {
 					Pos:  lp(34, 30),
 					Name: "Delegate",
 				},
-				Name: "RemoveAll",
+				Name:    "RemoveAll",
+				NamePos: lp(34, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(34, 49),
@@ -465,7 +475,8 @@ func libraryAST_1() *lang.TypeDecl {
 						Name: "Delegate",
 					},
 				},
-				Name: "GetInvocationList",
+				Name:    "GetInvocationList",
+				NamePos: lp(35, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(36, 9),
@@ -474,7 +485,8 @@ func libraryAST_1() *lang.TypeDecl {
 					Pos:  lp(36, 23),
 					Name: "object",
 				},
-				Name: "DynamicInvoke",
+				Name:    "DynamicInvoke",
+				NamePos: lp(36, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(36, 44),
@@ -3933,7 +3945,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(81, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(81, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(82, 9),
@@ -3942,7 +3955,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(82, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(82, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(82, 45),
@@ -3961,7 +3975,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(83, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(83, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(83, 45),
@@ -3980,7 +3995,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(84, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(84, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(84, 45),
@@ -4003,7 +4019,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(85, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(85, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(85, 45),
@@ -4022,7 +4039,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(86, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(86, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(86, 45),
@@ -4041,7 +4059,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(87, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(87, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(87, 45),
@@ -4060,7 +4079,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(88, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(88, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(88, 45),
@@ -4079,7 +4099,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(89, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(89, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(89, 45),
@@ -4098,7 +4119,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(90, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(90, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(90, 45),
@@ -4117,7 +4139,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(91, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(91, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(91, 45),
@@ -4136,7 +4159,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(92, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(92, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(92, 45),
@@ -4155,7 +4179,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(93, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(93, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(93, 45),
@@ -4174,7 +4199,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(94, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(94, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(94, 45),
@@ -4201,7 +4227,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(95, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(95, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(95, 45),
@@ -4236,7 +4263,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(96, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(96, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(96, 45),
@@ -4279,7 +4307,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(97, 30),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(97, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(97, 45),
@@ -4311,7 +4340,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(98, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(98, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(98, 41),
@@ -4330,7 +4360,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(99, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(99, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(99, 41),
@@ -4349,7 +4380,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(100, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(100, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(100, 41),
@@ -4372,7 +4404,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(101, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(101, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(101, 41),
@@ -4391,7 +4424,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(102, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(102, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(102, 41),
@@ -4410,7 +4444,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(103, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(103, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(103, 41),
@@ -4429,7 +4464,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(104, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(104, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(104, 41),
@@ -4448,7 +4484,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(105, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(105, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(105, 41),
@@ -4467,7 +4504,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(106, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(106, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(106, 41),
@@ -4486,7 +4524,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(107, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(107, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(107, 41),
@@ -4505,7 +4544,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(108, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(108, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(108, 41),
@@ -4524,7 +4564,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(109, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(109, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(109, 41),
@@ -4543,7 +4584,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(110, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(110, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(110, 41),
@@ -4570,7 +4612,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(111, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(111, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(111, 41),
@@ -4605,7 +4648,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(112, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(112, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(112, 41),
@@ -4648,7 +4692,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(113, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(113, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(113, 41),
@@ -4680,7 +4725,8 @@ func libraryAST_41() *lang.TypeDecl {
 					Pos:  lp(114, 30),
 					Name: "string",
 				},
-				Name: "ReadLine",
+				Name:    "ReadLine",
+				NamePos: lp(114, 37),
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(115, 9),
@@ -4810,7 +4856,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(123, 33),
 					Name: "char",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(123, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(123, 43),
@@ -4829,7 +4876,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(124, 23),
 					Name: "string",
 				},
-				Name: "Substring",
+				Name:    "Substring",
+				NamePos: lp(124, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(124, 40),
@@ -4848,7 +4896,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(125, 23),
 					Name: "string",
 				},
-				Name: "Substring",
+				Name:    "Substring",
+				NamePos: lp(125, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(125, 40),
@@ -4875,7 +4924,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(126, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(126, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(126, 37),
@@ -4894,7 +4944,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(127, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(127, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(127, 37),
@@ -4913,7 +4964,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(128, 23),
 					Name: "bool",
 				},
-				Name: "StartsWith",
+				Name:    "StartsWith",
+				NamePos: lp(128, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(128, 39),
@@ -4932,7 +4984,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(129, 23),
 					Name: "bool",
 				},
-				Name: "StartsWith",
+				Name:    "StartsWith",
+				NamePos: lp(129, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(129, 39),
@@ -4951,7 +5004,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(130, 23),
 					Name: "bool",
 				},
-				Name: "EndsWith",
+				Name:    "EndsWith",
+				NamePos: lp(130, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(130, 37),
@@ -4970,7 +5024,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(131, 23),
 					Name: "bool",
 				},
-				Name: "EndsWith",
+				Name:    "EndsWith",
+				NamePos: lp(131, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(131, 37),
@@ -4989,7 +5044,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(132, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(132, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(132, 35),
@@ -5008,7 +5064,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(133, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(133, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(133, 35),
@@ -5027,7 +5084,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(134, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(134, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(134, 35),
@@ -5054,7 +5112,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(135, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(135, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(135, 35),
@@ -5081,7 +5140,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(136, 23),
 					Name: "string",
 				},
-				Name: "ToUpper",
+				Name:    "ToUpper",
+				NamePos: lp(136, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(137, 9),
@@ -5090,7 +5150,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(137, 23),
 					Name: "string",
 				},
-				Name: "ToLower",
+				Name:    "ToLower",
+				NamePos: lp(137, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(138, 9),
@@ -5099,7 +5160,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(138, 23),
 					Name: "string",
 				},
-				Name: "ToUpperInvariant",
+				Name:    "ToUpperInvariant",
+				NamePos: lp(138, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(139, 9),
@@ -5108,7 +5170,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(139, 23),
 					Name: "string",
 				},
-				Name: "ToLowerInvariant",
+				Name:    "ToLowerInvariant",
+				NamePos: lp(139, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(140, 9),
@@ -5117,7 +5180,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(140, 23),
 					Name: "string",
 				},
-				Name: "Trim",
+				Name:    "Trim",
+				NamePos: lp(140, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(141, 9),
@@ -5126,7 +5190,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(141, 23),
 					Name: "string",
 				},
-				Name: "TrimStart",
+				Name:    "TrimStart",
+				NamePos: lp(141, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(142, 9),
@@ -5135,7 +5200,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(142, 23),
 					Name: "string",
 				},
-				Name: "TrimEnd",
+				Name:    "TrimEnd",
+				NamePos: lp(142, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(143, 9),
@@ -5144,7 +5210,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(143, 23),
 					Name: "string",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(143, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(143, 38),
@@ -5171,7 +5238,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(144, 23),
 					Name: "string",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(144, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(144, 38),
@@ -5198,7 +5266,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(145, 23),
 					Name: "string",
 				},
-				Name: "PadLeft",
+				Name:    "PadLeft",
+				NamePos: lp(145, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(145, 38),
@@ -5217,7 +5286,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(146, 23),
 					Name: "string",
 				},
-				Name: "PadLeft",
+				Name:    "PadLeft",
+				NamePos: lp(146, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(146, 38),
@@ -5244,7 +5314,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(147, 23),
 					Name: "string",
 				},
-				Name: "PadRight",
+				Name:    "PadRight",
+				NamePos: lp(147, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(147, 39),
@@ -5263,7 +5334,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(148, 23),
 					Name: "string",
 				},
-				Name: "PadRight",
+				Name:    "PadRight",
+				NamePos: lp(148, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(148, 39),
@@ -5294,7 +5366,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "char",
 					},
 				},
-				Name: "ToCharArray",
+				Name:    "ToCharArray",
+				NamePos: lp(149, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(150, 9),
@@ -5303,7 +5376,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(150, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(150, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(151, 9),
@@ -5312,7 +5386,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(151, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(151, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(151, 39),
@@ -5331,7 +5406,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(152, 30),
 					Name: "bool",
 				},
-				Name: "IsNullOrEmpty",
+				Name:    "IsNullOrEmpty",
+				NamePos: lp(152, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(152, 49),
@@ -5350,7 +5426,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(153, 30),
 					Name: "bool",
 				},
-				Name: "IsNullOrWhiteSpace",
+				Name:    "IsNullOrWhiteSpace",
+				NamePos: lp(153, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(153, 54),
@@ -5446,7 +5523,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(157, 23),
 					Name: "object",
 				},
-				Name: "Clone",
+				Name:    "Clone",
+				NamePos: lp(157, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(158, 9),
@@ -5455,7 +5533,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(158, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(158, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(158, 37),
@@ -5474,7 +5553,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(159, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(159, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(159, 37),
@@ -5493,7 +5573,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(160, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(160, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(160, 37),
@@ -5520,7 +5601,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(161, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(161, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(161, 37),
@@ -5547,7 +5629,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(162, 23),
 					Name: "bool",
 				},
-				Name: "EndsWith",
+				Name:    "EndsWith",
+				NamePos: lp(162, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(162, 37),
@@ -5574,7 +5657,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(163, 23),
 					Name: "bool",
 				},
-				Name: "StartsWith",
+				Name:    "StartsWith",
+				NamePos: lp(163, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(163, 39),
@@ -5601,7 +5685,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(164, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(164, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(164, 35),
@@ -5620,7 +5705,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(165, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(165, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(165, 35),
@@ -5647,7 +5733,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(166, 23),
 					Name: "System.CharEnumerator",
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(166, 45),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(167, 9),
@@ -5656,7 +5743,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(167, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(167, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(167, 35),
@@ -5683,7 +5771,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(168, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(168, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(168, 35),
@@ -5718,7 +5807,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(169, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(169, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(169, 35),
@@ -5753,7 +5843,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(170, 23),
 					Name: "int",
 				},
-				Name: "IndexOfAny",
+				Name:    "IndexOfAny",
+				NamePos: lp(170, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(170, 38),
@@ -5776,7 +5867,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(171, 23),
 					Name: "int",
 				},
-				Name: "IndexOfAny",
+				Name:    "IndexOfAny",
+				NamePos: lp(171, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(171, 38),
@@ -5807,7 +5899,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(172, 23),
 					Name: "string",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: lp(172, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(172, 37),
@@ -5834,7 +5927,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(173, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(173, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(173, 39),
@@ -5853,7 +5947,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(174, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(174, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(174, 39),
@@ -5872,7 +5967,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(175, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(175, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(175, 39),
@@ -5899,7 +5995,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(176, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(176, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(176, 39),
@@ -5926,7 +6023,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(177, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(177, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(177, 39),
@@ -5953,7 +6051,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(178, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(178, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(178, 39),
@@ -5988,7 +6087,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(179, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(179, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(179, 39),
@@ -6023,7 +6123,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(180, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOfAny",
+				Name:    "LastIndexOfAny",
+				NamePos: lp(180, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(180, 42),
@@ -6046,7 +6147,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(181, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOfAny",
+				Name:    "LastIndexOfAny",
+				NamePos: lp(181, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(181, 42),
@@ -6077,7 +6179,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(182, 23),
 					Name: "string",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(182, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(182, 37),
@@ -6096,7 +6199,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(183, 23),
 					Name: "string",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(183, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(183, 37),
@@ -6123,7 +6227,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(184, 23),
 					Name: "string",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(184, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(184, 38),
@@ -6162,7 +6267,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(185, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(185, 38),
@@ -6190,7 +6296,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(186, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(186, 38),
@@ -6229,7 +6336,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(187, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(187, 38),
@@ -6276,7 +6384,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(188, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(188, 38),
@@ -6311,7 +6420,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(189, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(189, 38),
@@ -6346,7 +6456,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(190, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(190, 38),
@@ -6389,7 +6500,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(191, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(191, 38),
@@ -6428,7 +6540,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(192, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(192, 38),
@@ -6475,7 +6588,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(193, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(193, 38),
@@ -6510,7 +6624,8 @@ func libraryAST_42() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "Split",
+				Name:    "Split",
+				NamePos: lp(194, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(194, 38),
@@ -6549,7 +6664,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(195, 23),
 					Name: "string",
 				},
-				Name: "ToLower",
+				Name:    "ToLower",
+				NamePos: lp(195, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(195, 38),
@@ -6568,7 +6684,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(196, 23),
 					Name: "string",
 				},
-				Name: "ToUpper",
+				Name:    "ToUpper",
+				NamePos: lp(196, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(196, 38),
@@ -6587,7 +6704,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(197, 23),
 					Name: "string",
 				},
-				Name: "Trim",
+				Name:    "Trim",
+				NamePos: lp(197, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(197, 35),
@@ -6611,7 +6729,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(198, 23),
 					Name: "string",
 				},
-				Name: "TrimStart",
+				Name:    "TrimStart",
+				NamePos: lp(198, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(198, 40),
@@ -6635,7 +6754,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(199, 23),
 					Name: "string",
 				},
-				Name: "TrimEnd",
+				Name:    "TrimEnd",
+				NamePos: lp(199, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(199, 38),
@@ -6665,7 +6785,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(200, 33),
 					Name: "char",
 				},
-				Name: "Chars",
+				Name:    "Chars",
+				NamePos: lp(200, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(200, 44),
@@ -6684,7 +6805,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(201, 30),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: lp(201, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(201, 42),
@@ -6711,7 +6833,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(202, 30),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: lp(202, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(202, 42),
@@ -6746,7 +6869,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(203, 30),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: lp(203, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(203, 42),
@@ -6781,7 +6905,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(204, 30),
 					Name: "int",
 				},
-				Name: "CompareOrdinal",
+				Name:    "CompareOrdinal",
+				NamePos: lp(204, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(204, 49),
@@ -6808,7 +6933,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(205, 30),
 					Name: "string",
 				},
-				Name: "Concat",
+				Name:    "Concat",
+				NamePos: lp(205, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(205, 44),
@@ -6827,7 +6953,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(206, 30),
 					Name: "string",
 				},
-				Name: "Concat",
+				Name:    "Concat",
+				NamePos: lp(206, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(206, 44),
@@ -6851,7 +6978,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(207, 30),
 					Name: "string",
 				},
-				Name: "Concat",
+				Name:    "Concat",
+				NamePos: lp(207, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(207, 44),
@@ -6875,7 +7003,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(208, 30),
 					Name: "string",
 				},
-				Name: "Concat",
+				Name:    "Concat",
+				NamePos: lp(208, 37),
 				TypeParams: []string{
 					"T",
 				},
@@ -6903,7 +7032,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(209, 30),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(209, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(209, 42),
@@ -6930,7 +7060,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(210, 30),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(210, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(210, 42),
@@ -6965,7 +7096,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(211, 30),
 					Name: "string",
 				},
-				Name: "Format",
+				Name:    "Format",
+				NamePos: lp(211, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(211, 44),
@@ -6992,7 +7124,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(212, 30),
 					Name: "string",
 				},
-				Name: "Format",
+				Name:    "Format",
+				NamePos: lp(212, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(212, 44),
@@ -7024,7 +7157,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(213, 30),
 					Name: "string",
 				},
-				Name: "Format",
+				Name:    "Format",
+				NamePos: lp(213, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(213, 44),
@@ -7064,7 +7198,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(214, 30),
 					Name: "string",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(214, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(214, 42),
@@ -7096,7 +7231,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(215, 30),
 					Name: "string",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(215, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(215, 42),
@@ -7128,7 +7264,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(216, 30),
 					Name: "string",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(216, 37),
 				TypeParams: []string{
 					"T",
 				},
@@ -7164,7 +7301,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(217, 30),
 					Name: "string",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(217, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(217, 42),
@@ -7196,7 +7334,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(218, 30),
 					Name: "string",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(218, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(218, 42),
@@ -7228,7 +7367,8 @@ func libraryAST_42() *lang.TypeDecl {
 					Pos:  lp(219, 30),
 					Name: "string",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(219, 37),
 				TypeParams: []string{
 					"T",
 				},
@@ -7307,7 +7447,8 @@ func libraryAST_45() *lang.TypeDecl {
 					Pos:  lp(232, 9),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(232, 16),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(232, 25),
@@ -7355,7 +7496,8 @@ func libraryAST_47() *lang.TypeDecl {
 					Pos:  lp(241, 9),
 					Name: "object",
 				},
-				Name: "Clone",
+				Name:    "Clone",
+				NamePos: lp(241, 16),
 			},
 		},
 	}
@@ -7644,7 +7786,8 @@ func libraryAST_53() *lang.TypeDecl {
 					Pos:  lp(262, 23),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: lp(262, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(262, 35),
@@ -7671,7 +7814,8 @@ func libraryAST_53() *lang.TypeDecl {
 					Pos:  lp(263, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(263, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(263, 35),
@@ -7710,7 +7854,8 @@ func libraryAST_54() *lang.TypeDecl {
 					Pos:  lp(268, 30),
 					Name: "Type",
 				},
-				Name: "GetUnderlyingType",
+				Name:    "GetUnderlyingType",
+				NamePos: lp(268, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(268, 53),
@@ -7895,7 +8040,8 @@ func libraryAST_55() *lang.TypeDecl {
 						Name: "Type",
 					},
 				},
-				Name: "GetGenericArguments",
+				Name:    "GetGenericArguments",
+				NamePos: lp(283, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(284, 9),
@@ -7904,7 +8050,8 @@ func libraryAST_55() *lang.TypeDecl {
 					Pos:  lp(284, 23),
 					Name: "bool",
 				},
-				Name: "IsAssignableFrom",
+				Name:    "IsAssignableFrom",
+				NamePos: lp(284, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(284, 45),
@@ -7923,7 +8070,8 @@ func libraryAST_55() *lang.TypeDecl {
 					Pos:  lp(285, 23),
 					Name: "bool",
 				},
-				Name: "IsInstanceOfType",
+				Name:    "IsInstanceOfType",
+				NamePos: lp(285, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(285, 45),
@@ -7942,7 +8090,8 @@ func libraryAST_55() *lang.TypeDecl {
 					Pos:  lp(286, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(286, 30),
 			},
 		},
 	}
@@ -7963,7 +8112,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(293, 23),
 					Name: "bool",
 				},
-				Name: "HasFlag",
+				Name:    "HasFlag",
+				NamePos: lp(293, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(293, 36),
@@ -7982,7 +8132,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(294, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(294, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(295, 9),
@@ -7991,7 +8142,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(295, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(295, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(295, 39),
@@ -8010,7 +8162,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(296, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(296, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(296, 37),
@@ -8029,7 +8182,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(297, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(297, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(297, 35),
@@ -8048,7 +8202,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(298, 23),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(298, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(299, 9),
@@ -8057,7 +8212,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(299, 30),
 					Name: "Array",
 				},
-				Name: "GetValues",
+				Name:    "GetValues",
+				NamePos: lp(299, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(299, 46),
@@ -8080,7 +8236,8 @@ func libraryAST_56() *lang.TypeDecl {
 						Name: "TEnum",
 					},
 				},
-				Name: "GetValues",
+				Name:    "GetValues",
+				NamePos: lp(300, 38),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8108,7 +8265,8 @@ func libraryAST_56() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "GetNames",
+				Name:    "GetNames",
+				NamePos: lp(301, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(301, 48),
@@ -8131,7 +8289,8 @@ func libraryAST_56() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "GetNames",
+				Name:    "GetNames",
+				NamePos: lp(302, 39),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8155,7 +8314,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(303, 30),
 					Name: "string",
 				},
-				Name: "GetName",
+				Name:    "GetName",
+				NamePos: lp(303, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(303, 45),
@@ -8182,7 +8342,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(304, 30),
 					Name: "string",
 				},
-				Name: "GetName",
+				Name:    "GetName",
+				NamePos: lp(304, 37),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8216,7 +8377,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(305, 30),
 					Name: "object",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(305, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(305, 43),
@@ -8243,7 +8405,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(306, 30),
 					Name: "object",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(306, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(306, 43),
@@ -8278,7 +8441,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(307, 30),
 					Name: "TEnum",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(307, 36),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8306,7 +8470,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(308, 30),
 					Name: "TEnum",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(308, 36),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8342,7 +8507,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(309, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(309, 35),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8379,7 +8545,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(310, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(310, 35),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8424,7 +8591,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(311, 30),
 					Name: "bool",
 				},
-				Name: "IsDefined",
+				Name:    "IsDefined",
+				NamePos: lp(311, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(311, 45),
@@ -8451,7 +8619,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(312, 30),
 					Name: "bool",
 				},
-				Name: "IsDefined",
+				Name:    "IsDefined",
+				NamePos: lp(312, 35),
 				TypeParams: []string{
 					"TEnum",
 				},
@@ -8485,7 +8654,8 @@ func libraryAST_56() *lang.TypeDecl {
 					Pos:  lp(313, 30),
 					Name: "Type",
 				},
-				Name: "GetUnderlyingType",
+				Name:    "GetUnderlyingType",
+				NamePos: lp(313, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(313, 53),
@@ -8576,7 +8746,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(321, 30),
 					Name: "double",
 				},
-				Name: "Acos",
+				Name:    "Acos",
+				NamePos: lp(321, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(321, 42),
@@ -8595,7 +8766,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(322, 30),
 					Name: "double",
 				},
-				Name: "Asin",
+				Name:    "Asin",
+				NamePos: lp(322, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(322, 42),
@@ -8614,7 +8786,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(323, 30),
 					Name: "double",
 				},
-				Name: "Atan",
+				Name:    "Atan",
+				NamePos: lp(323, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(323, 42),
@@ -8633,7 +8806,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(324, 30),
 					Name: "double",
 				},
-				Name: "Atan2",
+				Name:    "Atan2",
+				NamePos: lp(324, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(324, 43),
@@ -8660,7 +8834,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(325, 30),
 					Name: "long",
 				},
-				Name: "BigMul",
+				Name:    "BigMul",
+				NamePos: lp(325, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(325, 42),
@@ -8687,7 +8862,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(326, 30),
 					Name: "double",
 				},
-				Name: "Cbrt",
+				Name:    "Cbrt",
+				NamePos: lp(326, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(326, 42),
@@ -8706,7 +8882,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(327, 30),
 					Name: "int",
 				},
-				Name: "Clamp",
+				Name:    "Clamp",
+				NamePos: lp(327, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(327, 40),
@@ -8741,7 +8918,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(328, 30),
 					Name: "long",
 				},
-				Name: "Clamp",
+				Name:    "Clamp",
+				NamePos: lp(328, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(328, 41),
@@ -8776,7 +8954,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(329, 30),
 					Name: "double",
 				},
-				Name: "Clamp",
+				Name:    "Clamp",
+				NamePos: lp(329, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(329, 43),
@@ -8811,7 +8990,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(330, 30),
 					Name: "decimal",
 				},
-				Name: "Clamp",
+				Name:    "Clamp",
+				NamePos: lp(330, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(330, 44),
@@ -8846,7 +9026,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(331, 30),
 					Name: "double",
 				},
-				Name: "Cosh",
+				Name:    "Cosh",
+				NamePos: lp(331, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(331, 42),
@@ -8865,7 +9046,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(332, 30),
 					Name: "int",
 				},
-				Name: "DivRem",
+				Name:    "DivRem",
+				NamePos: lp(332, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(332, 41),
@@ -8901,7 +9083,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(333, 30),
 					Name: "long",
 				},
-				Name: "DivRem",
+				Name:    "DivRem",
+				NamePos: lp(333, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(333, 42),
@@ -8937,7 +9120,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(334, 30),
 					Name: "double",
 				},
-				Name: "Log",
+				Name:    "Log",
+				NamePos: lp(334, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(334, 41),
@@ -8964,7 +9148,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(335, 30),
 					Name: "double",
 				},
-				Name: "Log2",
+				Name:    "Log2",
+				NamePos: lp(335, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(335, 42),
@@ -8983,7 +9168,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(336, 30),
 					Name: "double",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(336, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(336, 43),
@@ -9010,7 +9196,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(337, 30),
 					Name: "double",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(337, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(337, 43),
@@ -9045,7 +9232,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(338, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(338, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(338, 44),
@@ -9072,7 +9260,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(339, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(339, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(339, 44),
@@ -9107,7 +9296,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(340, 30),
 					Name: "int",
 				},
-				Name: "Sign",
+				Name:    "Sign",
+				NamePos: lp(340, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(340, 39),
@@ -9126,7 +9316,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(341, 30),
 					Name: "int",
 				},
-				Name: "Sign",
+				Name:    "Sign",
+				NamePos: lp(341, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(341, 39),
@@ -9145,7 +9336,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(342, 30),
 					Name: "int",
 				},
-				Name: "Sign",
+				Name:    "Sign",
+				NamePos: lp(342, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(342, 39),
@@ -9164,7 +9356,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(343, 30),
 					Name: "int",
 				},
-				Name: "Sign",
+				Name:    "Sign",
+				NamePos: lp(343, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(343, 39),
@@ -9183,7 +9376,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(344, 30),
 					Name: "int",
 				},
-				Name: "Sign",
+				Name:    "Sign",
+				NamePos: lp(344, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(344, 39),
@@ -9202,7 +9396,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(345, 30),
 					Name: "double",
 				},
-				Name: "Sinh",
+				Name:    "Sinh",
+				NamePos: lp(345, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(345, 42),
@@ -9221,7 +9416,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(346, 30),
 					Name: "double",
 				},
-				Name: "Tanh",
+				Name:    "Tanh",
+				NamePos: lp(346, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(346, 42),
@@ -9240,7 +9436,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(347, 30),
 					Name: "double",
 				},
-				Name: "Truncate",
+				Name:    "Truncate",
+				NamePos: lp(347, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(347, 46),
@@ -9259,7 +9456,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(348, 30),
 					Name: "decimal",
 				},
-				Name: "Truncate",
+				Name:    "Truncate",
+				NamePos: lp(348, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(348, 47),
@@ -9278,7 +9476,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(349, 30),
 					Name: "int",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(349, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(349, 38),
@@ -9297,7 +9496,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(350, 30),
 					Name: "long",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(350, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(350, 39),
@@ -9316,7 +9516,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(351, 30),
 					Name: "short",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(351, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(351, 40),
@@ -9335,7 +9536,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(352, 30),
 					Name: "sbyte",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(352, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(352, 40),
@@ -9354,7 +9556,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(353, 30),
 					Name: "double",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(353, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(353, 41),
@@ -9373,7 +9576,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(354, 30),
 					Name: "float",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(354, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(354, 40),
@@ -9392,7 +9596,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(355, 30),
 					Name: "decimal",
 				},
-				Name: "Abs",
+				Name:    "Abs",
+				NamePos: lp(355, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(355, 42),
@@ -9411,7 +9616,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(356, 30),
 					Name: "int",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(356, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(356, 38),
@@ -9438,7 +9644,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(357, 30),
 					Name: "uint",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(357, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(357, 39),
@@ -9465,7 +9672,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(358, 30),
 					Name: "long",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(358, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(358, 39),
@@ -9492,7 +9700,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(359, 30),
 					Name: "ulong",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(359, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(359, 40),
@@ -9519,7 +9728,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(360, 30),
 					Name: "short",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(360, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(360, 40),
@@ -9546,7 +9756,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(361, 30),
 					Name: "ushort",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(361, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(361, 41),
@@ -9573,7 +9784,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(362, 30),
 					Name: "byte",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(362, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(362, 39),
@@ -9600,7 +9812,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(363, 30),
 					Name: "sbyte",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(363, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(363, 40),
@@ -9627,7 +9840,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(364, 30),
 					Name: "double",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(364, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(364, 41),
@@ -9654,7 +9868,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(365, 30),
 					Name: "float",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(365, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(365, 40),
@@ -9681,7 +9896,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(366, 30),
 					Name: "decimal",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(366, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(366, 42),
@@ -9708,7 +9924,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(367, 30),
 					Name: "int",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(367, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(367, 38),
@@ -9735,7 +9952,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(368, 30),
 					Name: "uint",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(368, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(368, 39),
@@ -9762,7 +9980,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(369, 30),
 					Name: "long",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(369, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(369, 39),
@@ -9789,7 +10008,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(370, 30),
 					Name: "ulong",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(370, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(370, 40),
@@ -9816,7 +10036,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(371, 30),
 					Name: "short",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(371, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(371, 40),
@@ -9843,7 +10064,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(372, 30),
 					Name: "ushort",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(372, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(372, 41),
@@ -9870,7 +10092,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(373, 30),
 					Name: "byte",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(373, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(373, 39),
@@ -9897,7 +10120,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(374, 30),
 					Name: "sbyte",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(374, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(374, 40),
@@ -9924,7 +10148,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(375, 30),
 					Name: "double",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(375, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(375, 41),
@@ -9951,7 +10176,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(376, 30),
 					Name: "float",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(376, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(376, 40),
@@ -9978,7 +10204,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(377, 30),
 					Name: "decimal",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(377, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(377, 42),
@@ -10005,7 +10232,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(378, 30),
 					Name: "double",
 				},
-				Name: "Sqrt",
+				Name:    "Sqrt",
+				NamePos: lp(378, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(378, 42),
@@ -10024,7 +10252,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(379, 30),
 					Name: "double",
 				},
-				Name: "Pow",
+				Name:    "Pow",
+				NamePos: lp(379, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(379, 41),
@@ -10051,7 +10280,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(380, 30),
 					Name: "double",
 				},
-				Name: "Floor",
+				Name:    "Floor",
+				NamePos: lp(380, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(380, 43),
@@ -10070,7 +10300,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(381, 30),
 					Name: "decimal",
 				},
-				Name: "Floor",
+				Name:    "Floor",
+				NamePos: lp(381, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(381, 44),
@@ -10089,7 +10320,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(382, 30),
 					Name: "double",
 				},
-				Name: "Ceiling",
+				Name:    "Ceiling",
+				NamePos: lp(382, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(382, 45),
@@ -10108,7 +10340,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(383, 30),
 					Name: "decimal",
 				},
-				Name: "Ceiling",
+				Name:    "Ceiling",
+				NamePos: lp(383, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(383, 46),
@@ -10127,7 +10360,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(384, 30),
 					Name: "double",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(384, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(384, 43),
@@ -10146,7 +10380,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(385, 30),
 					Name: "double",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(385, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(385, 43),
@@ -10173,7 +10408,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(386, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(386, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(386, 44),
@@ -10192,7 +10428,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(387, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(387, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(387, 44),
@@ -10219,7 +10456,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(388, 30),
 					Name: "double",
 				},
-				Name: "Sin",
+				Name:    "Sin",
+				NamePos: lp(388, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(388, 41),
@@ -10238,7 +10476,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(389, 30),
 					Name: "double",
 				},
-				Name: "Cos",
+				Name:    "Cos",
+				NamePos: lp(389, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(389, 41),
@@ -10257,7 +10496,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(390, 30),
 					Name: "double",
 				},
-				Name: "Tan",
+				Name:    "Tan",
+				NamePos: lp(390, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(390, 41),
@@ -10276,7 +10516,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(391, 30),
 					Name: "double",
 				},
-				Name: "Exp",
+				Name:    "Exp",
+				NamePos: lp(391, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(391, 41),
@@ -10295,7 +10536,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(392, 30),
 					Name: "double",
 				},
-				Name: "Log",
+				Name:    "Log",
+				NamePos: lp(392, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(392, 41),
@@ -10314,7 +10556,8 @@ func libraryAST_57() *lang.TypeDecl {
 					Pos:  lp(393, 30),
 					Name: "double",
 				},
-				Name: "Log10",
+				Name:    "Log10",
+				NamePos: lp(393, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(393, 43),
@@ -10379,7 +10622,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(398, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(398, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(398, 39),
@@ -10398,7 +10642,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(399, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(399, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(399, 39),
@@ -10417,7 +10662,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(400, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(400, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(400, 39),
@@ -10444,7 +10690,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(401, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(401, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(401, 37),
@@ -10463,7 +10710,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(402, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(402, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(402, 37),
@@ -10482,7 +10730,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(403, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(403, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(403, 35),
@@ -10544,7 +10793,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(406, 30),
 					Name: "int",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(406, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(406, 40),
@@ -10563,7 +10813,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(407, 30),
 					Name: "int",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(407, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(407, 40),
@@ -10590,7 +10841,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(408, 30),
 					Name: "int",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(408, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(408, 40),
@@ -10617,7 +10869,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(409, 30),
 					Name: "int",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(409, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(409, 40),
@@ -10652,7 +10905,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(410, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(410, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(410, 44),
@@ -10680,7 +10934,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(411, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(411, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(411, 44),
@@ -10716,7 +10971,8 @@ func libraryAST_58() *lang.TypeDecl {
 					Pos:  lp(412, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(412, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(412, 44),
@@ -10806,7 +11062,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(417, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(417, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(417, 39),
@@ -10825,7 +11082,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(418, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(418, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(418, 39),
@@ -10844,7 +11102,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(419, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(419, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(419, 39),
@@ -10871,7 +11130,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(420, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(420, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(420, 37),
@@ -10890,7 +11150,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(421, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(421, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(421, 37),
@@ -10909,7 +11170,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(422, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(422, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(422, 35),
@@ -10972,7 +11234,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(425, 30),
 					Name: "long",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(425, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(425, 41),
@@ -10991,7 +11254,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(426, 30),
 					Name: "long",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(426, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(426, 41),
@@ -11018,7 +11282,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(427, 30),
 					Name: "long",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(427, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(427, 41),
@@ -11045,7 +11310,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(428, 30),
 					Name: "long",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(428, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(428, 41),
@@ -11080,7 +11346,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(429, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(429, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(429, 44),
@@ -11108,7 +11375,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(430, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(430, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(430, 44),
@@ -11144,7 +11412,8 @@ func libraryAST_59() *lang.TypeDecl {
 					Pos:  lp(431, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(431, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(431, 44),
@@ -11234,7 +11503,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(436, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(436, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(436, 39),
@@ -11253,7 +11523,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(437, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(437, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(437, 39),
@@ -11272,7 +11543,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(438, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(438, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(438, 39),
@@ -11299,7 +11571,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(439, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(439, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(439, 37),
@@ -11318,7 +11591,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(440, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(440, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(440, 37),
@@ -11337,7 +11611,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(441, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(441, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(441, 35),
@@ -11456,7 +11731,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(448, 30),
 					Name: "bool",
 				},
-				Name: "IsFinite",
+				Name:    "IsFinite",
+				NamePos: lp(448, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(448, 44),
@@ -11475,7 +11751,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(449, 30),
 					Name: "bool",
 				},
-				Name: "IsInfinity",
+				Name:    "IsInfinity",
+				NamePos: lp(449, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(449, 46),
@@ -11494,7 +11771,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(450, 30),
 					Name: "bool",
 				},
-				Name: "IsNaN",
+				Name:    "IsNaN",
+				NamePos: lp(450, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(450, 41),
@@ -11513,7 +11791,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(451, 30),
 					Name: "bool",
 				},
-				Name: "IsNegative",
+				Name:    "IsNegative",
+				NamePos: lp(451, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(451, 46),
@@ -11532,7 +11811,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(452, 30),
 					Name: "bool",
 				},
-				Name: "IsNegativeInfinity",
+				Name:    "IsNegativeInfinity",
+				NamePos: lp(452, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(452, 54),
@@ -11551,7 +11831,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(453, 30),
 					Name: "bool",
 				},
-				Name: "IsPositiveInfinity",
+				Name:    "IsPositiveInfinity",
+				NamePos: lp(453, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(453, 54),
@@ -11570,7 +11851,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(454, 30),
 					Name: "double",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(454, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(454, 43),
@@ -11589,7 +11871,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(455, 30),
 					Name: "double",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(455, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(455, 43),
@@ -11616,7 +11899,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(456, 30),
 					Name: "double",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(456, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(456, 43),
@@ -11643,7 +11927,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(457, 30),
 					Name: "double",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(457, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(457, 43),
@@ -11678,7 +11963,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(458, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(458, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(458, 44),
@@ -11706,7 +11992,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(459, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(459, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(459, 44),
@@ -11742,7 +12029,8 @@ func libraryAST_60() *lang.TypeDecl {
 					Pos:  lp(460, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(460, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(460, 44),
@@ -11832,7 +12120,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(465, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(465, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(465, 39),
@@ -11851,7 +12140,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(466, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(466, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(466, 39),
@@ -11870,7 +12160,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(467, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(467, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(467, 39),
@@ -11897,7 +12188,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(468, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(468, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(468, 37),
@@ -11916,7 +12208,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(469, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(469, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(469, 37),
@@ -11935,7 +12228,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(470, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(470, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(470, 35),
@@ -12038,7 +12332,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(477, 30),
 					Name: "bool",
 				},
-				Name: "IsFinite",
+				Name:    "IsFinite",
+				NamePos: lp(477, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(477, 44),
@@ -12057,7 +12352,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(478, 30),
 					Name: "bool",
 				},
-				Name: "IsInfinity",
+				Name:    "IsInfinity",
+				NamePos: lp(478, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(478, 46),
@@ -12076,7 +12372,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(479, 30),
 					Name: "bool",
 				},
-				Name: "IsNaN",
+				Name:    "IsNaN",
+				NamePos: lp(479, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(479, 41),
@@ -12095,7 +12392,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(480, 30),
 					Name: "bool",
 				},
-				Name: "IsNegative",
+				Name:    "IsNegative",
+				NamePos: lp(480, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(480, 46),
@@ -12114,7 +12412,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(481, 30),
 					Name: "bool",
 				},
-				Name: "IsNegativeInfinity",
+				Name:    "IsNegativeInfinity",
+				NamePos: lp(481, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(481, 54),
@@ -12133,7 +12432,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(482, 30),
 					Name: "bool",
 				},
-				Name: "IsPositiveInfinity",
+				Name:    "IsPositiveInfinity",
+				NamePos: lp(482, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(482, 54),
@@ -12152,7 +12452,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(483, 30),
 					Name: "float",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(483, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(483, 42),
@@ -12171,7 +12472,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(484, 30),
 					Name: "float",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(484, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(484, 42),
@@ -12198,7 +12500,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(485, 30),
 					Name: "float",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(485, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(485, 42),
@@ -12225,7 +12528,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(486, 30),
 					Name: "float",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(486, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(486, 42),
@@ -12260,7 +12564,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(487, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(487, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(487, 44),
@@ -12288,7 +12593,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(488, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(488, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(488, 44),
@@ -12324,7 +12630,8 @@ func libraryAST_61() *lang.TypeDecl {
 					Pos:  lp(489, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(489, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(489, 44),
@@ -12414,7 +12721,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(494, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(494, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(494, 39),
@@ -12433,7 +12741,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(495, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(495, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(495, 39),
@@ -12452,7 +12761,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(496, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(496, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(496, 39),
@@ -12479,7 +12789,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(497, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(497, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(497, 37),
@@ -12498,7 +12809,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(498, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(498, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(498, 37),
@@ -12517,7 +12829,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(499, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(499, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(499, 35),
@@ -12578,7 +12891,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(502, 30),
 					Name: "sbyte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(502, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(502, 42),
@@ -12597,7 +12911,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(503, 30),
 					Name: "sbyte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(503, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(503, 42),
@@ -12624,7 +12939,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(504, 30),
 					Name: "sbyte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(504, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(504, 42),
@@ -12651,7 +12967,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(505, 30),
 					Name: "sbyte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(505, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(505, 42),
@@ -12686,7 +13003,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(506, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(506, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(506, 44),
@@ -12714,7 +13032,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(507, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(507, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(507, 44),
@@ -12750,7 +13069,8 @@ func libraryAST_62() *lang.TypeDecl {
 					Pos:  lp(508, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(508, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(508, 44),
@@ -12840,7 +13160,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(513, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(513, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(513, 39),
@@ -12859,7 +13180,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(514, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(514, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(514, 39),
@@ -12878,7 +13200,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(515, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(515, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(515, 39),
@@ -12905,7 +13228,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(516, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(516, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(516, 37),
@@ -12924,7 +13248,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(517, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(517, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(517, 37),
@@ -12943,7 +13268,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(518, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(518, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(518, 35),
@@ -13000,7 +13326,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(521, 30),
 					Name: "byte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(521, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(521, 41),
@@ -13019,7 +13346,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(522, 30),
 					Name: "byte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(522, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(522, 41),
@@ -13046,7 +13374,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(523, 30),
 					Name: "byte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(523, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(523, 41),
@@ -13073,7 +13402,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(524, 30),
 					Name: "byte",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(524, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(524, 41),
@@ -13108,7 +13438,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(525, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(525, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(525, 44),
@@ -13136,7 +13467,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(526, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(526, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(526, 44),
@@ -13172,7 +13504,8 @@ func libraryAST_63() *lang.TypeDecl {
 					Pos:  lp(527, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(527, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(527, 44),
@@ -13262,7 +13595,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(532, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(532, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(532, 39),
@@ -13281,7 +13615,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(533, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(533, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(533, 39),
@@ -13300,7 +13635,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(534, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(534, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(534, 39),
@@ -13327,7 +13663,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(535, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(535, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(535, 37),
@@ -13346,7 +13683,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(536, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(536, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(536, 37),
@@ -13365,7 +13703,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(537, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(537, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(537, 35),
@@ -13426,7 +13765,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(540, 30),
 					Name: "short",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(540, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(540, 42),
@@ -13445,7 +13785,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(541, 30),
 					Name: "short",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(541, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(541, 42),
@@ -13472,7 +13813,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(542, 30),
 					Name: "short",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(542, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(542, 42),
@@ -13499,7 +13841,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(543, 30),
 					Name: "short",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(543, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(543, 42),
@@ -13534,7 +13877,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(544, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(544, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(544, 44),
@@ -13562,7 +13906,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(545, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(545, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(545, 44),
@@ -13598,7 +13943,8 @@ func libraryAST_64() *lang.TypeDecl {
 					Pos:  lp(546, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(546, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(546, 44),
@@ -13688,7 +14034,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(551, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(551, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(551, 39),
@@ -13707,7 +14054,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(552, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(552, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(552, 39),
@@ -13726,7 +14074,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(553, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(553, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(553, 39),
@@ -13753,7 +14102,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(554, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(554, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(554, 37),
@@ -13772,7 +14122,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(555, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(555, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(555, 37),
@@ -13791,7 +14142,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(556, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(556, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(556, 35),
@@ -13848,7 +14200,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(559, 30),
 					Name: "ushort",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(559, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(559, 43),
@@ -13867,7 +14220,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(560, 30),
 					Name: "ushort",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(560, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(560, 43),
@@ -13894,7 +14248,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(561, 30),
 					Name: "ushort",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(561, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(561, 43),
@@ -13921,7 +14276,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(562, 30),
 					Name: "ushort",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(562, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(562, 43),
@@ -13956,7 +14312,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(563, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(563, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(563, 44),
@@ -13984,7 +14341,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(564, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(564, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(564, 44),
@@ -14020,7 +14378,8 @@ func libraryAST_65() *lang.TypeDecl {
 					Pos:  lp(565, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(565, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(565, 44),
@@ -14110,7 +14469,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(570, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(570, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(570, 39),
@@ -14129,7 +14489,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(571, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(571, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(571, 39),
@@ -14148,7 +14509,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(572, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(572, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(572, 39),
@@ -14175,7 +14537,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(573, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(573, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(573, 37),
@@ -14194,7 +14557,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(574, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(574, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(574, 37),
@@ -14213,7 +14577,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(575, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(575, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(575, 35),
@@ -14271,7 +14636,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(578, 30),
 					Name: "uint",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(578, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(578, 41),
@@ -14290,7 +14656,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(579, 30),
 					Name: "uint",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(579, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(579, 41),
@@ -14317,7 +14684,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(580, 30),
 					Name: "uint",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(580, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(580, 41),
@@ -14344,7 +14712,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(581, 30),
 					Name: "uint",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(581, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(581, 41),
@@ -14379,7 +14748,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(582, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(582, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(582, 44),
@@ -14407,7 +14777,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(583, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(583, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(583, 44),
@@ -14443,7 +14814,8 @@ func libraryAST_66() *lang.TypeDecl {
 					Pos:  lp(584, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(584, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(584, 44),
@@ -14533,7 +14905,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(589, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(589, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(589, 39),
@@ -14552,7 +14925,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(590, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(590, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(590, 39),
@@ -14571,7 +14945,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(591, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(591, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(591, 39),
@@ -14598,7 +14973,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(592, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(592, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(592, 37),
@@ -14617,7 +14993,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(593, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(593, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(593, 37),
@@ -14636,7 +15013,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(594, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(594, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(594, 35),
@@ -14694,7 +15072,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(597, 30),
 					Name: "ulong",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(597, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(597, 42),
@@ -14713,7 +15092,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(598, 30),
 					Name: "ulong",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(598, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(598, 42),
@@ -14740,7 +15120,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(599, 30),
 					Name: "ulong",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(599, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(599, 42),
@@ -14767,7 +15148,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(600, 30),
 					Name: "ulong",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(600, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(600, 42),
@@ -14802,7 +15184,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(601, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(601, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(601, 44),
@@ -14830,7 +15213,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(602, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(602, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(602, 44),
@@ -14866,7 +15250,8 @@ func libraryAST_67() *lang.TypeDecl {
 					Pos:  lp(603, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(603, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(603, 44),
@@ -15026,7 +15411,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(613, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(613, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(613, 39),
@@ -15045,7 +15431,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(614, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(614, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(614, 39),
@@ -15064,7 +15451,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(615, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(615, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(615, 39),
@@ -15091,7 +15479,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(616, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(616, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(616, 37),
@@ -15110,7 +15499,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(617, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(617, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(617, 37),
@@ -15129,7 +15519,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(618, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(618, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(618, 35),
@@ -15148,7 +15539,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(619, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(619, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(619, 44),
@@ -15167,7 +15559,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(620, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(620, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(620, 44),
@@ -15194,7 +15587,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(621, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(621, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(621, 44),
@@ -15221,7 +15615,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(622, 30),
 					Name: "decimal",
 				},
-				Name: "Round",
+				Name:    "Round",
+				NamePos: lp(622, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(622, 44),
@@ -15256,7 +15651,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(623, 30),
 					Name: "decimal",
 				},
-				Name: "Floor",
+				Name:    "Floor",
+				NamePos: lp(623, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(623, 44),
@@ -15275,7 +15671,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(624, 30),
 					Name: "decimal",
 				},
-				Name: "Ceiling",
+				Name:    "Ceiling",
+				NamePos: lp(624, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(624, 46),
@@ -15294,7 +15691,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(625, 30),
 					Name: "decimal",
 				},
-				Name: "Truncate",
+				Name:    "Truncate",
+				NamePos: lp(625, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(625, 47),
@@ -15313,7 +15711,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(626, 30),
 					Name: "decimal",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(626, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(626, 44),
@@ -15332,7 +15731,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(627, 30),
 					Name: "decimal",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(627, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(627, 44),
@@ -15359,7 +15759,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(628, 30),
 					Name: "decimal",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(628, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(628, 44),
@@ -15386,7 +15787,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(629, 30),
 					Name: "decimal",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(629, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(629, 44),
@@ -15421,7 +15823,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(630, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(630, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(630, 44),
@@ -15449,7 +15852,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(631, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(631, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(631, 44),
@@ -15485,7 +15889,8 @@ func libraryAST_68() *lang.TypeDecl {
 					Pos:  lp(632, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(632, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(632, 44),
@@ -15599,7 +16004,8 @@ func libraryAST_69() *lang.TypeDecl {
 					Pos:  lp(639, 30),
 					Name: "bool",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(639, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(639, 41),
@@ -15618,7 +16024,8 @@ func libraryAST_69() *lang.TypeDecl {
 					Pos:  lp(640, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(640, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(640, 44),
@@ -15728,7 +16135,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(647, 30),
 					Name: "double",
 				},
-				Name: "GetNumericValue",
+				Name:    "GetNumericValue",
+				NamePos: lp(647, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(647, 53),
@@ -15747,7 +16155,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(648, 30),
 					Name: "bool",
 				},
-				Name: "IsAscii",
+				Name:    "IsAscii",
+				NamePos: lp(648, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(648, 43),
@@ -15766,7 +16175,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(649, 30),
 					Name: "bool",
 				},
-				Name: "IsControl",
+				Name:    "IsControl",
+				NamePos: lp(649, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(649, 45),
@@ -15785,7 +16195,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(650, 30),
 					Name: "bool",
 				},
-				Name: "IsControl",
+				Name:    "IsControl",
+				NamePos: lp(650, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(650, 45),
@@ -15812,7 +16223,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(651, 30),
 					Name: "bool",
 				},
-				Name: "IsDigit",
+				Name:    "IsDigit",
+				NamePos: lp(651, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(651, 43),
@@ -15831,7 +16243,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(652, 30),
 					Name: "bool",
 				},
-				Name: "IsDigit",
+				Name:    "IsDigit",
+				NamePos: lp(652, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(652, 43),
@@ -15858,7 +16271,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(653, 30),
 					Name: "bool",
 				},
-				Name: "IsLetter",
+				Name:    "IsLetter",
+				NamePos: lp(653, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(653, 44),
@@ -15877,7 +16291,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(654, 30),
 					Name: "bool",
 				},
-				Name: "IsLetter",
+				Name:    "IsLetter",
+				NamePos: lp(654, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(654, 44),
@@ -15904,7 +16319,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(655, 30),
 					Name: "bool",
 				},
-				Name: "IsLetterOrDigit",
+				Name:    "IsLetterOrDigit",
+				NamePos: lp(655, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(655, 51),
@@ -15923,7 +16339,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(656, 30),
 					Name: "bool",
 				},
-				Name: "IsLetterOrDigit",
+				Name:    "IsLetterOrDigit",
+				NamePos: lp(656, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(656, 51),
@@ -15950,7 +16367,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(657, 30),
 					Name: "bool",
 				},
-				Name: "IsLower",
+				Name:    "IsLower",
+				NamePos: lp(657, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(657, 43),
@@ -15969,7 +16387,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(658, 30),
 					Name: "bool",
 				},
-				Name: "IsLower",
+				Name:    "IsLower",
+				NamePos: lp(658, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(658, 43),
@@ -15996,7 +16415,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(659, 30),
 					Name: "bool",
 				},
-				Name: "IsNumber",
+				Name:    "IsNumber",
+				NamePos: lp(659, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(659, 44),
@@ -16015,7 +16435,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(660, 30),
 					Name: "bool",
 				},
-				Name: "IsNumber",
+				Name:    "IsNumber",
+				NamePos: lp(660, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(660, 44),
@@ -16042,7 +16463,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(661, 30),
 					Name: "bool",
 				},
-				Name: "IsPunctuation",
+				Name:    "IsPunctuation",
+				NamePos: lp(661, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(661, 49),
@@ -16061,7 +16483,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(662, 30),
 					Name: "bool",
 				},
-				Name: "IsPunctuation",
+				Name:    "IsPunctuation",
+				NamePos: lp(662, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(662, 49),
@@ -16088,7 +16511,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(663, 30),
 					Name: "bool",
 				},
-				Name: "IsSeparator",
+				Name:    "IsSeparator",
+				NamePos: lp(663, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(663, 47),
@@ -16107,7 +16531,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(664, 30),
 					Name: "bool",
 				},
-				Name: "IsSeparator",
+				Name:    "IsSeparator",
+				NamePos: lp(664, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(664, 47),
@@ -16134,7 +16559,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(665, 30),
 					Name: "bool",
 				},
-				Name: "IsSurrogate",
+				Name:    "IsSurrogate",
+				NamePos: lp(665, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(665, 47),
@@ -16153,7 +16579,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(666, 30),
 					Name: "bool",
 				},
-				Name: "IsSurrogate",
+				Name:    "IsSurrogate",
+				NamePos: lp(666, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(666, 47),
@@ -16180,7 +16607,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(667, 30),
 					Name: "bool",
 				},
-				Name: "IsSymbol",
+				Name:    "IsSymbol",
+				NamePos: lp(667, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(667, 44),
@@ -16199,7 +16627,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(668, 30),
 					Name: "bool",
 				},
-				Name: "IsSymbol",
+				Name:    "IsSymbol",
+				NamePos: lp(668, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(668, 44),
@@ -16226,7 +16655,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(669, 30),
 					Name: "bool",
 				},
-				Name: "IsUpper",
+				Name:    "IsUpper",
+				NamePos: lp(669, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(669, 43),
@@ -16245,7 +16675,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(670, 30),
 					Name: "bool",
 				},
-				Name: "IsUpper",
+				Name:    "IsUpper",
+				NamePos: lp(670, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(670, 43),
@@ -16272,7 +16703,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(671, 30),
 					Name: "bool",
 				},
-				Name: "IsWhiteSpace",
+				Name:    "IsWhiteSpace",
+				NamePos: lp(671, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(671, 48),
@@ -16291,7 +16723,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(672, 30),
 					Name: "bool",
 				},
-				Name: "IsWhiteSpace",
+				Name:    "IsWhiteSpace",
+				NamePos: lp(672, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(672, 48),
@@ -16318,7 +16751,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(673, 30),
 					Name: "char",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(673, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(673, 41),
@@ -16337,7 +16771,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(674, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(674, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(674, 44),
@@ -16365,7 +16800,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(675, 30),
 					Name: "char",
 				},
-				Name: "ToLower",
+				Name:    "ToLower",
+				NamePos: lp(675, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(675, 43),
@@ -16384,7 +16820,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(676, 30),
 					Name: "char",
 				},
-				Name: "ToLower",
+				Name:    "ToLower",
+				NamePos: lp(676, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(676, 43),
@@ -16411,7 +16848,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(677, 30),
 					Name: "char",
 				},
-				Name: "ToLowerInvariant",
+				Name:    "ToLowerInvariant",
+				NamePos: lp(677, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(677, 52),
@@ -16430,7 +16868,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(678, 30),
 					Name: "char",
 				},
-				Name: "ToUpper",
+				Name:    "ToUpper",
+				NamePos: lp(678, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(678, 43),
@@ -16449,7 +16888,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(679, 30),
 					Name: "char",
 				},
-				Name: "ToUpper",
+				Name:    "ToUpper",
+				NamePos: lp(679, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(679, 43),
@@ -16476,7 +16916,8 @@ func libraryAST_70() *lang.TypeDecl {
 					Pos:  lp(680, 30),
 					Name: "char",
 				},
-				Name: "ToUpperInvariant",
+				Name:    "ToUpperInvariant",
+				NamePos: lp(680, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(680, 52),
@@ -16525,7 +16966,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(685, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(685, 46),
@@ -16548,7 +16990,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(686, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(686, 46),
@@ -16571,7 +17014,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(687, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(687, 46),
@@ -16594,7 +17038,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(688, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(688, 46),
@@ -16617,7 +17062,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(689, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(689, 46),
@@ -16640,7 +17086,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(690, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(690, 46),
@@ -16663,7 +17110,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(691, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(691, 46),
@@ -16686,7 +17134,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(692, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(692, 46),
@@ -16709,7 +17158,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(693, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(693, 46),
@@ -16732,7 +17182,8 @@ func libraryAST_71() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "GetBytes",
+				Name:    "GetBytes",
+				NamePos: lp(694, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(694, 46),
@@ -16751,7 +17202,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(695, 30),
 					Name: "bool",
 				},
-				Name: "ToBoolean",
+				Name:    "ToBoolean",
+				NamePos: lp(695, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(695, 45),
@@ -16782,7 +17234,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(696, 30),
 					Name: "char",
 				},
-				Name: "ToChar",
+				Name:    "ToChar",
+				NamePos: lp(696, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(696, 42),
@@ -16813,7 +17266,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(697, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(697, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(697, 44),
@@ -16844,7 +17298,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(698, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(698, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(698, 42),
@@ -16875,7 +17330,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(699, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(699, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(699, 43),
@@ -16906,7 +17362,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(700, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(700, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(700, 46),
@@ -16937,7 +17394,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(701, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(701, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(701, 44),
@@ -16968,7 +17426,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(702, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(702, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(702, 45),
@@ -16999,7 +17458,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(703, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(703, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(703, 45),
@@ -17030,7 +17490,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(704, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(704, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(704, 46),
@@ -17061,7 +17522,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(705, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(705, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(705, 46),
@@ -17084,7 +17546,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(706, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(706, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(706, 46),
@@ -17115,7 +17578,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(707, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(707, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(707, 46),
@@ -17154,7 +17618,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(708, 30),
 					Name: "long",
 				},
-				Name: "DoubleToInt64Bits",
+				Name:    "DoubleToInt64Bits",
+				NamePos: lp(708, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(708, 53),
@@ -17173,7 +17638,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(709, 30),
 					Name: "double",
 				},
-				Name: "Int64BitsToDouble",
+				Name:    "Int64BitsToDouble",
+				NamePos: lp(709, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(709, 55),
@@ -17192,7 +17658,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(710, 30),
 					Name: "int",
 				},
-				Name: "SingleToInt32Bits",
+				Name:    "SingleToInt32Bits",
+				NamePos: lp(710, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(710, 52),
@@ -17211,7 +17678,8 @@ func libraryAST_71() *lang.TypeDecl {
 					Pos:  lp(711, 30),
 					Name: "float",
 				},
-				Name: "Int32BitsToSingle",
+				Name:    "Int32BitsToSingle",
+				NamePos: lp(711, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(711, 54),
@@ -17242,7 +17710,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(716, 30),
 					Name: "string",
 				},
-				Name: "ToHexString",
+				Name:    "ToHexString",
+				NamePos: lp(716, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(716, 49),
@@ -17265,7 +17734,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(717, 30),
 					Name: "string",
 				},
-				Name: "ToHexString",
+				Name:    "ToHexString",
+				NamePos: lp(717, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(717, 49),
@@ -17304,7 +17774,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(718, 30),
 					Name: "string",
 				},
-				Name: "ToHexStringLower",
+				Name:    "ToHexStringLower",
+				NamePos: lp(718, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(718, 54),
@@ -17327,7 +17798,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(719, 30),
 					Name: "string",
 				},
-				Name: "ToHexStringLower",
+				Name:    "ToHexStringLower",
+				NamePos: lp(719, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(719, 54),
@@ -17370,7 +17842,8 @@ func libraryAST_72() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "FromHexString",
+				Name:    "FromHexString",
+				NamePos: lp(720, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(720, 51),
@@ -17389,7 +17862,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(721, 30),
 					Name: "string",
 				},
-				Name: "ToBase64String",
+				Name:    "ToBase64String",
+				NamePos: lp(721, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(721, 52),
@@ -17412,7 +17886,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(722, 30),
 					Name: "string",
 				},
-				Name: "ToBase64String",
+				Name:    "ToBase64String",
+				NamePos: lp(722, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(722, 52),
@@ -17455,7 +17930,8 @@ func libraryAST_72() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name: "FromBase64String",
+				Name:    "FromBase64String",
+				NamePos: lp(723, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(723, 54),
@@ -17474,7 +17950,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(724, 30),
 					Name: "bool",
 				},
-				Name: "ToBoolean",
+				Name:    "ToBoolean",
+				NamePos: lp(724, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(724, 45),
@@ -17493,7 +17970,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(725, 30),
 					Name: "bool",
 				},
-				Name: "ToBoolean",
+				Name:    "ToBoolean",
+				NamePos: lp(725, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(725, 45),
@@ -17512,7 +17990,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(726, 30),
 					Name: "bool",
 				},
-				Name: "ToBoolean",
+				Name:    "ToBoolean",
+				NamePos: lp(726, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(726, 45),
@@ -17531,7 +18010,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(727, 30),
 					Name: "bool",
 				},
-				Name: "ToBoolean",
+				Name:    "ToBoolean",
+				NamePos: lp(727, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(727, 45),
@@ -17558,7 +18038,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(728, 30),
 					Name: "char",
 				},
-				Name: "ToChar",
+				Name:    "ToChar",
+				NamePos: lp(728, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(728, 42),
@@ -17577,7 +18058,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(729, 30),
 					Name: "char",
 				},
-				Name: "ToChar",
+				Name:    "ToChar",
+				NamePos: lp(729, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(729, 42),
@@ -17596,7 +18078,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(730, 30),
 					Name: "char",
 				},
-				Name: "ToChar",
+				Name:    "ToChar",
+				NamePos: lp(730, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(730, 42),
@@ -17615,7 +18098,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(731, 30),
 					Name: "char",
 				},
-				Name: "ToChar",
+				Name:    "ToChar",
+				NamePos: lp(731, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(731, 42),
@@ -17642,7 +18126,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(732, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(732, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(732, 48),
@@ -17661,7 +18146,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(733, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(733, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(733, 48),
@@ -17680,7 +18166,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(734, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(734, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(734, 48),
@@ -17699,7 +18186,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(735, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(735, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(735, 48),
@@ -17718,7 +18206,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(736, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(736, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(736, 48),
@@ -17737,7 +18226,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(737, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(737, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(737, 48),
@@ -17756,7 +18246,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(738, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(738, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(738, 48),
@@ -17775,7 +18266,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(739, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(739, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(739, 48),
@@ -17794,7 +18286,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(740, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(740, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(740, 48),
@@ -17813,7 +18306,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(741, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(741, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(741, 48),
@@ -17832,7 +18326,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(742, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(742, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(742, 48),
@@ -17851,7 +18346,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(743, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(743, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(743, 48),
@@ -17870,7 +18366,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(744, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(744, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(744, 48),
@@ -17889,7 +18386,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(745, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(745, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(745, 48),
@@ -17908,7 +18406,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(746, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(746, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(746, 48),
@@ -17927,7 +18426,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(747, 30),
 					Name: "decimal",
 				},
-				Name: "ToDecimal",
+				Name:    "ToDecimal",
+				NamePos: lp(747, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(747, 48),
@@ -17954,7 +18454,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(748, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(748, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(748, 46),
@@ -17973,7 +18474,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(749, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(749, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(749, 46),
@@ -17992,7 +18494,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(750, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(750, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(750, 46),
@@ -18011,7 +18514,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(751, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(751, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(751, 46),
@@ -18030,7 +18534,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(752, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(752, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(752, 46),
@@ -18049,7 +18554,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(753, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(753, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(753, 46),
@@ -18068,7 +18574,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(754, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(754, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(754, 46),
@@ -18087,7 +18594,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(755, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(755, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(755, 46),
@@ -18106,7 +18614,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(756, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(756, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(756, 46),
@@ -18125,7 +18634,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(757, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(757, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(757, 46),
@@ -18144,7 +18654,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(758, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(758, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(758, 46),
@@ -18163,7 +18674,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(759, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(759, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(759, 46),
@@ -18182,7 +18694,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(760, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(760, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(760, 46),
@@ -18201,7 +18714,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(761, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(761, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(761, 46),
@@ -18220,7 +18734,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(762, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(762, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(762, 46),
@@ -18239,7 +18754,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(763, 30),
 					Name: "double",
 				},
-				Name: "ToDouble",
+				Name:    "ToDouble",
+				NamePos: lp(763, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(763, 46),
@@ -18266,7 +18782,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(764, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(764, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(764, 44),
@@ -18285,7 +18802,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(765, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(765, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(765, 44),
@@ -18304,7 +18822,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(766, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(766, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(766, 44),
@@ -18323,7 +18842,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(767, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(767, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(767, 44),
@@ -18342,7 +18862,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(768, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(768, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(768, 44),
@@ -18361,7 +18882,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(769, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(769, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(769, 44),
@@ -18380,7 +18902,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(770, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(770, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(770, 44),
@@ -18399,7 +18922,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(771, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(771, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(771, 44),
@@ -18418,7 +18942,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(772, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(772, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(772, 44),
@@ -18437,7 +18962,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(773, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(773, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(773, 44),
@@ -18456,7 +18982,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(774, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(774, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(774, 44),
@@ -18475,7 +19002,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(775, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(775, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(775, 44),
@@ -18494,7 +19022,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(776, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(776, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(776, 44),
@@ -18513,7 +19042,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(777, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(777, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(777, 44),
@@ -18532,7 +19062,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(778, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(778, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(778, 44),
@@ -18551,7 +19082,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(779, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(779, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(779, 44),
@@ -18578,7 +19110,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(780, 30),
 					Name: "sbyte",
 				},
-				Name: "ToSByte",
+				Name:    "ToSByte",
+				NamePos: lp(780, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(780, 44),
@@ -18605,7 +19138,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(781, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(781, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(781, 42),
@@ -18624,7 +19158,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(782, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(782, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(782, 42),
@@ -18643,7 +19178,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(783, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(783, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(783, 42),
@@ -18662,7 +19198,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(784, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(784, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(784, 42),
@@ -18681,7 +19218,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(785, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(785, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(785, 42),
@@ -18700,7 +19238,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(786, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(786, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(786, 42),
@@ -18719,7 +19258,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(787, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(787, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(787, 42),
@@ -18738,7 +19278,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(788, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(788, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(788, 42),
@@ -18757,7 +19298,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(789, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(789, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(789, 42),
@@ -18776,7 +19318,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(790, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(790, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(790, 42),
@@ -18795,7 +19338,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(791, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(791, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(791, 42),
@@ -18814,7 +19358,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(792, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(792, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(792, 42),
@@ -18833,7 +19378,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(793, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(793, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(793, 42),
@@ -18852,7 +19398,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(794, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(794, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(794, 42),
@@ -18871,7 +19418,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(795, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(795, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(795, 42),
@@ -18890,7 +19438,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(796, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(796, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(796, 42),
@@ -18917,7 +19466,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(797, 30),
 					Name: "byte",
 				},
-				Name: "ToByte",
+				Name:    "ToByte",
+				NamePos: lp(797, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(797, 42),
@@ -18944,7 +19494,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(798, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(798, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(798, 44),
@@ -18963,7 +19514,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(799, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(799, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(799, 44),
@@ -18982,7 +19534,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(800, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(800, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(800, 44),
@@ -19001,7 +19554,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(801, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(801, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(801, 44),
@@ -19020,7 +19574,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(802, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(802, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(802, 44),
@@ -19039,7 +19594,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(803, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(803, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(803, 44),
@@ -19058,7 +19614,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(804, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(804, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(804, 44),
@@ -19077,7 +19634,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(805, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(805, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(805, 44),
@@ -19096,7 +19654,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(806, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(806, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(806, 44),
@@ -19115,7 +19674,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(807, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(807, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(807, 44),
@@ -19134,7 +19694,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(808, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(808, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(808, 44),
@@ -19153,7 +19714,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(809, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(809, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(809, 44),
@@ -19172,7 +19734,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(810, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(810, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(810, 44),
@@ -19191,7 +19754,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(811, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(811, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(811, 44),
@@ -19210,7 +19774,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(812, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(812, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(812, 44),
@@ -19229,7 +19794,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(813, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(813, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(813, 44),
@@ -19256,7 +19822,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(814, 30),
 					Name: "short",
 				},
-				Name: "ToInt16",
+				Name:    "ToInt16",
+				NamePos: lp(814, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(814, 44),
@@ -19283,7 +19850,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(815, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(815, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(815, 46),
@@ -19302,7 +19870,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(816, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(816, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(816, 46),
@@ -19321,7 +19890,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(817, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(817, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(817, 46),
@@ -19340,7 +19910,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(818, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(818, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(818, 46),
@@ -19359,7 +19930,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(819, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(819, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(819, 46),
@@ -19378,7 +19950,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(820, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(820, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(820, 46),
@@ -19397,7 +19970,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(821, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(821, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(821, 46),
@@ -19416,7 +19990,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(822, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(822, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(822, 46),
@@ -19435,7 +20010,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(823, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(823, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(823, 46),
@@ -19454,7 +20030,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(824, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(824, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(824, 46),
@@ -19473,7 +20050,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(825, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(825, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(825, 46),
@@ -19492,7 +20070,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(826, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(826, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(826, 46),
@@ -19511,7 +20090,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(827, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(827, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(827, 46),
@@ -19530,7 +20110,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(828, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(828, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(828, 46),
@@ -19549,7 +20130,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(829, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(829, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(829, 46),
@@ -19568,7 +20150,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(830, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(830, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(830, 46),
@@ -19595,7 +20178,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(831, 30),
 					Name: "ushort",
 				},
-				Name: "ToUInt16",
+				Name:    "ToUInt16",
+				NamePos: lp(831, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(831, 46),
@@ -19622,7 +20206,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(832, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(832, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(832, 44),
@@ -19641,7 +20226,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(833, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(833, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(833, 44),
@@ -19660,7 +20246,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(834, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(834, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(834, 44),
@@ -19679,7 +20266,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(835, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(835, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(835, 44),
@@ -19698,7 +20286,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(836, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(836, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(836, 44),
@@ -19717,7 +20306,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(837, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(837, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(837, 44),
@@ -19736,7 +20326,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(838, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(838, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(838, 44),
@@ -19755,7 +20346,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(839, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(839, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(839, 44),
@@ -19774,7 +20366,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(840, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(840, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(840, 44),
@@ -19793,7 +20386,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(841, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(841, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(841, 44),
@@ -19812,7 +20406,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(842, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(842, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(842, 44),
@@ -19831,7 +20426,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(843, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(843, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(843, 44),
@@ -19850,7 +20446,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(844, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(844, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(844, 44),
@@ -19869,7 +20466,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(845, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(845, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(845, 44),
@@ -19888,7 +20486,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(846, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(846, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(846, 44),
@@ -19907,7 +20506,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(847, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(847, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(847, 44),
@@ -19934,7 +20534,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(848, 30),
 					Name: "uint",
 				},
-				Name: "ToUInt32",
+				Name:    "ToUInt32",
+				NamePos: lp(848, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(848, 44),
@@ -19961,7 +20562,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(849, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(849, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(849, 45),
@@ -19980,7 +20582,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(850, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(850, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(850, 45),
@@ -19999,7 +20602,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(851, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(851, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(851, 45),
@@ -20018,7 +20622,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(852, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(852, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(852, 45),
@@ -20037,7 +20642,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(853, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(853, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(853, 45),
@@ -20056,7 +20662,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(854, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(854, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(854, 45),
@@ -20075,7 +20682,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(855, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(855, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(855, 45),
@@ -20094,7 +20702,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(856, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(856, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(856, 45),
@@ -20113,7 +20722,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(857, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(857, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(857, 45),
@@ -20132,7 +20742,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(858, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(858, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(858, 45),
@@ -20151,7 +20762,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(859, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(859, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(859, 45),
@@ -20170,7 +20782,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(860, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(860, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(860, 45),
@@ -20189,7 +20802,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(861, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(861, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(861, 45),
@@ -20208,7 +20822,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(862, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(862, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(862, 45),
@@ -20227,7 +20842,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(863, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(863, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(863, 45),
@@ -20246,7 +20862,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(864, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(864, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(864, 45),
@@ -20273,7 +20890,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(865, 30),
 					Name: "ulong",
 				},
-				Name: "ToUInt64",
+				Name:    "ToUInt64",
+				NamePos: lp(865, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(865, 45),
@@ -20300,7 +20918,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(866, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(866, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(866, 42),
@@ -20319,7 +20938,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(867, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(867, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(867, 42),
@@ -20338,7 +20958,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(868, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(868, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(868, 42),
@@ -20357,7 +20978,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(869, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(869, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(869, 42),
@@ -20376,7 +20998,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(870, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(870, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(870, 42),
@@ -20395,7 +21018,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(871, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(871, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(871, 42),
@@ -20414,7 +21038,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(872, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(872, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(872, 42),
@@ -20433,7 +21058,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(873, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(873, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(873, 42),
@@ -20452,7 +21078,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(874, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(874, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(874, 42),
@@ -20471,7 +21098,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(875, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(875, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(875, 42),
@@ -20490,7 +21118,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(876, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(876, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(876, 42),
@@ -20509,7 +21138,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(877, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(877, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(877, 42),
@@ -20528,7 +21158,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(878, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(878, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(878, 42),
@@ -20547,7 +21178,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(879, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(879, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(879, 42),
@@ -20566,7 +21198,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(880, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(880, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(880, 42),
@@ -20585,7 +21218,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(881, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(881, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(881, 42),
@@ -20612,7 +21246,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(882, 30),
 					Name: "int",
 				},
-				Name: "ToInt32",
+				Name:    "ToInt32",
+				NamePos: lp(882, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(882, 42),
@@ -20639,7 +21274,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(883, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(883, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(883, 43),
@@ -20658,7 +21294,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(884, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(884, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(884, 43),
@@ -20677,7 +21314,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(885, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(885, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(885, 43),
@@ -20696,7 +21334,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(886, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(886, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(886, 43),
@@ -20715,7 +21354,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(887, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(887, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(887, 43),
@@ -20734,7 +21374,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(888, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(888, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(888, 43),
@@ -20753,7 +21394,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(889, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(889, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(889, 43),
@@ -20772,7 +21414,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(890, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(890, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(890, 43),
@@ -20791,7 +21434,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(891, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(891, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(891, 43),
@@ -20810,7 +21454,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(892, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(892, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(892, 43),
@@ -20829,7 +21474,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(893, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(893, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(893, 43),
@@ -20848,7 +21494,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(894, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(894, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(894, 43),
@@ -20867,7 +21514,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(895, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(895, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(895, 43),
@@ -20886,7 +21534,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(896, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(896, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(896, 43),
@@ -20905,7 +21554,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(897, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(897, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(897, 43),
@@ -20924,7 +21574,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(898, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(898, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(898, 43),
@@ -20951,7 +21602,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(899, 30),
 					Name: "long",
 				},
-				Name: "ToInt64",
+				Name:    "ToInt64",
+				NamePos: lp(899, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(899, 43),
@@ -20978,7 +21630,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(900, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(900, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(900, 45),
@@ -20997,7 +21650,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(901, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(901, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(901, 45),
@@ -21016,7 +21670,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(902, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(902, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(902, 45),
@@ -21035,7 +21690,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(903, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(903, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(903, 45),
@@ -21054,7 +21710,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(904, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(904, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(904, 45),
@@ -21073,7 +21730,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(905, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(905, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(905, 45),
@@ -21092,7 +21750,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(906, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(906, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(906, 45),
@@ -21111,7 +21770,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(907, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(907, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(907, 45),
@@ -21130,7 +21790,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(908, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(908, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(908, 45),
@@ -21149,7 +21810,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(909, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(909, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(909, 45),
@@ -21168,7 +21830,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(910, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(910, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(910, 45),
@@ -21187,7 +21850,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(911, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(911, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(911, 45),
@@ -21206,7 +21870,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(912, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(912, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(912, 45),
@@ -21225,7 +21890,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(913, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(913, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(913, 45),
@@ -21244,7 +21910,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(914, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(914, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(914, 45),
@@ -21263,7 +21930,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(915, 30),
 					Name: "float",
 				},
-				Name: "ToSingle",
+				Name:    "ToSingle",
+				NamePos: lp(915, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(915, 45),
@@ -21290,7 +21958,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(916, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(916, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(916, 46),
@@ -21309,7 +21978,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(917, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(917, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(917, 46),
@@ -21336,7 +22006,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(918, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(918, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(918, 46),
@@ -21363,7 +22034,8 @@ func libraryAST_72() *lang.TypeDecl {
 					Pos:  lp(919, 30),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(919, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(919, 46),
@@ -21507,7 +22179,8 @@ func libraryAST_73() *lang.TypeDecl {
 					Pos:  lp(931, 30),
 					Name: "void",
 				},
-				Name: "Exit",
+				Name:    "Exit",
+				NamePos: lp(931, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(931, 40),
@@ -21530,7 +22203,8 @@ func libraryAST_73() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name: "GetCommandLineArgs",
+				Name:    "GetCommandLineArgs",
+				NamePos: lp(932, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(933, 9),
@@ -21539,7 +22213,8 @@ func libraryAST_73() *lang.TypeDecl {
 					Pos:  lp(933, 30),
 					Name: "string",
 				},
-				Name: "GetEnvironmentVariable",
+				Name:    "GetEnvironmentVariable",
+				NamePos: lp(933, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(933, 60),
@@ -21605,7 +22280,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(941, 31),
 					Name: "int",
 				},
-				Name: "Next",
+				Name:    "Next",
+				NamePos: lp(941, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(942, 9),
@@ -21614,7 +22290,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(942, 31),
 					Name: "int",
 				},
-				Name: "Next",
+				Name:    "Next",
+				NamePos: lp(942, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(942, 40),
@@ -21633,7 +22310,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(943, 31),
 					Name: "int",
 				},
-				Name: "Next",
+				Name:    "Next",
+				NamePos: lp(943, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(943, 40),
@@ -21660,7 +22338,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(944, 31),
 					Name: "double",
 				},
-				Name: "NextDouble",
+				Name:    "NextDouble",
+				NamePos: lp(944, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(945, 9),
@@ -21669,7 +22348,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(945, 31),
 					Name: "long",
 				},
-				Name: "NextInt64",
+				Name:    "NextInt64",
+				NamePos: lp(945, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(946, 9),
@@ -21678,7 +22358,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(946, 31),
 					Name: "long",
 				},
-				Name: "NextInt64",
+				Name:    "NextInt64",
+				NamePos: lp(946, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(946, 46),
@@ -21697,7 +22378,8 @@ func libraryAST_74() *lang.TypeDecl {
 					Pos:  lp(947, 31),
 					Name: "long",
 				},
-				Name: "NextInt64",
+				Name:    "NextInt64",
+				NamePos: lp(947, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(947, 46),
@@ -21812,7 +22494,8 @@ func libraryAST_75() *lang.TypeDecl {
 					Pos:  lp(957, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(957, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(957, 44),
@@ -21831,7 +22514,8 @@ func libraryAST_75() *lang.TypeDecl {
 					Pos:  lp(958, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(958, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(958, 35),
@@ -21856,7 +22540,8 @@ func libraryAST_75() *lang.TypeDecl {
 					Pos:  lp(959, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(959, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(960, 9),
@@ -21865,7 +22550,8 @@ func libraryAST_75() *lang.TypeDecl {
 					Pos:  lp(960, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(960, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(961, 9),
@@ -21874,7 +22560,8 @@ func libraryAST_75() *lang.TypeDecl {
 					Pos:  lp(961, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(961, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(961, 37),
@@ -21899,7 +22586,8 @@ func libraryAST_75() *lang.TypeDecl {
 					Pos:  lp(962, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(962, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(962, 37),
@@ -22037,7 +22725,8 @@ func libraryAST_76() *lang.TypeDecl {
 					Pos:  lp(970, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(970, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(970, 44),
@@ -22056,7 +22745,8 @@ func libraryAST_76() *lang.TypeDecl {
 					Pos:  lp(971, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(971, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(971, 35),
@@ -22085,7 +22775,8 @@ func libraryAST_76() *lang.TypeDecl {
 					Pos:  lp(972, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(972, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(973, 9),
@@ -22094,7 +22785,8 @@ func libraryAST_76() *lang.TypeDecl {
 					Pos:  lp(973, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(973, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(974, 9),
@@ -22103,7 +22795,8 @@ func libraryAST_76() *lang.TypeDecl {
 					Pos:  lp(974, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(974, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(974, 37),
@@ -22132,7 +22825,8 @@ func libraryAST_76() *lang.TypeDecl {
 					Pos:  lp(975, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(975, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(975, 37),
@@ -22301,7 +22995,8 @@ func libraryAST_77() *lang.TypeDecl {
 					Pos:  lp(984, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(984, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(984, 44),
@@ -22320,7 +23015,8 @@ func libraryAST_77() *lang.TypeDecl {
 					Pos:  lp(985, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(985, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(985, 35),
@@ -22353,7 +23049,8 @@ func libraryAST_77() *lang.TypeDecl {
 					Pos:  lp(986, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(986, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(987, 9),
@@ -22362,7 +23059,8 @@ func libraryAST_77() *lang.TypeDecl {
 					Pos:  lp(987, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(987, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(988, 9),
@@ -22371,7 +23069,8 @@ func libraryAST_77() *lang.TypeDecl {
 					Pos:  lp(988, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(988, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(988, 37),
@@ -22404,7 +23103,8 @@ func libraryAST_77() *lang.TypeDecl {
 					Pos:  lp(989, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(989, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(989, 37),
@@ -22604,7 +23304,8 @@ func libraryAST_78() *lang.TypeDecl {
 					Pos:  lp(999, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(999, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(999, 44),
@@ -22623,7 +23324,8 @@ func libraryAST_78() *lang.TypeDecl {
 					Pos:  lp(1000, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1000, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1000, 35),
@@ -22660,7 +23362,8 @@ func libraryAST_78() *lang.TypeDecl {
 					Pos:  lp(1001, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1001, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1002, 9),
@@ -22669,7 +23372,8 @@ func libraryAST_78() *lang.TypeDecl {
 					Pos:  lp(1002, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1002, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1003, 9),
@@ -22678,7 +23382,8 @@ func libraryAST_78() *lang.TypeDecl {
 					Pos:  lp(1003, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1003, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1003, 37),
@@ -22715,7 +23420,8 @@ func libraryAST_78() *lang.TypeDecl {
 					Pos:  lp(1004, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1004, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1004, 37),
@@ -22946,7 +23652,8 @@ func libraryAST_79() *lang.TypeDecl {
 					Pos:  lp(1015, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1015, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1015, 44),
@@ -22965,7 +23672,8 @@ func libraryAST_79() *lang.TypeDecl {
 					Pos:  lp(1016, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1016, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1016, 35),
@@ -23006,7 +23714,8 @@ func libraryAST_79() *lang.TypeDecl {
 					Pos:  lp(1017, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1017, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1018, 9),
@@ -23015,7 +23724,8 @@ func libraryAST_79() *lang.TypeDecl {
 					Pos:  lp(1018, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1018, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1019, 9),
@@ -23024,7 +23734,8 @@ func libraryAST_79() *lang.TypeDecl {
 					Pos:  lp(1019, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1019, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1019, 37),
@@ -23065,7 +23776,8 @@ func libraryAST_79() *lang.TypeDecl {
 					Pos:  lp(1020, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1020, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1020, 37),
@@ -23327,7 +24039,8 @@ func libraryAST_80() *lang.TypeDecl {
 					Pos:  lp(1032, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1032, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1032, 44),
@@ -23346,7 +24059,8 @@ func libraryAST_80() *lang.TypeDecl {
 					Pos:  lp(1033, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1033, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1033, 35),
@@ -23391,7 +24105,8 @@ func libraryAST_80() *lang.TypeDecl {
 					Pos:  lp(1034, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1034, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1035, 9),
@@ -23400,7 +24115,8 @@ func libraryAST_80() *lang.TypeDecl {
 					Pos:  lp(1035, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1035, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1036, 9),
@@ -23409,7 +24125,8 @@ func libraryAST_80() *lang.TypeDecl {
 					Pos:  lp(1036, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1036, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1036, 37),
@@ -23454,7 +24171,8 @@ func libraryAST_80() *lang.TypeDecl {
 					Pos:  lp(1037, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1037, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1037, 37),
@@ -23747,7 +24465,8 @@ func libraryAST_81() *lang.TypeDecl {
 					Pos:  lp(1050, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1050, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1050, 44),
@@ -23766,7 +24485,8 @@ func libraryAST_81() *lang.TypeDecl {
 					Pos:  lp(1051, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1051, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1051, 35),
@@ -23815,7 +24535,8 @@ func libraryAST_81() *lang.TypeDecl {
 					Pos:  lp(1052, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1052, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1053, 9),
@@ -23824,7 +24545,8 @@ func libraryAST_81() *lang.TypeDecl {
 					Pos:  lp(1053, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1053, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1054, 9),
@@ -23833,7 +24555,8 @@ func libraryAST_81() *lang.TypeDecl {
 					Pos:  lp(1054, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1054, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1054, 37),
@@ -23882,7 +24605,8 @@ func libraryAST_81() *lang.TypeDecl {
 					Pos:  lp(1055, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1055, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1055, 37),
@@ -24206,7 +24930,8 @@ func libraryAST_82() *lang.TypeDecl {
 					Pos:  lp(1069, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1069, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1069, 44),
@@ -24225,7 +24950,8 @@ func libraryAST_82() *lang.TypeDecl {
 					Pos:  lp(1070, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1070, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1070, 35),
@@ -24278,7 +25004,8 @@ func libraryAST_82() *lang.TypeDecl {
 					Pos:  lp(1071, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1071, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1072, 9),
@@ -24287,7 +25014,8 @@ func libraryAST_82() *lang.TypeDecl {
 					Pos:  lp(1072, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1072, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1073, 9),
@@ -24296,7 +25024,8 @@ func libraryAST_82() *lang.TypeDecl {
 					Pos:  lp(1073, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1073, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1073, 37),
@@ -24349,7 +25078,8 @@ func libraryAST_82() *lang.TypeDecl {
 					Pos:  lp(1074, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1074, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1074, 37),
@@ -24386,7 +25116,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1079, 45),
 				TypeParams: []string{
 					"T1",
 				},
@@ -24418,7 +25149,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1080, 49),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -24463,7 +25195,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1081, 53),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -24521,7 +25254,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1082, 57),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -24592,7 +25326,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1083, 61),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -24676,7 +25411,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1084, 65),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -24773,7 +25509,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1085, 69),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -24889,7 +25626,8 @@ func libraryAST_83() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1086, 85),
 				TypeParams: []string{
 					"T1",
 					"T2",
@@ -25093,7 +25831,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1096, 30),
 					Name: "Index",
 				},
-				Name: "FromStart",
+				Name:    "FromStart",
+				NamePos: lp(1096, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1096, 46),
@@ -25112,7 +25851,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1097, 30),
 					Name: "Index",
 				},
-				Name: "FromEnd",
+				Name:    "FromEnd",
+				NamePos: lp(1097, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1097, 44),
@@ -25131,7 +25871,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1098, 23),
 					Name: "int",
 				},
-				Name: "GetOffset",
+				Name:    "GetOffset",
+				NamePos: lp(1098, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1098, 37),
@@ -25150,7 +25891,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1099, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1099, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1099, 35),
@@ -25169,7 +25911,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1100, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1100, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1100, 44),
@@ -25188,7 +25931,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1101, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1101, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1102, 9),
@@ -25197,7 +25941,8 @@ func libraryAST_84() *lang.TypeDecl {
 					Pos:  lp(1102, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1102, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1103, 9),
@@ -25324,7 +26069,8 @@ func libraryAST_85() *lang.TypeDecl {
 					Pos:  lp(1112, 30),
 					Name: "Range",
 				},
-				Name: "StartAt",
+				Name:    "StartAt",
+				NamePos: lp(1112, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1112, 44),
@@ -25343,7 +26089,8 @@ func libraryAST_85() *lang.TypeDecl {
 					Pos:  lp(1113, 30),
 					Name: "Range",
 				},
-				Name: "EndAt",
+				Name:    "EndAt",
+				NamePos: lp(1113, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1113, 42),
@@ -25377,7 +26124,8 @@ func libraryAST_85() *lang.TypeDecl {
 						"Length",
 					},
 				},
-				Name: "GetOffsetAndLength",
+				Name:    "GetOffsetAndLength",
+				NamePos: lp(1114, 48),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1114, 67),
@@ -25396,7 +26144,8 @@ func libraryAST_85() *lang.TypeDecl {
 					Pos:  lp(1115, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1115, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1115, 35),
@@ -25415,7 +26164,8 @@ func libraryAST_85() *lang.TypeDecl {
 					Pos:  lp(1116, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1116, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1116, 44),
@@ -25434,7 +26184,8 @@ func libraryAST_85() *lang.TypeDecl {
 					Pos:  lp(1117, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1117, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1118, 9),
@@ -25443,7 +26194,8 @@ func libraryAST_85() *lang.TypeDecl {
 					Pos:  lp(1118, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1118, 39),
 			},
 		},
 	}
@@ -25844,7 +26596,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1142, 23),
 					Name: "TimeSpan",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1142, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1142, 36),
@@ -25863,7 +26616,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1143, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1143, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1143, 37),
@@ -25882,7 +26636,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1144, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1144, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1144, 37),
@@ -25901,7 +26656,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1145, 23),
 					Name: "TimeSpan",
 				},
-				Name: "Duration",
+				Name:    "Duration",
+				NamePos: lp(1145, 32),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1146, 9),
@@ -25910,7 +26666,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1146, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1146, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1146, 35),
@@ -25929,7 +26686,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1147, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1147, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1147, 44),
@@ -25948,7 +26706,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1148, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1148, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1149, 9),
@@ -25957,7 +26716,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1149, 23),
 					Name: "TimeSpan",
 				},
-				Name: "Negate",
+				Name:    "Negate",
+				NamePos: lp(1149, 32),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1150, 9),
@@ -25966,7 +26726,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1150, 23),
 					Name: "TimeSpan",
 				},
-				Name: "Subtract",
+				Name:    "Subtract",
+				NamePos: lp(1150, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1150, 41),
@@ -25985,7 +26746,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1151, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1151, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1152, 9),
@@ -25994,7 +26756,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1152, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1152, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1152, 39),
@@ -26013,7 +26776,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1153, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1153, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1153, 39),
@@ -26040,7 +26804,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1154, 30),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: lp(1154, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1154, 42),
@@ -26067,7 +26832,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1155, 30),
 					Name: "TimeSpan",
 				},
-				Name: "FromDays",
+				Name:    "FromDays",
+				NamePos: lp(1155, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1155, 48),
@@ -26086,7 +26852,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1156, 30),
 					Name: "TimeSpan",
 				},
-				Name: "FromHours",
+				Name:    "FromHours",
+				NamePos: lp(1156, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1156, 49),
@@ -26105,7 +26872,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1157, 30),
 					Name: "TimeSpan",
 				},
-				Name: "FromMilliseconds",
+				Name:    "FromMilliseconds",
+				NamePos: lp(1157, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1157, 56),
@@ -26124,7 +26892,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1158, 30),
 					Name: "TimeSpan",
 				},
-				Name: "FromMinutes",
+				Name:    "FromMinutes",
+				NamePos: lp(1158, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1158, 51),
@@ -26143,7 +26912,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1159, 30),
 					Name: "TimeSpan",
 				},
-				Name: "FromSeconds",
+				Name:    "FromSeconds",
+				NamePos: lp(1159, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1159, 51),
@@ -26162,7 +26932,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1160, 30),
 					Name: "TimeSpan",
 				},
-				Name: "FromTicks",
+				Name:    "FromTicks",
+				NamePos: lp(1160, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1160, 49),
@@ -26181,7 +26952,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1161, 30),
 					Name: "TimeSpan",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(1161, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1161, 45),
@@ -26200,7 +26972,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1162, 30),
 					Name: "TimeSpan",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(1162, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1162, 45),
@@ -26227,7 +27000,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1163, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(1163, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1163, 44),
@@ -26255,7 +27029,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1164, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(1164, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1164, 44),
@@ -26291,7 +27066,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1165, 30),
 					Name: "TimeSpan",
 				},
-				Name: "ParseExact",
+				Name:    "ParseExact",
+				NamePos: lp(1165, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1165, 50),
@@ -26326,7 +27102,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1166, 30),
 					Name: "bool",
 				},
-				Name: "TryParseExact",
+				Name:    "TryParseExact",
+				NamePos: lp(1166, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1166, 49),
@@ -26370,7 +27147,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1167, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_Addition",
+				Name:    "op_Addition",
+				NamePos: lp(1167, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1167, 50),
@@ -26398,7 +27176,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1168, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_Subtraction",
+				Name:    "op_Subtraction",
+				NamePos: lp(1168, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1168, 50),
@@ -26426,7 +27205,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1169, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_UnaryNegation",
+				Name:    "op_UnaryNegation",
+				NamePos: lp(1169, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1169, 50),
@@ -26446,7 +27226,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1170, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_Multiply",
+				Name:    "op_Multiply",
+				NamePos: lp(1170, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1170, 50),
@@ -26474,7 +27255,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1171, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_Multiply",
+				Name:    "op_Multiply",
+				NamePos: lp(1171, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1171, 50),
@@ -26502,7 +27284,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1172, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_Division",
+				Name:    "op_Division",
+				NamePos: lp(1172, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1172, 50),
@@ -26530,7 +27313,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1173, 30),
 					Name: "double",
 				},
-				Name: "op_Division",
+				Name:    "op_Division",
+				NamePos: lp(1173, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1173, 48),
@@ -26558,7 +27342,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1174, 30),
 					Name: "bool",
 				},
-				Name: "op_Equality",
+				Name:    "op_Equality",
+				NamePos: lp(1174, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1174, 47),
@@ -26586,7 +27371,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1175, 30),
 					Name: "bool",
 				},
-				Name: "op_Inequality",
+				Name:    "op_Inequality",
+				NamePos: lp(1175, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1175, 47),
@@ -26614,7 +27400,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1176, 30),
 					Name: "bool",
 				},
-				Name: "op_LessThan",
+				Name:    "op_LessThan",
+				NamePos: lp(1176, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1176, 46),
@@ -26642,7 +27429,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1177, 30),
 					Name: "bool",
 				},
-				Name: "op_GreaterThan",
+				Name:    "op_GreaterThan",
+				NamePos: lp(1177, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1177, 46),
@@ -26670,7 +27458,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1178, 30),
 					Name: "bool",
 				},
-				Name: "op_LessThanOrEqual",
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(1178, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1178, 47),
@@ -26698,7 +27487,8 @@ func libraryAST_86() *lang.TypeDecl {
 					Pos:  lp(1179, 30),
 					Name: "bool",
 				},
-				Name: "op_GreaterThanOrEqual",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(1179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1179, 47),
@@ -27382,7 +28172,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1211, 23),
 					Name: "DateTime",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1211, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1211, 36),
@@ -27401,7 +28192,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1212, 23),
 					Name: "DateTime",
 				},
-				Name: "AddDays",
+				Name:    "AddDays",
+				NamePos: lp(1212, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1212, 40),
@@ -27420,7 +28212,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1213, 23),
 					Name: "DateTime",
 				},
-				Name: "AddHours",
+				Name:    "AddHours",
+				NamePos: lp(1213, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1213, 41),
@@ -27439,7 +28232,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1214, 23),
 					Name: "DateTime",
 				},
-				Name: "AddMilliseconds",
+				Name:    "AddMilliseconds",
+				NamePos: lp(1214, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1214, 48),
@@ -27458,7 +28252,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1215, 23),
 					Name: "DateTime",
 				},
-				Name: "AddMinutes",
+				Name:    "AddMinutes",
+				NamePos: lp(1215, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1215, 43),
@@ -27477,7 +28272,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1216, 23),
 					Name: "DateTime",
 				},
-				Name: "AddMonths",
+				Name:    "AddMonths",
+				NamePos: lp(1216, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1216, 42),
@@ -27496,7 +28292,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1217, 23),
 					Name: "DateTime",
 				},
-				Name: "AddSeconds",
+				Name:    "AddSeconds",
+				NamePos: lp(1217, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1217, 43),
@@ -27515,7 +28312,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1218, 23),
 					Name: "DateTime",
 				},
-				Name: "AddTicks",
+				Name:    "AddTicks",
+				NamePos: lp(1218, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1218, 41),
@@ -27534,7 +28332,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1219, 23),
 					Name: "DateTime",
 				},
-				Name: "AddYears",
+				Name:    "AddYears",
+				NamePos: lp(1219, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1219, 41),
@@ -27553,7 +28352,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1220, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1220, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1220, 37),
@@ -27572,7 +28372,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1221, 23),
 					Name: "int",
 				},
-				Name: "CompareTo",
+				Name:    "CompareTo",
+				NamePos: lp(1221, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1221, 37),
@@ -27591,7 +28392,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1222, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1222, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1222, 35),
@@ -27610,7 +28412,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1223, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1223, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1223, 44),
@@ -27629,7 +28432,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1224, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1224, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1225, 9),
@@ -27638,7 +28442,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1225, 23),
 					Name: "TimeSpan",
 				},
-				Name: "Subtract",
+				Name:    "Subtract",
+				NamePos: lp(1225, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1225, 41),
@@ -27657,7 +28462,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1226, 23),
 					Name: "DateTime",
 				},
-				Name: "Subtract",
+				Name:    "Subtract",
+				NamePos: lp(1226, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1226, 41),
@@ -27676,7 +28482,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1227, 23),
 					Name: "DateTime",
 				},
-				Name: "ToLocalTime",
+				Name:    "ToLocalTime",
+				NamePos: lp(1227, 32),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1228, 9),
@@ -27685,7 +28492,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1228, 23),
 					Name: "DateTime",
 				},
-				Name: "ToUniversalTime",
+				Name:    "ToUniversalTime",
+				NamePos: lp(1228, 32),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1229, 9),
@@ -27694,7 +28502,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1229, 23),
 					Name: "string",
 				},
-				Name: "ToLongDateString",
+				Name:    "ToLongDateString",
+				NamePos: lp(1229, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1230, 9),
@@ -27703,7 +28512,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1230, 23),
 					Name: "string",
 				},
-				Name: "ToLongTimeString",
+				Name:    "ToLongTimeString",
+				NamePos: lp(1230, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1231, 9),
@@ -27712,7 +28522,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1231, 23),
 					Name: "string",
 				},
-				Name: "ToShortDateString",
+				Name:    "ToShortDateString",
+				NamePos: lp(1231, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1232, 9),
@@ -27721,7 +28532,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1232, 23),
 					Name: "string",
 				},
-				Name: "ToShortTimeString",
+				Name:    "ToShortTimeString",
+				NamePos: lp(1232, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1233, 9),
@@ -27730,7 +28542,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1233, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1233, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1234, 9),
@@ -27739,7 +28552,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1234, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1234, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1234, 39),
@@ -27758,7 +28572,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1235, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1235, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1235, 39),
@@ -27777,7 +28592,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1236, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1236, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1236, 39),
@@ -27804,7 +28620,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1237, 30),
 					Name: "int",
 				},
-				Name: "Compare",
+				Name:    "Compare",
+				NamePos: lp(1237, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1237, 42),
@@ -27831,7 +28648,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1238, 30),
 					Name: "int",
 				},
-				Name: "DaysInMonth",
+				Name:    "DaysInMonth",
+				NamePos: lp(1238, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1238, 46),
@@ -27858,7 +28676,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1239, 30),
 					Name: "bool",
 				},
-				Name: "IsLeapYear",
+				Name:    "IsLeapYear",
+				NamePos: lp(1239, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1239, 46),
@@ -27877,7 +28696,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1240, 30),
 					Name: "DateTime",
 				},
-				Name: "SpecifyKind",
+				Name:    "SpecifyKind",
+				NamePos: lp(1240, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1240, 51),
@@ -27904,7 +28724,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1241, 30),
 					Name: "DateTime",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(1241, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1241, 45),
@@ -27923,7 +28744,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1242, 30),
 					Name: "DateTime",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(1242, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1242, 45),
@@ -27950,7 +28772,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1243, 30),
 					Name: "DateTime",
 				},
-				Name: "Parse",
+				Name:    "Parse",
+				NamePos: lp(1243, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1243, 45),
@@ -27985,7 +28808,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1244, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(1244, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1244, 44),
@@ -28013,7 +28837,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1245, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(1245, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1245, 44),
@@ -28049,7 +28874,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1246, 30),
 					Name: "bool",
 				},
-				Name: "TryParse",
+				Name:    "TryParse",
+				NamePos: lp(1246, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1246, 44),
@@ -28093,7 +28919,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1247, 30),
 					Name: "DateTime",
 				},
-				Name: "ParseExact",
+				Name:    "ParseExact",
+				NamePos: lp(1247, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1247, 50),
@@ -28128,7 +28955,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1248, 30),
 					Name: "DateTime",
 				},
-				Name: "ParseExact",
+				Name:    "ParseExact",
+				NamePos: lp(1248, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1248, 50),
@@ -28171,7 +28999,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1249, 30),
 					Name: "DateTime",
 				},
-				Name: "ParseExact",
+				Name:    "ParseExact",
+				NamePos: lp(1249, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1249, 50),
@@ -28218,7 +29047,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1250, 30),
 					Name: "bool",
 				},
-				Name: "TryParseExact",
+				Name:    "TryParseExact",
+				NamePos: lp(1250, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1250, 49),
@@ -28270,7 +29100,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1251, 30),
 					Name: "bool",
 				},
-				Name: "TryParseExact",
+				Name:    "TryParseExact",
+				NamePos: lp(1251, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1251, 49),
@@ -28326,7 +29157,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1252, 30),
 					Name: "DateTime",
 				},
-				Name: "op_Addition",
+				Name:    "op_Addition",
+				NamePos: lp(1252, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1252, 50),
@@ -28354,7 +29186,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1253, 30),
 					Name: "DateTime",
 				},
-				Name: "op_Subtraction",
+				Name:    "op_Subtraction",
+				NamePos: lp(1253, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1253, 50),
@@ -28382,7 +29215,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1254, 30),
 					Name: "TimeSpan",
 				},
-				Name: "op_Subtraction",
+				Name:    "op_Subtraction",
+				NamePos: lp(1254, 39),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1254, 50),
@@ -28410,7 +29244,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1255, 30),
 					Name: "bool",
 				},
-				Name: "op_Equality",
+				Name:    "op_Equality",
+				NamePos: lp(1255, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1255, 47),
@@ -28438,7 +29273,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1256, 30),
 					Name: "bool",
 				},
-				Name: "op_Inequality",
+				Name:    "op_Inequality",
+				NamePos: lp(1256, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1256, 47),
@@ -28466,7 +29302,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1257, 30),
 					Name: "bool",
 				},
-				Name: "op_LessThan",
+				Name:    "op_LessThan",
+				NamePos: lp(1257, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1257, 46),
@@ -28494,7 +29331,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1258, 30),
 					Name: "bool",
 				},
-				Name: "op_GreaterThan",
+				Name:    "op_GreaterThan",
+				NamePos: lp(1258, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1258, 46),
@@ -28522,7 +29360,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1259, 30),
 					Name: "bool",
 				},
-				Name: "op_LessThanOrEqual",
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(1259, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1259, 47),
@@ -28550,7 +29389,8 @@ func libraryAST_87() *lang.TypeDecl {
 					Pos:  lp(1260, 30),
 					Name: "bool",
 				},
-				Name: "op_GreaterThanOrEqual",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(1260, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1260, 47),
@@ -28645,7 +29485,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1268, 23),
 					Name: "object",
 				},
-				Name: "Clone",
+				Name:    "Clone",
+				NamePos: lp(1268, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1269, 9),
@@ -28654,7 +29495,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1269, 23),
 					Name: "void",
 				},
-				Name: "CopyTo",
+				Name:    "CopyTo",
+				NamePos: lp(1269, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1269, 35),
@@ -28681,7 +29523,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1270, 23),
 					Name: "int",
 				},
-				Name: "GetLength",
+				Name:    "GetLength",
+				NamePos: lp(1270, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1270, 37),
@@ -28700,7 +29543,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1271, 23),
 					Name: "int",
 				},
-				Name: "GetLowerBound",
+				Name:    "GetLowerBound",
+				NamePos: lp(1271, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1271, 41),
@@ -28719,7 +29563,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1272, 23),
 					Name: "int",
 				},
-				Name: "GetUpperBound",
+				Name:    "GetUpperBound",
+				NamePos: lp(1272, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1272, 41),
@@ -28738,7 +29583,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1273, 23),
 					Name: "System.Collections.IEnumerator",
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1273, 54),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1274, 9),
@@ -28747,7 +29593,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1274, 30),
 					Name: "int",
 				},
-				Name: "BinarySearch",
+				Name:    "BinarySearch",
+				NamePos: lp(1274, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -28781,7 +29628,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1275, 30),
 					Name: "int",
 				},
-				Name: "BinarySearch",
+				Name:    "BinarySearch",
+				NamePos: lp(1275, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -28829,7 +29677,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1276, 30),
 					Name: "int",
 				},
-				Name: "BinarySearch",
+				Name:    "BinarySearch",
+				NamePos: lp(1276, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -28879,7 +29728,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1277, 30),
 					Name: "int",
 				},
-				Name: "BinarySearch",
+				Name:    "BinarySearch",
+				NamePos: lp(1277, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -28943,7 +29793,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1278, 30),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1278, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1278, 41),
@@ -28962,7 +29813,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1279, 30),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1279, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1279, 41),
@@ -29001,7 +29853,8 @@ func libraryAST_88() *lang.TypeDecl {
 						Name: "TOutput",
 					},
 				},
-				Name: "ConvertAll",
+				Name:    "ConvertAll",
+				NamePos: lp(1280, 40),
 				TypeParams: []string{
 					"TInput",
 					"TOutput",
@@ -29046,7 +29899,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1281, 30),
 					Name: "void",
 				},
-				Name: "Copy",
+				Name:    "Copy",
+				NamePos: lp(1281, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1281, 40),
@@ -29081,7 +29935,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1282, 30),
 					Name: "void",
 				},
-				Name: "Copy",
+				Name:    "Copy",
+				NamePos: lp(1282, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1282, 40),
@@ -29136,7 +29991,8 @@ func libraryAST_88() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "Empty",
+				Name:    "Empty",
+				NamePos: lp(1283, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29148,7 +30004,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1284, 30),
 					Name: "bool",
 				},
-				Name: "Exists",
+				Name:    "Exists",
+				NamePos: lp(1284, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29188,7 +30045,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1285, 30),
 					Name: "void",
 				},
-				Name: "Fill",
+				Name:    "Fill",
+				NamePos: lp(1285, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29222,7 +30080,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1286, 30),
 					Name: "void",
 				},
-				Name: "Fill",
+				Name:    "Fill",
+				NamePos: lp(1286, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29272,7 +30131,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1287, 30),
 					Name: "T",
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: lp(1287, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -29316,7 +30176,8 @@ func libraryAST_88() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "FindAll",
+				Name:    "FindAll",
+				NamePos: lp(1288, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29356,7 +30217,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1289, 30),
 					Name: "int",
 				},
-				Name: "FindIndex",
+				Name:    "FindIndex",
+				NamePos: lp(1289, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29396,7 +30258,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1290, 30),
 					Name: "T",
 				},
-				Name: "FindLast",
+				Name:    "FindLast",
+				NamePos: lp(1290, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -29436,7 +30299,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1291, 30),
 					Name: "int",
 				},
-				Name: "FindLastIndex",
+				Name:    "FindLastIndex",
+				NamePos: lp(1291, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29476,7 +30340,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1292, 30),
 					Name: "void",
 				},
-				Name: "ForEach",
+				Name:    "ForEach",
+				NamePos: lp(1292, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29516,7 +30381,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1293, 30),
 					Name: "bool",
 				},
-				Name: "TrueForAll",
+				Name:    "TrueForAll",
+				NamePos: lp(1293, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29556,7 +30422,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1294, 30),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1294, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29590,7 +30457,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1295, 30),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1295, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29632,7 +30500,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1296, 30),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1296, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29682,7 +30551,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1297, 30),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(1297, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29716,7 +30586,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1298, 30),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(1298, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29758,7 +30629,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1299, 30),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(1299, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -29808,7 +30680,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1300, 30),
 					Name: "void",
 				},
-				Name: "Resize",
+				Name:    "Resize",
+				NamePos: lp(1300, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29843,7 +30716,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1301, 30),
 					Name: "void",
 				},
-				Name: "Reverse",
+				Name:    "Reverse",
+				NamePos: lp(1301, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1301, 43),
@@ -29862,7 +30736,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1302, 30),
 					Name: "void",
 				},
-				Name: "Reverse",
+				Name:    "Reverse",
+				NamePos: lp(1302, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1302, 43),
@@ -29897,7 +30772,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1303, 30),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1303, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1303, 40),
@@ -29916,7 +30792,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1304, 30),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1304, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29942,7 +30819,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1305, 30),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1305, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -29982,7 +30860,8 @@ func libraryAST_88() *lang.TypeDecl {
 					Pos:  lp(1306, 30),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1306, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -30034,7 +30913,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1314, 31),
 					Name: "void",
 				},
-				Name: "Flush",
+				Name:    "Flush",
+				NamePos: lp(1314, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1315, 9),
@@ -30043,7 +30923,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1315, 31),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1315, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1315, 42),
@@ -30062,7 +30943,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1316, 31),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1316, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1316, 42),
@@ -30081,7 +30963,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1317, 31),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1317, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1317, 42),
@@ -30108,7 +30991,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1318, 31),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1318, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1318, 42),
@@ -30143,7 +31027,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1319, 31),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(1319, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1319, 46),
@@ -30170,7 +31055,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1320, 31),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(1320, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1320, 46),
@@ -30205,7 +31091,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1321, 31),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(1321, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1322, 9),
@@ -30214,7 +31101,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1322, 31),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(1322, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1322, 46),
@@ -30233,7 +31121,8 @@ func libraryAST_89() *lang.TypeDecl {
 					Pos:  lp(1323, 31),
 					Name: "void",
 				},
-				Name: "WriteLine",
+				Name:    "WriteLine",
+				NamePos: lp(1323, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1323, 46),
@@ -30347,7 +31236,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1336, 33),
 					Name: "char",
 				},
-				Name: "Chars",
+				Name:    "Chars",
+				NamePos: lp(1336, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1336, 44),
@@ -30366,7 +31256,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1337, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1337, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1337, 44),
@@ -30385,7 +31276,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1338, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1338, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1338, 44),
@@ -30404,7 +31296,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1339, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1339, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1339, 44),
@@ -30423,7 +31316,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1340, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1340, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1340, 44),
@@ -30450,7 +31344,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1341, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1341, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1341, 44),
@@ -30473,7 +31368,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1342, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1342, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1342, 44),
@@ -30492,7 +31388,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1343, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1343, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1343, 44),
@@ -30511,7 +31408,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1344, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1344, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1344, 44),
@@ -30530,7 +31428,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1345, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1345, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1345, 44),
@@ -30549,7 +31448,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1346, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1346, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1346, 44),
@@ -30568,7 +31468,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1347, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(1347, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1347, 44),
@@ -30603,7 +31504,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1348, 23),
 					Name: "StringBuilder",
 				},
-				Name: "AppendFormat",
+				Name:    "AppendFormat",
+				NamePos: lp(1348, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1348, 50),
@@ -30630,7 +31532,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1349, 23),
 					Name: "StringBuilder",
 				},
-				Name: "AppendFormat",
+				Name:    "AppendFormat",
+				NamePos: lp(1349, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1349, 50),
@@ -30662,7 +31565,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1350, 23),
 					Name: "StringBuilder",
 				},
-				Name: "AppendLine",
+				Name:    "AppendLine",
+				NamePos: lp(1350, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1351, 9),
@@ -30671,7 +31575,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1351, 23),
 					Name: "StringBuilder",
 				},
-				Name: "AppendLine",
+				Name:    "AppendLine",
+				NamePos: lp(1351, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1351, 48),
@@ -30690,7 +31595,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1352, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1352, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1353, 9),
@@ -30699,7 +31605,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1353, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1353, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1353, 35),
@@ -30718,7 +31625,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1354, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: lp(1354, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1354, 44),
@@ -30745,7 +31653,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1355, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: lp(1355, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1355, 44),
@@ -30772,7 +31681,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1356, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: lp(1356, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1356, 44),
@@ -30807,7 +31717,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1357, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1357, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1357, 44),
@@ -30834,7 +31745,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1358, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(1358, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1358, 45),
@@ -30861,7 +31773,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1359, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(1359, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1359, 45),
@@ -30888,7 +31801,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1360, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(1360, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1360, 45),
@@ -30931,7 +31845,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1361, 23),
 					Name: "StringBuilder",
 				},
-				Name: "Replace",
+				Name:    "Replace",
+				NamePos: lp(1361, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1361, 45),
@@ -30974,7 +31889,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1362, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1362, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1363, 9),
@@ -30983,7 +31899,8 @@ func libraryAST_90() *lang.TypeDecl {
 					Pos:  lp(1363, 23),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1363, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1363, 39),
@@ -31454,7 +32371,8 @@ func libraryAST_93() *lang.TypeDecl {
 					Pos:  lp(1384, 23),
 					Name: "object",
 				},
-				Name: "Clone",
+				Name:    "Clone",
+				NamePos: lp(1384, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1385, 9),
@@ -31463,7 +32381,8 @@ func libraryAST_93() *lang.TypeDecl {
 					Pos:  lp(1385, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1385, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1385, 44),
@@ -31482,7 +32401,8 @@ func libraryAST_93() *lang.TypeDecl {
 					Pos:  lp(1386, 32),
 					Name: "int",
 				},
-				Name: "GetHashCode",
+				Name:    "GetHashCode",
+				NamePos: lp(1386, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1387, 9),
@@ -31491,7 +32411,8 @@ func libraryAST_93() *lang.TypeDecl {
 					Pos:  lp(1387, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1387, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1388, 9),
@@ -31500,7 +32421,8 @@ func libraryAST_93() *lang.TypeDecl {
 					Pos:  lp(1388, 30),
 					Name: "CultureInfo",
 				},
-				Name: "CreateSpecificCulture",
+				Name:    "CreateSpecificCulture",
+				NamePos: lp(1388, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1388, 64),
@@ -31519,7 +32441,8 @@ func libraryAST_93() *lang.TypeDecl {
 					Pos:  lp(1389, 30),
 					Name: "CultureInfo",
 				},
-				Name: "GetCultureInfo",
+				Name:    "GetCultureInfo",
+				NamePos: lp(1389, 42),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1389, 57),
@@ -31643,7 +32566,8 @@ func libraryAST_94() *lang.TypeDecl {
 					Pos:  lp(1404, 23),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: lp(1404, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1405, 9),
@@ -31652,7 +32576,8 @@ func libraryAST_94() *lang.TypeDecl {
 					Pos:  lp(1405, 23),
 					Name: "void",
 				},
-				Name: "Restart",
+				Name:    "Restart",
+				NamePos: lp(1405, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1406, 9),
@@ -31661,7 +32586,8 @@ func libraryAST_94() *lang.TypeDecl {
 					Pos:  lp(1406, 23),
 					Name: "void",
 				},
-				Name: "Start",
+				Name:    "Start",
+				NamePos: lp(1406, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1407, 9),
@@ -31670,7 +32596,8 @@ func libraryAST_94() *lang.TypeDecl {
 					Pos:  lp(1407, 23),
 					Name: "void",
 				},
-				Name: "Stop",
+				Name:    "Stop",
+				NamePos: lp(1407, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1408, 9),
@@ -31679,7 +32606,8 @@ func libraryAST_94() *lang.TypeDecl {
 					Pos:  lp(1408, 30),
 					Name: "long",
 				},
-				Name: "GetTimestamp",
+				Name:    "GetTimestamp",
+				NamePos: lp(1408, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1409, 9),
@@ -31688,7 +32616,8 @@ func libraryAST_94() *lang.TypeDecl {
 					Pos:  lp(1409, 30),
 					Name: "Stopwatch",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(1409, 40),
 			},
 		},
 	}
@@ -31828,7 +32757,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1421, 23),
 					Name: "Activity",
 				},
-				Name: "AddTag",
+				Name:    "AddTag",
+				NamePos: lp(1421, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1421, 39),
@@ -31855,7 +32785,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1422, 23),
 					Name: "Activity",
 				},
-				Name: "SetTag",
+				Name:    "SetTag",
+				NamePos: lp(1422, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1422, 39),
@@ -31882,7 +32813,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1423, 23),
 					Name: "object",
 				},
-				Name: "GetTagItem",
+				Name:    "GetTagItem",
+				NamePos: lp(1423, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1423, 41),
@@ -31901,7 +32833,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1424, 23),
 					Name: "Activity",
 				},
-				Name: "SetParentId",
+				Name:    "SetParentId",
+				NamePos: lp(1424, 32),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1424, 44),
@@ -31920,7 +32853,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1425, 23),
 					Name: "Activity",
 				},
-				Name: "Start",
+				Name:    "Start",
+				NamePos: lp(1425, 32),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1426, 9),
@@ -31929,7 +32863,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1426, 23),
 					Name: "void",
 				},
-				Name: "Stop",
+				Name:    "Stop",
+				NamePos: lp(1426, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1427, 9),
@@ -31938,7 +32873,8 @@ func libraryAST_95() *lang.TypeDecl {
 					Pos:  lp(1427, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1427, 28),
 			},
 		},
 	}
@@ -32002,7 +32938,8 @@ func libraryAST_97() *lang.TypeDecl {
 					Pos:  lp(1440, 19),
 					Name: "object",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1440, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1440, 31),
@@ -32020,7 +32957,8 @@ func libraryAST_97() *lang.TypeDecl {
 					Pos:  lp(1441, 9),
 					Name: "int",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1441, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1441, 17),
@@ -32038,7 +32976,8 @@ func libraryAST_97() *lang.TypeDecl {
 					Pos:  lp(1442, 9),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1442, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1442, 23),
@@ -32056,7 +32995,8 @@ func libraryAST_97() *lang.TypeDecl {
 					Pos:  lp(1443, 9),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1443, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1443, 21),
@@ -32098,7 +33038,8 @@ func libraryAST_98() *lang.TypeDecl {
 					Pos:  lp(1448, 19),
 					Name: "object",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1448, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1448, 31),
@@ -32116,7 +33057,8 @@ func libraryAST_98() *lang.TypeDecl {
 					Pos:  lp(1449, 9),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1449, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1449, 23),
@@ -32230,7 +33172,8 @@ func libraryAST_100() *lang.TypeDecl {
 					Pos:  lp(1464, 9),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1464, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1464, 18),
@@ -32248,7 +33191,8 @@ func libraryAST_100() *lang.TypeDecl {
 					Pos:  lp(1465, 9),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1465, 14),
 			},
 			&lang.MethodDecl{
 				Pos: lp(1466, 9),
@@ -32256,7 +33200,8 @@ func libraryAST_100() *lang.TypeDecl {
 					Pos:  lp(1466, 9),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1466, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1466, 23),
@@ -32274,7 +33219,8 @@ func libraryAST_100() *lang.TypeDecl {
 					Pos:  lp(1467, 9),
 					Name: "void",
 				},
-				Name: "CopyTo",
+				Name:    "CopyTo",
+				NamePos: lp(1467, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1467, 21),
@@ -32304,7 +33250,8 @@ func libraryAST_100() *lang.TypeDecl {
 					Pos:  lp(1468, 9),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1468, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1468, 21),
@@ -32355,7 +33302,8 @@ func libraryAST_101() *lang.TypeDecl {
 					Pos:  lp(1473, 19),
 					Name: "T",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1473, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1473, 26),
@@ -32373,7 +33321,8 @@ func libraryAST_101() *lang.TypeDecl {
 					Pos:  lp(1474, 9),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1474, 13),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1474, 21),
@@ -32391,7 +33340,8 @@ func libraryAST_101() *lang.TypeDecl {
 					Pos:  lp(1475, 9),
 					Name: "void",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: lp(1475, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1475, 21),
@@ -32417,7 +33367,8 @@ func libraryAST_101() *lang.TypeDecl {
 					Pos:  lp(1476, 9),
 					Name: "void",
 				},
-				Name: "RemoveAt",
+				Name:    "RemoveAt",
+				NamePos: lp(1476, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1476, 23),
@@ -32468,7 +33419,8 @@ func libraryAST_102() *lang.TypeDecl {
 					Pos:  lp(1481, 19),
 					Name: "T",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1481, 21),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1481, 26),
@@ -32530,7 +33482,8 @@ func libraryAST_103() *lang.TypeDecl {
 					Pos:  lp(1486, 19),
 					Name: "TValue",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1486, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1486, 31),
@@ -32588,7 +33541,8 @@ func libraryAST_103() *lang.TypeDecl {
 					Pos:  lp(1489, 9),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1489, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1489, 18),
@@ -32614,7 +33568,8 @@ func libraryAST_103() *lang.TypeDecl {
 					Pos:  lp(1490, 9),
 					Name: "bool",
 				},
-				Name: "ContainsKey",
+				Name:    "ContainsKey",
+				NamePos: lp(1490, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1490, 26),
@@ -32632,7 +33587,8 @@ func libraryAST_103() *lang.TypeDecl {
 					Pos:  lp(1491, 9),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1491, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1491, 21),
@@ -32650,7 +33606,8 @@ func libraryAST_103() *lang.TypeDecl {
 					Pos:  lp(1492, 9),
 					Name: "bool",
 				},
-				Name: "TryGetValue",
+				Name:    "TryGetValue",
+				NamePos: lp(1492, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1492, 26),
@@ -32721,7 +33678,8 @@ func libraryAST_104() *lang.TypeDecl {
 					Pos:  lp(1497, 19),
 					Name: "TValue",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1497, 26),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1497, 31),
@@ -32779,7 +33737,8 @@ func libraryAST_104() *lang.TypeDecl {
 					Pos:  lp(1500, 9),
 					Name: "bool",
 				},
-				Name: "ContainsKey",
+				Name:    "ContainsKey",
+				NamePos: lp(1500, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1500, 26),
@@ -32797,7 +33756,8 @@ func libraryAST_104() *lang.TypeDecl {
 					Pos:  lp(1501, 9),
 					Name: "bool",
 				},
-				Name: "TryGetValue",
+				Name:    "TryGetValue",
+				NamePos: lp(1501, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1501, 26),
@@ -32852,7 +33812,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1506, 13),
 					Name: "bool",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1506, 18),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1506, 22),
@@ -32870,7 +33831,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1507, 9),
 					Name: "void",
 				},
-				Name: "ExceptWith",
+				Name:    "ExceptWith",
+				NamePos: lp(1507, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1507, 25),
@@ -32894,7 +33856,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1508, 9),
 					Name: "void",
 				},
-				Name: "IntersectWith",
+				Name:    "IntersectWith",
+				NamePos: lp(1508, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1508, 28),
@@ -32918,7 +33881,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1509, 9),
 					Name: "bool",
 				},
-				Name: "IsSubsetOf",
+				Name:    "IsSubsetOf",
+				NamePos: lp(1509, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1509, 25),
@@ -32942,7 +33906,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1510, 9),
 					Name: "bool",
 				},
-				Name: "IsSupersetOf",
+				Name:    "IsSupersetOf",
+				NamePos: lp(1510, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1510, 27),
@@ -32966,7 +33931,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1511, 9),
 					Name: "bool",
 				},
-				Name: "Overlaps",
+				Name:    "Overlaps",
+				NamePos: lp(1511, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1511, 23),
@@ -32990,7 +33956,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1512, 9),
 					Name: "bool",
 				},
-				Name: "SetEquals",
+				Name:    "SetEquals",
+				NamePos: lp(1512, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1512, 24),
@@ -33014,7 +33981,8 @@ func libraryAST_105() *lang.TypeDecl {
 					Pos:  lp(1513, 9),
 					Name: "void",
 				},
-				Name: "UnionWith",
+				Name:    "UnionWith",
+				NamePos: lp(1513, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1513, 24),
@@ -33065,7 +34033,8 @@ func libraryAST_106() *lang.TypeDecl {
 					Pos:  lp(1518, 9),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1518, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1518, 23),
@@ -33083,7 +34052,8 @@ func libraryAST_106() *lang.TypeDecl {
 					Pos:  lp(1519, 9),
 					Name: "bool",
 				},
-				Name: "IsSubsetOf",
+				Name:    "IsSubsetOf",
+				NamePos: lp(1519, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1519, 25),
@@ -33107,7 +34077,8 @@ func libraryAST_106() *lang.TypeDecl {
 					Pos:  lp(1520, 9),
 					Name: "bool",
 				},
-				Name: "IsSupersetOf",
+				Name:    "IsSupersetOf",
+				NamePos: lp(1520, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1520, 27),
@@ -33131,7 +34102,8 @@ func libraryAST_106() *lang.TypeDecl {
 					Pos:  lp(1521, 9),
 					Name: "bool",
 				},
-				Name: "Overlaps",
+				Name:    "Overlaps",
+				NamePos: lp(1521, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1521, 23),
@@ -33155,7 +34127,8 @@ func libraryAST_106() *lang.TypeDecl {
 					Pos:  lp(1522, 9),
 					Name: "bool",
 				},
-				Name: "SetEquals",
+				Name:    "SetEquals",
+				NamePos: lp(1522, 14),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1522, 24),
@@ -33255,7 +34228,8 @@ func libraryAST_107() *lang.TypeDecl {
 					Pos:  lp(1530, 23),
 					Name: "void",
 				},
-				Name: "Deconstruct",
+				Name:    "Deconstruct",
+				NamePos: lp(1530, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1530, 40),
@@ -33284,7 +34258,8 @@ func libraryAST_107() *lang.TypeDecl {
 					Pos:  lp(1531, 32),
 					Name: "string",
 				},
-				Name: "ToString",
+				Name:    "ToString",
+				NamePos: lp(1531, 39),
 			},
 		},
 	}
@@ -33315,7 +34290,8 @@ func libraryAST_108() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Create",
+				Name:    "Create",
+				NamePos: lp(1536, 57),
 				TypeParams: []string{
 					"TKey",
 					"TValue",
@@ -33468,7 +34444,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1546, 33),
 					Name: "T",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1546, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1546, 40),
@@ -33487,7 +34464,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1547, 23),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1547, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1547, 32),
@@ -33506,7 +34484,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1548, 23),
 					Name: "void",
 				},
-				Name: "AddRange",
+				Name:    "AddRange",
+				NamePos: lp(1548, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1548, 37),
@@ -33537,7 +34516,8 @@ func libraryAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsReadOnly",
+				Name:    "AsReadOnly",
+				NamePos: lp(1549, 76),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1550, 9),
@@ -33546,7 +34526,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1550, 23),
 					Name: "int",
 				},
-				Name: "BinarySearch",
+				Name:    "BinarySearch",
+				NamePos: lp(1550, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1550, 40),
@@ -33565,7 +34546,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1551, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1551, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1552, 9),
@@ -33574,7 +34556,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1552, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1552, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1552, 37),
@@ -33599,7 +34582,8 @@ func libraryAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ConvertAll",
+				Name:    "ConvertAll",
+				NamePos: lp(1553, 37),
 				TypeParams: []string{
 					"TOutput",
 				},
@@ -33631,7 +34615,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1554, 23),
 					Name: "bool",
 				},
-				Name: "Exists",
+				Name:    "Exists",
+				NamePos: lp(1554, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1554, 35),
@@ -33656,7 +34641,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1555, 23),
 					Name: "T",
 				},
-				Name: "Find",
+				Name:    "Find",
+				NamePos: lp(1555, 25),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1555, 30),
@@ -33687,7 +34673,8 @@ func libraryAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FindAll",
+				Name:    "FindAll",
+				NamePos: lp(1556, 31),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1556, 39),
@@ -33712,7 +34699,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1557, 23),
 					Name: "int",
 				},
-				Name: "FindIndex",
+				Name:    "FindIndex",
+				NamePos: lp(1557, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1557, 37),
@@ -33737,7 +34725,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1558, 23),
 					Name: "T",
 				},
-				Name: "FindLast",
+				Name:    "FindLast",
+				NamePos: lp(1558, 25),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1558, 34),
@@ -33762,7 +34751,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1559, 23),
 					Name: "int",
 				},
-				Name: "FindLastIndex",
+				Name:    "FindLastIndex",
+				NamePos: lp(1559, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1559, 41),
@@ -33787,7 +34777,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1560, 23),
 					Name: "void",
 				},
-				Name: "ForEach",
+				Name:    "ForEach",
+				NamePos: lp(1560, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1560, 36),
@@ -33812,7 +34803,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1561, 23),
 					Name: "Enumerator",
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1561, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1562, 9),
@@ -33827,7 +34819,8 @@ func libraryAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetRange",
+				Name:    "GetRange",
+				NamePos: lp(1562, 31),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1562, 40),
@@ -33860,7 +34853,8 @@ func libraryAST_109() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Slice",
+				Name:    "Slice",
+				NamePos: lp(1563, 31),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1563, 37),
@@ -33887,7 +34881,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1564, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1564, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1564, 35),
@@ -33906,7 +34901,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1565, 23),
 					Name: "int",
 				},
-				Name: "IndexOf",
+				Name:    "IndexOf",
+				NamePos: lp(1565, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1565, 35),
@@ -33933,7 +34929,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1566, 23),
 					Name: "void",
 				},
-				Name: "Insert",
+				Name:    "Insert",
+				NamePos: lp(1566, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1566, 35),
@@ -33960,7 +34957,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1567, 23),
 					Name: "void",
 				},
-				Name: "InsertRange",
+				Name:    "InsertRange",
+				NamePos: lp(1567, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1567, 40),
@@ -33993,7 +34991,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1568, 23),
 					Name: "int",
 				},
-				Name: "LastIndexOf",
+				Name:    "LastIndexOf",
+				NamePos: lp(1568, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1568, 39),
@@ -34012,7 +35011,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1569, 23),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1569, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1569, 35),
@@ -34031,7 +35031,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1570, 23),
 					Name: "int",
 				},
-				Name: "RemoveAll",
+				Name:    "RemoveAll",
+				NamePos: lp(1570, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1570, 37),
@@ -34056,7 +35057,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1571, 23),
 					Name: "void",
 				},
-				Name: "RemoveAt",
+				Name:    "RemoveAt",
+				NamePos: lp(1571, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1571, 37),
@@ -34075,7 +35077,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1572, 23),
 					Name: "void",
 				},
-				Name: "RemoveRange",
+				Name:    "RemoveRange",
+				NamePos: lp(1572, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1572, 40),
@@ -34102,7 +35105,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1573, 23),
 					Name: "void",
 				},
-				Name: "Reverse",
+				Name:    "Reverse",
+				NamePos: lp(1573, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1574, 9),
@@ -34111,7 +35115,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1574, 23),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1574, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1575, 9),
@@ -34120,7 +35125,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1575, 23),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1575, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1575, 33),
@@ -34145,7 +35151,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1576, 23),
 					Name: "void",
 				},
-				Name: "Sort",
+				Name:    "Sort",
+				NamePos: lp(1576, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1576, 33),
@@ -34174,7 +35181,8 @@ func libraryAST_109() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(1577, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1578, 9),
@@ -34183,7 +35191,8 @@ func libraryAST_109() *lang.TypeDecl {
 					Pos:  lp(1578, 23),
 					Name: "bool",
 				},
-				Name: "TrueForAll",
+				Name:    "TrueForAll",
+				NamePos: lp(1578, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1578, 39),
@@ -34242,7 +35251,8 @@ func libraryAST_109() *lang.TypeDecl {
 							Pos:  lp(1583, 27),
 							Name: "bool",
 						},
-						Name: "MoveNext",
+						Name:    "MoveNext",
+						NamePos: lp(1583, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1584, 13),
@@ -34251,7 +35261,8 @@ func libraryAST_109() *lang.TypeDecl {
 							Pos:  lp(1584, 27),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name:    "Dispose",
+						NamePos: lp(1584, 32),
 					},
 				},
 			},
@@ -34498,7 +35509,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1598, 33),
 					Name: "TValue",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1598, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1598, 45),
@@ -34547,7 +35559,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1601, 23),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1601, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1601, 32),
@@ -34574,7 +35587,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1602, 23),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: lp(1602, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1602, 35),
@@ -34601,7 +35615,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1603, 23),
 					Name: "bool",
 				},
-				Name: "ContainsKey",
+				Name:    "ContainsKey",
+				NamePos: lp(1603, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1603, 40),
@@ -34620,7 +35635,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1604, 23),
 					Name: "bool",
 				},
-				Name: "ContainsValue",
+				Name:    "ContainsValue",
+				NamePos: lp(1604, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1604, 42),
@@ -34639,7 +35655,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1605, 23),
 					Name: "TValue",
 				},
-				Name: "GetValueOrDefault",
+				Name:    "GetValueOrDefault",
+				NamePos: lp(1605, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1605, 48),
@@ -34658,7 +35675,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1606, 23),
 					Name: "TValue",
 				},
-				Name: "GetValueOrDefault",
+				Name:    "GetValueOrDefault",
+				NamePos: lp(1606, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1606, 48),
@@ -34685,7 +35703,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1607, 23),
 					Name: "bool",
 				},
-				Name: "TryGetValue",
+				Name:    "TryGetValue",
+				NamePos: lp(1607, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1607, 40),
@@ -34713,7 +35732,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1608, 23),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1608, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1608, 35),
@@ -34732,7 +35752,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1609, 23),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1609, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1609, 35),
@@ -34760,7 +35781,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1610, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1610, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1611, 9),
@@ -34769,7 +35791,8 @@ func libraryAST_110() *lang.TypeDecl {
 					Pos:  lp(1611, 23),
 					Name: "Enumerator",
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1611, 34),
 			},
 			&lang.TypeDecl{
 				Pos:       lp(1613, 9),
@@ -34832,7 +35855,8 @@ func libraryAST_110() *lang.TypeDecl {
 							Pos:  lp(1616, 27),
 							Name: "bool",
 						},
-						Name: "MoveNext",
+						Name:    "MoveNext",
+						NamePos: lp(1616, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(1617, 13),
@@ -34841,7 +35865,8 @@ func libraryAST_110() *lang.TypeDecl {
 							Pos:  lp(1617, 27),
 							Name: "void",
 						},
-						Name: "Dispose",
+						Name:    "Dispose",
+						NamePos: lp(1617, 32),
 					},
 				},
 			},
@@ -34902,7 +35927,8 @@ func libraryAST_110() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "GetEnumerator",
+						Name:    "GetEnumerator",
+						NamePos: lp(1623, 45),
 					},
 				},
 			},
@@ -34963,7 +35989,8 @@ func libraryAST_110() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "GetEnumerator",
+						Name:    "GetEnumerator",
+						NamePos: lp(1629, 47),
 					},
 				},
 			},
@@ -35108,7 +36135,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1640, 23),
 					Name: "bool",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1640, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1640, 32),
@@ -35127,7 +36155,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1641, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1641, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1642, 9),
@@ -35136,7 +36165,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1642, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1642, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1642, 37),
@@ -35155,7 +36185,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1643, 23),
 					Name: "void",
 				},
-				Name: "ExceptWith",
+				Name:    "ExceptWith",
+				NamePos: lp(1643, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1643, 39),
@@ -35186,7 +36217,8 @@ func libraryAST_111() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1644, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1645, 9),
@@ -35195,7 +36227,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1645, 23),
 					Name: "void",
 				},
-				Name: "IntersectWith",
+				Name:    "IntersectWith",
+				NamePos: lp(1645, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1645, 42),
@@ -35220,7 +36253,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1646, 23),
 					Name: "void",
 				},
-				Name: "SymmetricExceptWith",
+				Name:    "SymmetricExceptWith",
+				NamePos: lp(1646, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1646, 48),
@@ -35245,7 +36279,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1647, 23),
 					Name: "int",
 				},
-				Name: "RemoveWhere",
+				Name:    "RemoveWhere",
+				NamePos: lp(1647, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1647, 39),
@@ -35270,7 +36305,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1648, 23),
 					Name: "bool",
 				},
-				Name: "IsSubsetOf",
+				Name:    "IsSubsetOf",
+				NamePos: lp(1648, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1648, 39),
@@ -35295,7 +36331,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1649, 23),
 					Name: "bool",
 				},
-				Name: "IsSupersetOf",
+				Name:    "IsSupersetOf",
+				NamePos: lp(1649, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1649, 41),
@@ -35320,7 +36357,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1650, 23),
 					Name: "bool",
 				},
-				Name: "Overlaps",
+				Name:    "Overlaps",
+				NamePos: lp(1650, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1650, 37),
@@ -35345,7 +36383,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1651, 23),
 					Name: "bool",
 				},
-				Name: "Remove",
+				Name:    "Remove",
+				NamePos: lp(1651, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1651, 35),
@@ -35364,7 +36403,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1652, 23),
 					Name: "bool",
 				},
-				Name: "SetEquals",
+				Name:    "SetEquals",
+				NamePos: lp(1652, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1652, 38),
@@ -35389,7 +36429,8 @@ func libraryAST_111() *lang.TypeDecl {
 					Pos:  lp(1653, 23),
 					Name: "void",
 				},
-				Name: "UnionWith",
+				Name:    "UnionWith",
+				NamePos: lp(1653, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1653, 38),
@@ -35501,7 +36542,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1662, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1662, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1663, 9),
@@ -35510,7 +36552,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1663, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1663, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1663, 37),
@@ -35529,7 +36572,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1664, 23),
 					Name: "T",
 				},
-				Name: "Dequeue",
+				Name:    "Dequeue",
+				NamePos: lp(1664, 25),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1665, 9),
@@ -35538,7 +36582,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1665, 23),
 					Name: "void",
 				},
-				Name: "Enqueue",
+				Name:    "Enqueue",
+				NamePos: lp(1665, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1665, 36),
@@ -35563,7 +36608,8 @@ func libraryAST_112() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1666, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1667, 9),
@@ -35572,7 +36618,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1667, 23),
 					Name: "T",
 				},
-				Name: "Peek",
+				Name:    "Peek",
+				NamePos: lp(1667, 25),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1668, 9),
@@ -35585,7 +36632,8 @@ func libraryAST_112() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(1668, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1669, 9),
@@ -35594,7 +36642,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1669, 23),
 					Name: "bool",
 				},
-				Name: "TryDequeue",
+				Name:    "TryDequeue",
+				NamePos: lp(1669, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1669, 39),
@@ -35614,7 +36663,8 @@ func libraryAST_112() *lang.TypeDecl {
 					Pos:  lp(1670, 23),
 					Name: "bool",
 				},
-				Name: "TryPeek",
+				Name:    "TryPeek",
+				NamePos: lp(1670, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1670, 36),
@@ -35721,7 +36771,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1679, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1679, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1680, 9),
@@ -35730,7 +36781,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1680, 23),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(1680, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1680, 37),
@@ -35755,7 +36807,8 @@ func libraryAST_113() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1681, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1682, 9),
@@ -35764,7 +36817,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1682, 23),
 					Name: "T",
 				},
-				Name: "Peek",
+				Name:    "Peek",
+				NamePos: lp(1682, 25),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1683, 9),
@@ -35773,7 +36827,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1683, 23),
 					Name: "T",
 				},
-				Name: "Pop",
+				Name:    "Pop",
+				NamePos: lp(1683, 25),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1684, 9),
@@ -35782,7 +36837,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1684, 23),
 					Name: "void",
 				},
-				Name: "Push",
+				Name:    "Push",
+				NamePos: lp(1684, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1684, 33),
@@ -35805,7 +36861,8 @@ func libraryAST_113() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(1685, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1686, 9),
@@ -35814,7 +36871,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1686, 23),
 					Name: "bool",
 				},
-				Name: "TryPeek",
+				Name:    "TryPeek",
+				NamePos: lp(1686, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1686, 36),
@@ -35834,7 +36892,8 @@ func libraryAST_113() *lang.TypeDecl {
 					Pos:  lp(1687, 23),
 					Name: "bool",
 				},
-				Name: "TryPop",
+				Name:    "TryPop",
+				NamePos: lp(1687, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1687, 35),
@@ -36088,7 +37147,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1709, 33),
 					Name: "TValue",
 				},
-				Name: "Item",
+				Name:    "Item",
+				NamePos: lp(1709, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1709, 45),
@@ -36149,7 +37209,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1712, 23),
 					Name: "TValue",
 				},
-				Name: "AddOrUpdate",
+				Name:    "AddOrUpdate",
+				NamePos: lp(1712, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1712, 42),
@@ -36198,7 +37259,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1713, 23),
 					Name: "TValue",
 				},
-				Name: "AddOrUpdate",
+				Name:    "AddOrUpdate",
+				NamePos: lp(1713, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1713, 42),
@@ -36257,7 +37319,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1714, 23),
 					Name: "TValue",
 				},
-				Name: "AddOrUpdate",
+				Name:    "AddOrUpdate",
+				NamePos: lp(1714, 30),
 				TypeParams: []string{
 					"TArg",
 				},
@@ -36335,7 +37398,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1715, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1715, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1716, 9),
@@ -36344,7 +37408,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1716, 23),
 					Name: "bool",
 				},
-				Name: "ContainsKey",
+				Name:    "ContainsKey",
+				NamePos: lp(1716, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1716, 40),
@@ -36379,7 +37444,8 @@ func libraryAST_115() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1717, 63),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1718, 9),
@@ -36388,7 +37454,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1718, 23),
 					Name: "TValue",
 				},
-				Name: "GetOrAdd",
+				Name:    "GetOrAdd",
+				NamePos: lp(1718, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1718, 39),
@@ -36415,7 +37482,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1719, 23),
 					Name: "TValue",
 				},
-				Name: "GetOrAdd",
+				Name:    "GetOrAdd",
+				NamePos: lp(1719, 30),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1719, 39),
@@ -36452,7 +37520,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1720, 23),
 					Name: "TValue",
 				},
-				Name: "GetOrAdd",
+				Name:    "GetOrAdd",
+				NamePos: lp(1720, 30),
 				TypeParams: []string{
 					"TArg",
 				},
@@ -36518,7 +37587,8 @@ func libraryAST_115() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(1721, 52),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1722, 9),
@@ -36527,7 +37597,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1722, 23),
 					Name: "bool",
 				},
-				Name: "TryAdd",
+				Name:    "TryAdd",
+				NamePos: lp(1722, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1722, 35),
@@ -36554,7 +37625,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1723, 23),
 					Name: "bool",
 				},
-				Name: "TryGetValue",
+				Name:    "TryGetValue",
+				NamePos: lp(1723, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1723, 40),
@@ -36582,7 +37654,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1724, 23),
 					Name: "bool",
 				},
-				Name: "TryRemove",
+				Name:    "TryRemove",
+				NamePos: lp(1724, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1724, 38),
@@ -36610,7 +37683,8 @@ func libraryAST_115() *lang.TypeDecl {
 					Pos:  lp(1725, 23),
 					Name: "bool",
 				},
-				Name: "TryUpdate",
+				Name:    "TryUpdate",
+				NamePos: lp(1725, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1725, 38),
@@ -36728,7 +37802,8 @@ func libraryAST_116() *lang.TypeDecl {
 					Pos:  lp(1734, 23),
 					Name: "void",
 				},
-				Name: "Clear",
+				Name:    "Clear",
+				NamePos: lp(1734, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1735, 9),
@@ -36737,7 +37812,8 @@ func libraryAST_116() *lang.TypeDecl {
 					Pos:  lp(1735, 23),
 					Name: "void",
 				},
-				Name: "Enqueue",
+				Name:    "Enqueue",
+				NamePos: lp(1735, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1735, 36),
@@ -36762,7 +37838,8 @@ func libraryAST_116() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1736, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1737, 9),
@@ -36775,7 +37852,8 @@ func libraryAST_116() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(1737, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1738, 9),
@@ -36784,7 +37862,8 @@ func libraryAST_116() *lang.TypeDecl {
 					Pos:  lp(1738, 23),
 					Name: "bool",
 				},
-				Name: "TryDequeue",
+				Name:    "TryDequeue",
+				NamePos: lp(1738, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1738, 39),
@@ -36804,7 +37883,8 @@ func libraryAST_116() *lang.TypeDecl {
 					Pos:  lp(1739, 23),
 					Name: "bool",
 				},
-				Name: "TryPeek",
+				Name:    "TryPeek",
+				NamePos: lp(1739, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1739, 36),
@@ -36907,7 +37987,8 @@ func libraryAST_117() *lang.TypeDecl {
 					Pos:  lp(1748, 23),
 					Name: "void",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1748, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1748, 32),
@@ -36932,7 +38013,8 @@ func libraryAST_117() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetEnumerator",
+				Name:    "GetEnumerator",
+				NamePos: lp(1749, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1750, 9),
@@ -36945,7 +38027,8 @@ func libraryAST_117() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(1750, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1751, 9),
@@ -36954,7 +38037,8 @@ func libraryAST_117() *lang.TypeDecl {
 					Pos:  lp(1751, 23),
 					Name: "bool",
 				},
-				Name: "TryPeek",
+				Name:    "TryPeek",
+				NamePos: lp(1751, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1751, 36),
@@ -36974,7 +38058,8 @@ func libraryAST_117() *lang.TypeDecl {
 					Pos:  lp(1752, 23),
 					Name: "bool",
 				},
-				Name: "TryTake",
+				Name:    "TryTake",
+				NamePos: lp(1752, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1752, 36),
@@ -37344,7 +38429,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1777, 23),
 					Name: "void",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(1777, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1778, 9),
@@ -37353,7 +38439,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1778, 23),
 					Name: "bool",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(1778, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1778, 33),
@@ -37372,7 +38459,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1779, 23),
 					Name: "bool",
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(1779, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1779, 33),
@@ -37391,7 +38479,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1780, 23),
 					Name: "void",
 				},
-				Name: "Start",
+				Name:    "Start",
+				NamePos: lp(1780, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1781, 9),
@@ -37400,7 +38489,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1781, 23),
 					Name: "void",
 				},
-				Name: "Start",
+				Name:    "Start",
+				NamePos: lp(1781, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1781, 34),
@@ -37419,7 +38509,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1782, 23),
 					Name: "void",
 				},
-				Name: "UnsafeStart",
+				Name:    "UnsafeStart",
+				NamePos: lp(1782, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1783, 9),
@@ -37428,7 +38519,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1783, 23),
 					Name: "void",
 				},
-				Name: "UnsafeStart",
+				Name:    "UnsafeStart",
+				NamePos: lp(1783, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1783, 40),
@@ -37447,7 +38539,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1784, 30),
 					Name: "void",
 				},
-				Name: "Sleep",
+				Name:    "Sleep",
+				NamePos: lp(1784, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1784, 41),
@@ -37466,7 +38559,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1785, 30),
 					Name: "void",
 				},
-				Name: "Sleep",
+				Name:    "Sleep",
+				NamePos: lp(1785, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1785, 41),
@@ -37485,7 +38579,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1786, 30),
 					Name: "void",
 				},
-				Name: "SpinWait",
+				Name:    "SpinWait",
+				NamePos: lp(1786, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1786, 44),
@@ -37504,7 +38599,8 @@ func libraryAST_124() *lang.TypeDecl {
 					Pos:  lp(1787, 30),
 					Name: "bool",
 				},
-				Name: "Yield",
+				Name:    "Yield",
+				NamePos: lp(1787, 35),
 			},
 		},
 	}
@@ -37555,7 +38651,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1794, 30),
 					Name: "void",
 				},
-				Name: "GetMinThreads",
+				Name:    "GetMinThreads",
+				NamePos: lp(1794, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1794, 49),
@@ -37584,7 +38681,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1795, 30),
 					Name: "void",
 				},
-				Name: "GetMaxThreads",
+				Name:    "GetMaxThreads",
+				NamePos: lp(1795, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1795, 49),
@@ -37613,7 +38711,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1796, 30),
 					Name: "void",
 				},
-				Name: "GetAvailableThreads",
+				Name:    "GetAvailableThreads",
+				NamePos: lp(1796, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1796, 55),
@@ -37642,7 +38741,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1797, 30),
 					Name: "bool",
 				},
-				Name: "SetMinThreads",
+				Name:    "SetMinThreads",
+				NamePos: lp(1797, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1797, 49),
@@ -37669,7 +38769,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1798, 30),
 					Name: "bool",
 				},
-				Name: "SetMaxThreads",
+				Name:    "SetMaxThreads",
+				NamePos: lp(1798, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1798, 49),
@@ -37696,7 +38797,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1799, 30),
 					Name: "bool",
 				},
-				Name: "QueueUserWorkItem",
+				Name:    "QueueUserWorkItem",
+				NamePos: lp(1799, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1799, 53),
@@ -37715,7 +38817,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1800, 30),
 					Name: "bool",
 				},
-				Name: "QueueUserWorkItem",
+				Name:    "QueueUserWorkItem",
+				NamePos: lp(1800, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1800, 53),
@@ -37742,7 +38845,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1801, 30),
 					Name: "bool",
 				},
-				Name: "QueueUserWorkItem",
+				Name:    "QueueUserWorkItem",
+				NamePos: lp(1801, 35),
 				TypeParams: []string{
 					"TState",
 				},
@@ -37786,7 +38890,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1802, 30),
 					Name: "bool",
 				},
-				Name: "UnsafeQueueUserWorkItem",
+				Name:    "UnsafeQueueUserWorkItem",
+				NamePos: lp(1802, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1802, 59),
@@ -37813,7 +38918,8 @@ func libraryAST_125() *lang.TypeDecl {
 					Pos:  lp(1803, 30),
 					Name: "bool",
 				},
-				Name: "UnsafeQueueUserWorkItem",
+				Name:    "UnsafeQueueUserWorkItem",
+				NamePos: lp(1803, 35),
 				TypeParams: []string{
 					"TState",
 				},
@@ -37869,7 +38975,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1808, 30),
 					Name: "int",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1808, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1808, 38),
@@ -37897,7 +39004,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1809, 30),
 					Name: "long",
 				},
-				Name: "Add",
+				Name:    "Add",
+				NamePos: lp(1809, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1809, 39),
@@ -37925,7 +39033,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1810, 30),
 					Name: "int",
 				},
-				Name: "CompareExchange",
+				Name:    "CompareExchange",
+				NamePos: lp(1810, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1810, 50),
@@ -37961,7 +39070,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1811, 30),
 					Name: "long",
 				},
-				Name: "CompareExchange",
+				Name:    "CompareExchange",
+				NamePos: lp(1811, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1811, 51),
@@ -37997,7 +39107,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1812, 30),
 					Name: "double",
 				},
-				Name: "CompareExchange",
+				Name:    "CompareExchange",
+				NamePos: lp(1812, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1812, 53),
@@ -38033,7 +39144,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1813, 30),
 					Name: "object",
 				},
-				Name: "CompareExchange",
+				Name:    "CompareExchange",
+				NamePos: lp(1813, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1813, 53),
@@ -38069,7 +39181,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1814, 30),
 					Name: "T",
 				},
-				Name: "CompareExchange",
+				Name:    "CompareExchange",
+				NamePos: lp(1814, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -38114,7 +39227,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1815, 30),
 					Name: "int",
 				},
-				Name: "Decrement",
+				Name:    "Decrement",
+				NamePos: lp(1815, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1815, 44),
@@ -38134,7 +39248,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1816, 30),
 					Name: "long",
 				},
-				Name: "Decrement",
+				Name:    "Decrement",
+				NamePos: lp(1816, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1816, 45),
@@ -38154,7 +39269,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1817, 30),
 					Name: "int",
 				},
-				Name: "Exchange",
+				Name:    "Exchange",
+				NamePos: lp(1817, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1817, 43),
@@ -38182,7 +39298,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1818, 30),
 					Name: "long",
 				},
-				Name: "Exchange",
+				Name:    "Exchange",
+				NamePos: lp(1818, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1818, 44),
@@ -38210,7 +39327,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1819, 30),
 					Name: "double",
 				},
-				Name: "Exchange",
+				Name:    "Exchange",
+				NamePos: lp(1819, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1819, 46),
@@ -38238,7 +39356,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1820, 30),
 					Name: "object",
 				},
-				Name: "Exchange",
+				Name:    "Exchange",
+				NamePos: lp(1820, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1820, 46),
@@ -38266,7 +39385,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1821, 30),
 					Name: "T",
 				},
-				Name: "Exchange",
+				Name:    "Exchange",
+				NamePos: lp(1821, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -38303,7 +39423,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1822, 30),
 					Name: "int",
 				},
-				Name: "Increment",
+				Name:    "Increment",
+				NamePos: lp(1822, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1822, 44),
@@ -38323,7 +39444,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1823, 30),
 					Name: "long",
 				},
-				Name: "Increment",
+				Name:    "Increment",
+				NamePos: lp(1823, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1823, 45),
@@ -38343,7 +39465,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1824, 30),
 					Name: "void",
 				},
-				Name: "MemoryBarrier",
+				Name:    "MemoryBarrier",
+				NamePos: lp(1824, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1825, 9),
@@ -38352,7 +39475,8 @@ func libraryAST_126() *lang.TypeDecl {
 					Pos:  lp(1825, 30),
 					Name: "long",
 				},
-				Name: "Read",
+				Name:    "Read",
+				NamePos: lp(1825, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1825, 40),
@@ -38384,7 +39508,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1830, 30),
 					Name: "int",
 				},
-				Name: "Read",
+				Name:    "Read",
+				NamePos: lp(1830, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1830, 39),
@@ -38404,7 +39529,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1831, 30),
 					Name: "long",
 				},
-				Name: "Read",
+				Name:    "Read",
+				NamePos: lp(1831, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1831, 40),
@@ -38424,7 +39550,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1832, 30),
 					Name: "bool",
 				},
-				Name: "Read",
+				Name:    "Read",
+				NamePos: lp(1832, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1832, 40),
@@ -38444,7 +39571,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1833, 30),
 					Name: "double",
 				},
-				Name: "Read",
+				Name:    "Read",
+				NamePos: lp(1833, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1833, 42),
@@ -38464,7 +39592,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1834, 30),
 					Name: "T",
 				},
-				Name: "Read",
+				Name:    "Read",
+				NamePos: lp(1834, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -38493,7 +39622,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1835, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1835, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1835, 41),
@@ -38521,7 +39651,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1836, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1836, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1836, 41),
@@ -38549,7 +39680,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1837, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1837, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1837, 41),
@@ -38577,7 +39709,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1838, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1838, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1838, 41),
@@ -38605,7 +39738,8 @@ func libraryAST_127() *lang.TypeDecl {
 					Pos:  lp(1839, 30),
 					Name: "void",
 				},
-				Name: "Write",
+				Name:    "Write",
+				NamePos: lp(1839, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -38654,7 +39788,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1844, 30),
 					Name: "void",
 				},
-				Name: "Enter",
+				Name:    "Enter",
+				NamePos: lp(1844, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1844, 41),
@@ -38673,7 +39808,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1845, 30),
 					Name: "void",
 				},
-				Name: "Enter",
+				Name:    "Enter",
+				NamePos: lp(1845, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1845, 41),
@@ -38701,7 +39837,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1846, 30),
 					Name: "void",
 				},
-				Name: "Exit",
+				Name:    "Exit",
+				NamePos: lp(1846, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1846, 40),
@@ -38720,7 +39857,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1847, 30),
 					Name: "bool",
 				},
-				Name: "IsEntered",
+				Name:    "IsEntered",
+				NamePos: lp(1847, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1847, 45),
@@ -38739,7 +39877,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1848, 30),
 					Name: "void",
 				},
-				Name: "Pulse",
+				Name:    "Pulse",
+				NamePos: lp(1848, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1848, 41),
@@ -38758,7 +39897,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1849, 30),
 					Name: "void",
 				},
-				Name: "PulseAll",
+				Name:    "PulseAll",
+				NamePos: lp(1849, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1849, 44),
@@ -38777,7 +39917,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1850, 30),
 					Name: "bool",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: lp(1850, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1850, 44),
@@ -38796,7 +39937,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1851, 30),
 					Name: "bool",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: lp(1851, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1851, 44),
@@ -38823,7 +39965,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1852, 30),
 					Name: "bool",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: lp(1852, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1852, 44),
@@ -38850,7 +39993,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1853, 30),
 					Name: "void",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: lp(1853, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1853, 44),
@@ -38878,7 +40022,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1854, 30),
 					Name: "void",
 				},
-				Name: "TryEnter",
+				Name:    "TryEnter",
+				NamePos: lp(1854, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1854, 44),
@@ -38914,7 +40059,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1855, 30),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1855, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1855, 40),
@@ -38933,7 +40079,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1856, 30),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1856, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1856, 40),
@@ -38960,7 +40107,8 @@ func libraryAST_128() *lang.TypeDecl {
 					Pos:  lp(1857, 30),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1857, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1857, 40),
@@ -39005,7 +40153,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1862, 23),
 					Name: "ExecutionContext",
 				},
-				Name: "CreateCopy",
+				Name:    "CreateCopy",
+				NamePos: lp(1862, 40),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1863, 9),
@@ -39014,7 +40163,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1863, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1863, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1864, 9),
@@ -39023,7 +40173,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1864, 30),
 					Name: "ExecutionContext",
 				},
-				Name: "Capture",
+				Name:    "Capture",
+				NamePos: lp(1864, 47),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1865, 9),
@@ -39032,7 +40183,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1865, 30),
 					Name: "bool",
 				},
-				Name: "IsFlowSuppressed",
+				Name:    "IsFlowSuppressed",
+				NamePos: lp(1865, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1866, 9),
@@ -39041,7 +40193,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1866, 30),
 					Name: "void",
 				},
-				Name: "Restore",
+				Name:    "Restore",
+				NamePos: lp(1866, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1866, 43),
@@ -39060,7 +40213,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1867, 30),
 					Name: "void",
 				},
-				Name: "RestoreFlow",
+				Name:    "RestoreFlow",
+				NamePos: lp(1867, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1868, 9),
@@ -39069,7 +40223,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1868, 30),
 					Name: "void",
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(1868, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1868, 39),
@@ -39104,7 +40259,8 @@ func libraryAST_129() *lang.TypeDecl {
 					Pos:  lp(1869, 30),
 					Name: "AsyncFlowControl",
 				},
-				Name: "SuppressFlow",
+				Name:    "SuppressFlow",
+				NamePos: lp(1869, 47),
 			},
 		},
 	}
@@ -39137,7 +40293,8 @@ func libraryAST_130() *lang.TypeDecl {
 					Pos:  lp(1874, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1874, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1875, 9),
@@ -39146,7 +40303,8 @@ func libraryAST_130() *lang.TypeDecl {
 					Pos:  lp(1875, 23),
 					Name: "void",
 				},
-				Name: "Undo",
+				Name:    "Undo",
+				NamePos: lp(1875, 28),
 			},
 		},
 	}
@@ -39370,7 +40528,8 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(1899, 23),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1899, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1899, 35),
@@ -39389,7 +40548,8 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(1900, 32),
 					Name: "bool",
 				},
-				Name: "Equals",
+				Name:    "Equals",
+				NamePos: lp(1900, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1900, 44),
@@ -39408,7 +40568,8 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(1901, 23),
 					Name: "CancellationTokenRegistration",
 				},
-				Name: "Register",
+				Name:    "Register",
+				NamePos: lp(1901, 53),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1901, 62),
@@ -39427,7 +40588,8 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(1902, 23),
 					Name: "CancellationTokenRegistration",
 				},
-				Name: "Register",
+				Name:    "Register",
+				NamePos: lp(1902, 53),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1902, 62),
@@ -39454,7 +40616,8 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(1903, 23),
 					Name: "CancellationTokenRegistration",
 				},
-				Name: "Register",
+				Name:    "Register",
+				NamePos: lp(1903, 53),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1903, 62),
@@ -39487,7 +40650,8 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(1904, 23),
 					Name: "void",
 				},
-				Name: "ThrowIfCancellationRequested",
+				Name:    "ThrowIfCancellationRequested",
+				NamePos: lp(1904, 28),
 			},
 		},
 	}
@@ -39520,7 +40684,8 @@ func libraryAST_134() *lang.TypeDecl {
 					Pos:  lp(1909, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1909, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1910, 9),
@@ -39529,7 +40694,8 @@ func libraryAST_134() *lang.TypeDecl {
 					Pos:  lp(1910, 23),
 					Name: "bool",
 				},
-				Name: "Unregister",
+				Name:    "Unregister",
+				NamePos: lp(1910, 28),
 			},
 		},
 	}
@@ -39621,7 +40787,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1920, 23),
 					Name: "void",
 				},
-				Name: "Cancel",
+				Name:    "Cancel",
+				NamePos: lp(1920, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1921, 9),
@@ -39630,7 +40797,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1921, 23),
 					Name: "void",
 				},
-				Name: "Cancel",
+				Name:    "Cancel",
+				NamePos: lp(1921, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1921, 35),
@@ -39649,7 +40817,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1922, 23),
 					Name: "void",
 				},
-				Name: "CancelAfter",
+				Name:    "CancelAfter",
+				NamePos: lp(1922, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1922, 40),
@@ -39668,7 +40837,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1923, 23),
 					Name: "void",
 				},
-				Name: "CancelAfter",
+				Name:    "CancelAfter",
+				NamePos: lp(1923, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1923, 40),
@@ -39687,7 +40857,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1924, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1924, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1925, 9),
@@ -39696,7 +40867,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1925, 23),
 					Name: "bool",
 				},
-				Name: "TryReset",
+				Name:    "TryReset",
+				NamePos: lp(1925, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1926, 9),
@@ -39705,7 +40877,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1926, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name: "CancelAsync",
+				Name:    "CancelAsync",
+				NamePos: lp(1926, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1927, 9),
@@ -39714,7 +40887,8 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(1927, 30),
 					Name: "CancellationTokenSource",
 				},
-				Name: "CreateLinkedTokenSource",
+				Name:    "CreateLinkedTokenSource",
+				NamePos: lp(1927, 54),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(1927, 78),
@@ -39756,7 +40930,8 @@ func libraryAST_136() *lang.TypeDecl {
 					Pos:  lp(1932, 31),
 					Name: "bool",
 				},
-				Name: "WaitOne",
+				Name:    "WaitOne",
+				NamePos: lp(1932, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1933, 9),
@@ -39765,7 +40940,8 @@ func libraryAST_136() *lang.TypeDecl {
 					Pos:  lp(1933, 31),
 					Name: "bool",
 				},
-				Name: "WaitOne",
+				Name:    "WaitOne",
+				NamePos: lp(1933, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1933, 44),
@@ -39784,7 +40960,8 @@ func libraryAST_136() *lang.TypeDecl {
 					Pos:  lp(1934, 31),
 					Name: "bool",
 				},
-				Name: "WaitOne",
+				Name:    "WaitOne",
+				NamePos: lp(1934, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1934, 44),
@@ -39803,7 +40980,8 @@ func libraryAST_136() *lang.TypeDecl {
 					Pos:  lp(1935, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1935, 28),
 			},
 		},
 	}
@@ -39830,7 +41008,8 @@ func libraryAST_137() *lang.TypeDecl {
 					Pos:  lp(1940, 23),
 					Name: "bool",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: lp(1940, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1941, 9),
@@ -39839,7 +41018,8 @@ func libraryAST_137() *lang.TypeDecl {
 					Pos:  lp(1941, 23),
 					Name: "bool",
 				},
-				Name: "Set",
+				Name:    "Set",
+				NamePos: lp(1941, 28),
 			},
 		},
 	}
@@ -39986,7 +41166,8 @@ func libraryAST_140() *lang.TypeDecl {
 					Pos:  lp(1958, 23),
 					Name: "int",
 				},
-				Name: "Release",
+				Name:    "Release",
+				NamePos: lp(1958, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1959, 9),
@@ -39995,7 +41176,8 @@ func libraryAST_140() *lang.TypeDecl {
 					Pos:  lp(1959, 23),
 					Name: "int",
 				},
-				Name: "Release",
+				Name:    "Release",
+				NamePos: lp(1959, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1959, 35),
@@ -40075,7 +41257,8 @@ func libraryAST_141() *lang.TypeDecl {
 					Pos:  lp(1967, 23),
 					Name: "void",
 				},
-				Name: "ReleaseMutex",
+				Name:    "ReleaseMutex",
+				NamePos: lp(1967, 28),
 			},
 		},
 	}
@@ -40160,7 +41343,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1976, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1976, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1977, 9),
@@ -40169,7 +41353,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1977, 23),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: lp(1977, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1978, 9),
@@ -40178,7 +41363,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1978, 23),
 					Name: "void",
 				},
-				Name: "Set",
+				Name:    "Set",
+				NamePos: lp(1978, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1979, 9),
@@ -40187,7 +41373,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1979, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1979, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1980, 9),
@@ -40196,7 +41383,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1980, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1980, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1980, 33),
@@ -40215,7 +41403,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1981, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1981, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1981, 33),
@@ -40234,7 +41423,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1982, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1982, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1982, 33),
@@ -40253,7 +41443,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1983, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1983, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1983, 33),
@@ -40280,7 +41471,8 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(1984, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1984, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1984, 33),
@@ -40378,7 +41570,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1992, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(1992, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1993, 9),
@@ -40387,7 +41580,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1993, 23),
 					Name: "int",
 				},
-				Name: "Release",
+				Name:    "Release",
+				NamePos: lp(1993, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1994, 9),
@@ -40396,7 +41590,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1994, 23),
 					Name: "int",
 				},
-				Name: "Release",
+				Name:    "Release",
+				NamePos: lp(1994, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1994, 35),
@@ -40415,7 +41610,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1995, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1995, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(1996, 9),
@@ -40424,7 +41620,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1996, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1996, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1996, 33),
@@ -40443,7 +41640,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1997, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1997, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1997, 33),
@@ -40462,7 +41660,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1998, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1998, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1998, 33),
@@ -40481,7 +41680,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(1999, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(1999, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(1999, 33),
@@ -40508,7 +41708,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2000, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2000, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2000, 33),
@@ -40535,7 +41736,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2001, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: lp(2001, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2002, 9),
@@ -40550,7 +41752,8 @@ func libraryAST_143() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: lp(2002, 57),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2002, 67),
@@ -40575,7 +41778,8 @@ func libraryAST_143() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: lp(2003, 57),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2003, 67),
@@ -40594,7 +41798,8 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2004, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: lp(2004, 51),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2004, 61),
@@ -40619,7 +41824,8 @@ func libraryAST_143() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: lp(2005, 57),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2005, 67),
@@ -40652,7 +41858,8 @@ func libraryAST_143() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WaitAsync",
+				Name:    "WaitAsync",
+				NamePos: lp(2006, 57),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2006, 67),
@@ -40757,7 +41964,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2015, 23),
 					Name: "void",
 				},
-				Name: "AddCount",
+				Name:    "AddCount",
+				NamePos: lp(2015, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2016, 9),
@@ -40766,7 +41974,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2016, 23),
 					Name: "void",
 				},
-				Name: "AddCount",
+				Name:    "AddCount",
+				NamePos: lp(2016, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2016, 37),
@@ -40785,7 +41994,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2017, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(2017, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2018, 9),
@@ -40794,7 +42004,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2018, 23),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: lp(2018, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2019, 9),
@@ -40803,7 +42014,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2019, 23),
 					Name: "void",
 				},
-				Name: "Reset",
+				Name:    "Reset",
+				NamePos: lp(2019, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2019, 34),
@@ -40822,7 +42034,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2020, 23),
 					Name: "bool",
 				},
-				Name: "Signal",
+				Name:    "Signal",
+				NamePos: lp(2020, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2021, 9),
@@ -40831,7 +42044,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2021, 23),
 					Name: "bool",
 				},
-				Name: "Signal",
+				Name:    "Signal",
+				NamePos: lp(2021, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2021, 35),
@@ -40850,7 +42064,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2022, 23),
 					Name: "bool",
 				},
-				Name: "TryAddCount",
+				Name:    "TryAddCount",
+				NamePos: lp(2022, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2023, 9),
@@ -40859,7 +42074,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2023, 23),
 					Name: "bool",
 				},
-				Name: "TryAddCount",
+				Name:    "TryAddCount",
+				NamePos: lp(2023, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2023, 40),
@@ -40878,7 +42094,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2024, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2024, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2025, 9),
@@ -40887,7 +42104,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2025, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2025, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2025, 33),
@@ -40906,7 +42124,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2026, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2026, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2026, 33),
@@ -40925,7 +42144,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2027, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2027, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2027, 33),
@@ -40944,7 +42164,8 @@ func libraryAST_144() *lang.TypeDecl {
 					Pos:  lp(2028, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2028, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2028, 33),
@@ -40987,7 +42208,8 @@ func libraryAST_145() *lang.TypeDecl {
 						Name: "T",
 					},
 				},
-				Name: "GetSubArray",
+				Name:    "GetSubArray",
+				NamePos: lp(2036, 34),
 				TypeParams: []string{
 					"T",
 				},
@@ -41054,7 +42276,8 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2042, 23),
 					Name: "void",
 				},
-				Name: "GetResult",
+				Name:    "GetResult",
+				NamePos: lp(2042, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2043, 9),
@@ -41063,7 +42286,8 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2043, 23),
 					Name: "void",
 				},
-				Name: "OnCompleted",
+				Name:    "OnCompleted",
+				NamePos: lp(2043, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2043, 40),
@@ -41082,7 +42306,8 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2044, 23),
 					Name: "void",
 				},
-				Name: "UnsafeOnCompleted",
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2044, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2044, 46),
@@ -41137,7 +42362,8 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2050, 23),
 					Name: "TResult",
 				},
-				Name: "GetResult",
+				Name:    "GetResult",
+				NamePos: lp(2050, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2051, 9),
@@ -41146,7 +42372,8 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2051, 23),
 					Name: "void",
 				},
-				Name: "OnCompleted",
+				Name:    "OnCompleted",
+				NamePos: lp(2051, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2051, 40),
@@ -41165,7 +42392,8 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2052, 23),
 					Name: "void",
 				},
-				Name: "UnsafeOnCompleted",
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2052, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2052, 46),
@@ -41202,7 +42430,8 @@ func libraryAST_148() *lang.TypeDecl {
 					Pos:  lp(2057, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2057, 45),
 			},
 			&lang.TypeDecl{
 				Pos:       lp(2059, 18),
@@ -41239,7 +42468,8 @@ func libraryAST_148() *lang.TypeDecl {
 							Pos:  lp(2062, 27),
 							Name: "void",
 						},
-						Name: "GetResult",
+						Name:    "GetResult",
+						NamePos: lp(2062, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2063, 13),
@@ -41248,7 +42478,8 @@ func libraryAST_148() *lang.TypeDecl {
 							Pos:  lp(2063, 27),
 							Name: "void",
 						},
-						Name: "OnCompleted",
+						Name:    "OnCompleted",
+						NamePos: lp(2063, 32),
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2063, 44),
@@ -41267,7 +42498,8 @@ func libraryAST_148() *lang.TypeDecl {
 							Pos:  lp(2064, 27),
 							Name: "void",
 						},
-						Name: "UnsafeOnCompleted",
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2064, 32),
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2064, 50),
@@ -41309,7 +42541,8 @@ func libraryAST_149() *lang.TypeDecl {
 					Pos:  lp(2070, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2070, 45),
 			},
 			&lang.TypeDecl{
 				Pos:       lp(2072, 18),
@@ -41346,7 +42579,8 @@ func libraryAST_149() *lang.TypeDecl {
 							Pos:  lp(2075, 27),
 							Name: "TResult",
 						},
-						Name: "GetResult",
+						Name:    "GetResult",
+						NamePos: lp(2075, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2076, 13),
@@ -41355,7 +42589,8 @@ func libraryAST_149() *lang.TypeDecl {
 							Pos:  lp(2076, 27),
 							Name: "void",
 						},
-						Name: "OnCompleted",
+						Name:    "OnCompleted",
+						NamePos: lp(2076, 32),
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2076, 44),
@@ -41374,7 +42609,8 @@ func libraryAST_149() *lang.TypeDecl {
 							Pos:  lp(2077, 27),
 							Name: "void",
 						},
-						Name: "UnsafeOnCompleted",
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2077, 32),
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2077, 50),
@@ -41413,7 +42649,8 @@ func libraryAST_150() *lang.TypeDecl {
 					Pos:  lp(2083, 23),
 					Name: "YieldAwaiter",
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2083, 36),
 			},
 			&lang.TypeDecl{
 				Pos:       lp(2085, 18),
@@ -41450,7 +42687,8 @@ func libraryAST_150() *lang.TypeDecl {
 							Pos:  lp(2088, 27),
 							Name: "void",
 						},
-						Name: "GetResult",
+						Name:    "GetResult",
+						NamePos: lp(2088, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2089, 13),
@@ -41459,7 +42697,8 @@ func libraryAST_150() *lang.TypeDecl {
 							Pos:  lp(2089, 27),
 							Name: "void",
 						},
-						Name: "OnCompleted",
+						Name:    "OnCompleted",
+						NamePos: lp(2089, 32),
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2089, 44),
@@ -41478,7 +42717,8 @@ func libraryAST_150() *lang.TypeDecl {
 							Pos:  lp(2090, 27),
 							Name: "void",
 						},
-						Name: "UnsafeOnCompleted",
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2090, 32),
 						Params: []*lang.Param{
 							&lang.Param{
 								Pos: lp(2090, 50),
@@ -41535,7 +42775,8 @@ func libraryAST_151() *lang.TypeDecl {
 					Pos:  lp(2097, 23),
 					Name: "TResult",
 				},
-				Name: "GetResult",
+				Name:    "GetResult",
+				NamePos: lp(2097, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2098, 9),
@@ -41544,7 +42785,8 @@ func libraryAST_151() *lang.TypeDecl {
 					Pos:  lp(2098, 23),
 					Name: "void",
 				},
-				Name: "OnCompleted",
+				Name:    "OnCompleted",
+				NamePos: lp(2098, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2098, 40),
@@ -41563,7 +42805,8 @@ func libraryAST_151() *lang.TypeDecl {
 					Pos:  lp(2099, 23),
 					Name: "void",
 				},
-				Name: "UnsafeOnCompleted",
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2099, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2099, 46),
@@ -41609,7 +42852,8 @@ func libraryAST_152() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2104, 49),
 			},
 		},
 	}
@@ -42042,7 +43286,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2132, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: lp(2132, 79),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2132, 94),
@@ -42061,7 +43306,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2133, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: lp(2133, 79),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2133, 94),
@@ -42080,7 +43326,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2134, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2134, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2134, 41),
@@ -42105,7 +43352,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2135, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2135, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2135, 41),
@@ -42138,7 +43386,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2136, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2136, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2136, 41),
@@ -42171,7 +43420,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2137, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2137, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2137, 41),
@@ -42204,7 +43454,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2138, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2138, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2138, 41),
@@ -42253,7 +43504,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2139, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2139, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2139, 41),
@@ -42290,7 +43542,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2140, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2140, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2140, 41),
@@ -42341,7 +43594,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2141, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42379,7 +43633,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2142, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42419,7 +43674,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2143, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2143, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2143, 41),
@@ -42464,7 +43720,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2144, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2144, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2144, 41),
@@ -42509,7 +43766,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2145, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2145, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2145, 41),
@@ -42576,7 +43834,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2146, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42622,7 +43881,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2147, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42668,7 +43928,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2148, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42730,7 +43991,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2149, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42780,7 +44042,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2150, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42838,7 +44101,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2151, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -42906,7 +44170,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2152, 23),
 					Name: "void",
 				},
-				Name: "Dispose",
+				Name:    "Dispose",
+				NamePos: lp(2152, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2153, 9),
@@ -42915,7 +44180,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2153, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2153, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2154, 9),
@@ -42924,7 +44190,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2154, 23),
 					Name: "void",
 				},
-				Name: "Start",
+				Name:    "Start",
+				NamePos: lp(2154, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2155, 9),
@@ -42933,7 +44200,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2155, 23),
 					Name: "void",
 				},
-				Name: "Start",
+				Name:    "Start",
+				NamePos: lp(2155, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2155, 34),
@@ -42952,7 +44220,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2156, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2156, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2157, 9),
@@ -42961,7 +44230,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2157, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2157, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2157, 33),
@@ -42980,7 +44250,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2158, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2158, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2158, 33),
@@ -42999,7 +44270,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2159, 23),
 					Name: "void",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2159, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2159, 33),
@@ -43018,7 +44290,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2160, 23),
 					Name: "bool",
 				},
-				Name: "Wait",
+				Name:    "Wait",
+				NamePos: lp(2160, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2160, 33),
@@ -43045,7 +44318,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2161, 30),
 					Name: "Task",
 				},
-				Name: "Delay",
+				Name:    "Delay",
+				NamePos: lp(2161, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2161, 41),
@@ -43064,7 +44338,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2162, 30),
 					Name: "Task",
 				},
-				Name: "Delay",
+				Name:    "Delay",
+				NamePos: lp(2162, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2162, 41),
@@ -43083,7 +44358,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2163, 30),
 					Name: "Task",
 				},
-				Name: "Delay",
+				Name:    "Delay",
+				NamePos: lp(2163, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2163, 41),
@@ -43110,7 +44386,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2164, 30),
 					Name: "Task",
 				},
-				Name: "Delay",
+				Name:    "Delay",
+				NamePos: lp(2164, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2164, 41),
@@ -43137,7 +44414,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2165, 30),
 					Name: "Task",
 				},
-				Name: "FromCanceled",
+				Name:    "FromCanceled",
+				NamePos: lp(2165, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2165, 48),
@@ -43162,7 +44440,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromCanceled",
+				Name:    "FromCanceled",
+				NamePos: lp(2166, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43184,7 +44463,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2167, 30),
 					Name: "Task",
 				},
-				Name: "FromException",
+				Name:    "FromException",
+				NamePos: lp(2167, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2167, 49),
@@ -43209,7 +44489,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromException",
+				Name:    "FromException",
+				NamePos: lp(2168, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43237,7 +44518,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromResult",
+				Name:    "FromResult",
+				NamePos: lp(2169, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43259,7 +44541,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2170, 30),
 					Name: "Task",
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2170, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2170, 39),
@@ -43278,7 +44561,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2171, 30),
 					Name: "Task",
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2171, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2171, 39),
@@ -43311,7 +44595,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2172, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43345,7 +44630,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2173, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43381,7 +44667,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2174, 30),
 					Name: "Task",
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2174, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2174, 39),
@@ -43406,7 +44693,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2175, 30),
 					Name: "Task",
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2175, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2175, 39),
@@ -43445,7 +44733,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2176, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43485,7 +44774,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Run",
+				Name:    "Run",
+				NamePos: lp(2177, 44),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43527,7 +44817,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2178, 30),
 					Name: "void",
 				},
-				Name: "WaitAll",
+				Name:    "WaitAll",
+				NamePos: lp(2178, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2178, 43),
@@ -43551,7 +44842,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2179, 30),
 					Name: "bool",
 				},
-				Name: "WaitAll",
+				Name:    "WaitAll",
+				NamePos: lp(2179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2179, 43),
@@ -43582,7 +44874,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2180, 30),
 					Name: "bool",
 				},
-				Name: "WaitAll",
+				Name:    "WaitAll",
+				NamePos: lp(2180, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2180, 43),
@@ -43613,7 +44906,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2181, 30),
 					Name: "void",
 				},
-				Name: "WaitAll",
+				Name:    "WaitAll",
+				NamePos: lp(2181, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2181, 43),
@@ -43638,7 +44932,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2182, 30),
 					Name: "int",
 				},
-				Name: "WaitAny",
+				Name:    "WaitAny",
+				NamePos: lp(2182, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2182, 42),
@@ -43662,7 +44957,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2183, 30),
 					Name: "int",
 				},
-				Name: "WaitAny",
+				Name:    "WaitAny",
+				NamePos: lp(2183, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2183, 42),
@@ -43693,7 +44989,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2184, 30),
 					Name: "int",
 				},
-				Name: "WaitAny",
+				Name:    "WaitAny",
+				NamePos: lp(2184, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2184, 42),
@@ -43724,7 +45021,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2185, 30),
 					Name: "Task",
 				},
-				Name: "WhenAll",
+				Name:    "WhenAll",
+				NamePos: lp(2185, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2185, 43),
@@ -43748,7 +45046,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2186, 30),
 					Name: "Task",
 				},
-				Name: "WhenAll",
+				Name:    "WhenAll",
+				NamePos: lp(2186, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2186, 43),
@@ -43783,7 +45082,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenAll",
+				Name:    "WhenAll",
+				NamePos: lp(2187, 46),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43826,7 +45126,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenAll",
+				Name:    "WhenAll",
+				NamePos: lp(2188, 46),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43866,7 +45167,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenAny",
+				Name:    "WhenAny",
+				NamePos: lp(2189, 41),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2189, 49),
@@ -43896,7 +45198,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenAny",
+				Name:    "WhenAny",
+				NamePos: lp(2190, 41),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2190, 49),
@@ -43933,7 +45236,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenAny",
+				Name:    "WhenAny",
+				NamePos: lp(2191, 50),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -43978,7 +45282,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenAny",
+				Name:    "WhenAny",
+				NamePos: lp(2192, 50),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -44018,7 +45323,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenEach",
+				Name:    "WhenEach",
+				NamePos: lp(2193, 53),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2193, 62),
@@ -44048,7 +45354,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenEach",
+				Name:    "WhenEach",
+				NamePos: lp(2194, 53),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2194, 62),
@@ -44085,7 +45392,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenEach",
+				Name:    "WhenEach",
+				NamePos: lp(2195, 62),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -44130,7 +45438,8 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "WhenEach",
+				Name:    "WhenEach",
+				NamePos: lp(2196, 62),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -44164,7 +45473,8 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2197, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
-				Name: "Yield",
+				Name:    "Yield",
+				NamePos: lp(2197, 77),
 			},
 		},
 	}
@@ -44269,7 +45579,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: lp(2205, 92),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2205, 107),
@@ -44294,7 +45605,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: lp(2206, 92),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2206, 107),
@@ -44313,7 +45625,8 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2207, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2207, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2207, 41),
@@ -44344,7 +45657,8 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2208, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2208, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2208, 41),
@@ -44389,7 +45703,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2209, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
@@ -44433,7 +45748,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2210, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
@@ -44479,7 +45795,8 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2211, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2211, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2211, 41),
@@ -44518,7 +45835,8 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2212, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2212, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2212, 41),
@@ -44573,7 +45891,8 @@ func libraryAST_156() *lang.TypeDecl {
 					Pos:  lp(2213, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2213, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2213, 41),
@@ -44622,7 +45941,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2214, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
@@ -44674,7 +45994,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2215, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
@@ -44742,7 +46063,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWith",
+				Name:    "ContinueWith",
+				NamePos: lp(2216, 40),
 				TypeParams: []string{
 					"TNewResult",
 				},
@@ -44798,7 +46120,8 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2217, 80),
 			},
 		},
 	}
@@ -45044,7 +46367,8 @@ func libraryAST_159() *lang.TypeDecl {
 					Pos:  lp(2228, 30),
 					Name: "TaskScheduler",
 				},
-				Name: "FromCurrentSynchronizationContext",
+				Name:    "FromCurrentSynchronizationContext",
+				NamePos: lp(2228, 44),
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2229, 9),
@@ -45095,7 +46419,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2235, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2235, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2235, 37),
@@ -45114,7 +46439,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2236, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2236, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2236, 37),
@@ -45141,7 +46467,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2237, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2237, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2237, 37),
@@ -45168,7 +46495,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2238, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2238, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2238, 37),
@@ -45211,7 +46539,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2239, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2239, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2239, 37),
@@ -45244,7 +46573,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2240, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2240, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2240, 37),
@@ -45285,7 +46615,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2241, 23),
 					Name: "Task",
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2241, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2241, 37),
@@ -45332,7 +46663,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2242, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45366,7 +46698,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2243, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45408,7 +46741,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2244, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45450,7 +46784,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2245, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45508,7 +46843,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "StartNew",
+				Name:    "StartNew",
+				NamePos: lp(2246, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45548,7 +46884,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2247, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2247, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2247, 44),
@@ -45589,7 +46926,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2248, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2248, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2248, 44),
@@ -45638,7 +46976,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2249, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2249, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2249, 44),
@@ -45693,7 +47032,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2250, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45747,7 +47087,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2251, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45809,7 +47150,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2252, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -45865,7 +47207,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2253, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2253, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2253, 44),
@@ -45902,7 +47245,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2254, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2254, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2254, 44),
@@ -45947,7 +47291,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2255, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2255, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2255, 44),
@@ -45998,7 +47343,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2256, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -46048,7 +47394,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2257, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -46106,7 +47453,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2258, 37),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -46158,7 +47506,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2259, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2259, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
 				},
@@ -46220,7 +47569,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAll",
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2260, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
@@ -46281,7 +47631,8 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2261, 23),
 					Name: "Task",
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2261, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
 				},
@@ -46339,7 +47690,8 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ContinueWhenAny",
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2262, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
@@ -46481,7 +47833,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2272, 23),
 					Name: "void",
 				},
-				Name: "SetCanceled",
+				Name:    "SetCanceled",
+				NamePos: lp(2272, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2273, 9),
@@ -46490,7 +47843,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2273, 23),
 					Name: "void",
 				},
-				Name: "SetCanceled",
+				Name:    "SetCanceled",
+				NamePos: lp(2273, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2273, 40),
@@ -46509,7 +47863,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2274, 23),
 					Name: "void",
 				},
-				Name: "SetException",
+				Name:    "SetException",
+				NamePos: lp(2274, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2274, 41),
@@ -46528,7 +47883,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2275, 23),
 					Name: "void",
 				},
-				Name: "SetException",
+				Name:    "SetException",
+				NamePos: lp(2275, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2275, 41),
@@ -46553,7 +47909,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2276, 23),
 					Name: "void",
 				},
-				Name: "SetResult",
+				Name:    "SetResult",
+				NamePos: lp(2276, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2277, 9),
@@ -46562,7 +47919,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2277, 23),
 					Name: "bool",
 				},
-				Name: "TrySetCanceled",
+				Name:    "TrySetCanceled",
+				NamePos: lp(2277, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2278, 9),
@@ -46571,7 +47929,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2278, 23),
 					Name: "bool",
 				},
-				Name: "TrySetCanceled",
+				Name:    "TrySetCanceled",
+				NamePos: lp(2278, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2278, 43),
@@ -46590,7 +47949,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2279, 23),
 					Name: "bool",
 				},
-				Name: "TrySetException",
+				Name:    "TrySetException",
+				NamePos: lp(2279, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2279, 44),
@@ -46609,7 +47969,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2280, 23),
 					Name: "bool",
 				},
-				Name: "TrySetException",
+				Name:    "TrySetException",
+				NamePos: lp(2280, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2280, 44),
@@ -46634,7 +47995,8 @@ func libraryAST_161() *lang.TypeDecl {
 					Pos:  lp(2281, 23),
 					Name: "bool",
 				},
-				Name: "TrySetResult",
+				Name:    "TrySetResult",
+				NamePos: lp(2281, 28),
 			},
 		},
 	}
@@ -46737,7 +48099,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2291, 23),
 					Name: "void",
 				},
-				Name: "SetCanceled",
+				Name:    "SetCanceled",
+				NamePos: lp(2291, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2292, 9),
@@ -46746,7 +48109,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2292, 23),
 					Name: "void",
 				},
-				Name: "SetCanceled",
+				Name:    "SetCanceled",
+				NamePos: lp(2292, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2292, 40),
@@ -46765,7 +48129,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2293, 23),
 					Name: "void",
 				},
-				Name: "SetException",
+				Name:    "SetException",
+				NamePos: lp(2293, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2293, 41),
@@ -46784,7 +48149,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2294, 23),
 					Name: "void",
 				},
-				Name: "SetException",
+				Name:    "SetException",
+				NamePos: lp(2294, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2294, 41),
@@ -46809,7 +48175,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2295, 23),
 					Name: "void",
 				},
-				Name: "SetResult",
+				Name:    "SetResult",
+				NamePos: lp(2295, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2295, 38),
@@ -46828,7 +48195,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2296, 23),
 					Name: "bool",
 				},
-				Name: "TrySetCanceled",
+				Name:    "TrySetCanceled",
+				NamePos: lp(2296, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2297, 9),
@@ -46837,7 +48205,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2297, 23),
 					Name: "bool",
 				},
-				Name: "TrySetCanceled",
+				Name:    "TrySetCanceled",
+				NamePos: lp(2297, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2297, 43),
@@ -46856,7 +48225,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2298, 23),
 					Name: "bool",
 				},
-				Name: "TrySetException",
+				Name:    "TrySetException",
+				NamePos: lp(2298, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2298, 44),
@@ -46875,7 +48245,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2299, 23),
 					Name: "bool",
 				},
-				Name: "TrySetException",
+				Name:    "TrySetException",
+				NamePos: lp(2299, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2299, 44),
@@ -46900,7 +48271,8 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2300, 23),
 					Name: "bool",
 				},
-				Name: "TrySetResult",
+				Name:    "TrySetResult",
+				NamePos: lp(2300, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2300, 41),
@@ -47032,7 +48404,8 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2312, 23),
 					Name: "Task",
 				},
-				Name: "AsTask",
+				Name:    "AsTask",
+				NamePos: lp(2312, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2313, 9),
@@ -47041,7 +48414,8 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2313, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: lp(2313, 79),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2313, 94),
@@ -47060,7 +48434,8 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2314, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2314, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2315, 9),
@@ -47069,7 +48444,8 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2315, 23),
 					Name: "ValueTask",
 				},
-				Name: "Preserve",
+				Name:    "Preserve",
+				NamePos: lp(2315, 33),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2316, 9),
@@ -47078,7 +48454,8 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2316, 30),
 					Name: "ValueTask",
 				},
-				Name: "FromCanceled",
+				Name:    "FromCanceled",
+				NamePos: lp(2316, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2316, 53),
@@ -47103,7 +48480,8 @@ func libraryAST_163() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromCanceled",
+				Name:    "FromCanceled",
+				NamePos: lp(2317, 49),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -47125,7 +48503,8 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2318, 30),
 					Name: "ValueTask",
 				},
-				Name: "FromException",
+				Name:    "FromException",
+				NamePos: lp(2318, 40),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2318, 54),
@@ -47150,7 +48529,8 @@ func libraryAST_163() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromException",
+				Name:    "FromException",
+				NamePos: lp(2319, 49),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -47178,7 +48558,8 @@ func libraryAST_163() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "FromResult",
+				Name:    "FromResult",
+				NamePos: lp(2320, 49),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -47338,7 +48719,8 @@ func libraryAST_164() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsTask",
+				Name:    "AsTask",
+				NamePos: lp(2332, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2333, 9),
@@ -47353,7 +48735,8 @@ func libraryAST_164() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ConfigureAwait",
+				Name:    "ConfigureAwait",
+				NamePos: lp(2333, 93),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2333, 108),
@@ -47378,7 +48761,8 @@ func libraryAST_164() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GetAwaiter",
+				Name:    "GetAwaiter",
+				NamePos: lp(2334, 81),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2335, 9),
@@ -47393,7 +48777,8 @@ func libraryAST_164() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Preserve",
+				Name:    "Preserve",
+				NamePos: lp(2335, 42),
 			},
 		},
 	}
@@ -47414,7 +48799,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2340, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "For",
+				Name:    "For",
+				NamePos: lp(2340, 49),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2340, 53),
@@ -47455,7 +48841,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2341, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "For",
+				Name:    "For",
+				NamePos: lp(2341, 49),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2341, 53),
@@ -47500,7 +48887,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2342, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "For",
+				Name:    "For",
+				NamePos: lp(2342, 49),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2342, 53),
@@ -47549,7 +48937,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2343, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "For",
+				Name:    "For",
+				NamePos: lp(2343, 49),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2343, 53),
@@ -47590,7 +48979,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2344, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
+				Name:    "ForEach",
+				NamePos: lp(2344, 49),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -47632,7 +49022,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2345, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
+				Name:    "ForEach",
+				NamePos: lp(2345, 49),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -47678,7 +49069,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2346, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
+				Name:    "ForEach",
+				NamePos: lp(2346, 49),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -47728,7 +49120,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2347, 30),
 					Name: "Task",
 				},
-				Name: "ForEachAsync",
+				Name:    "ForEachAsync",
+				NamePos: lp(2347, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -47778,7 +49171,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2348, 30),
 					Name: "Task",
 				},
-				Name: "ForEachAsync",
+				Name:    "ForEachAsync",
+				NamePos: lp(2348, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -47836,7 +49230,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2349, 30),
 					Name: "Task",
 				},
-				Name: "ForEachAsync",
+				Name:    "ForEachAsync",
+				NamePos: lp(2349, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -47894,7 +49289,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2350, 30),
 					Name: "void",
 				},
-				Name: "Invoke",
+				Name:    "Invoke",
+				NamePos: lp(2350, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2350, 42),
@@ -48044,7 +49440,8 @@ func libraryAST_168() *lang.TypeDecl {
 					Pos:  lp(2368, 23),
 					Name: "void",
 				},
-				Name: "Break",
+				Name:    "Break",
+				NamePos: lp(2368, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2369, 9),
@@ -48053,7 +49450,8 @@ func libraryAST_168() *lang.TypeDecl {
 					Pos:  lp(2369, 23),
 					Name: "void",
 				},
-				Name: "Stop",
+				Name:    "Stop",
+				NamePos: lp(2369, 28),
 			},
 		},
 	}
@@ -48074,7 +49472,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2377, 30),
 					Name: "TSource",
 				},
-				Name: "Aggregate",
+				Name:    "Aggregate",
+				NamePos: lp(2377, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48125,7 +49524,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2378, 30),
 					Name: "TAccumulate",
 				},
-				Name: "Aggregate",
+				Name:    "Aggregate",
+				NamePos: lp(2378, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -48185,7 +49585,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2379, 30),
 					Name: "TResult",
 				},
-				Name: "Aggregate",
+				Name:    "Aggregate",
+				NamePos: lp(2379, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -48264,7 +49665,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2380, 30),
 					Name: "bool",
 				},
-				Name: "All",
+				Name:    "All",
+				NamePos: lp(2380, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48311,7 +49713,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2381, 30),
 					Name: "bool",
 				},
-				Name: "Any",
+				Name:    "Any",
+				NamePos: lp(2381, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48340,7 +49743,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2382, 30),
 					Name: "bool",
 				},
-				Name: "Any",
+				Name:    "Any",
+				NamePos: lp(2382, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48393,7 +49797,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Append",
+				Name:    "Append",
+				NamePos: lp(2383, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48436,7 +49841,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AsEnumerable",
+				Name:    "AsEnumerable",
+				NamePos: lp(2384, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48465,7 +49871,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2385, 30),
 					Name: "double",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2385, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2385, 45),
@@ -48491,7 +49898,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2386, 30),
 					Name: "double",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2386, 37),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48538,7 +49946,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2387, 30),
 					Name: "double",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2387, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2387, 45),
@@ -48564,7 +49973,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2388, 30),
 					Name: "double",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2388, 37),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48611,7 +50021,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2389, 30),
 					Name: "double",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2389, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2389, 45),
@@ -48637,7 +50048,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2390, 30),
 					Name: "double",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2390, 37),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48684,7 +50096,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2391, 30),
 					Name: "decimal",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2391, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2391, 46),
@@ -48710,7 +50123,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2392, 30),
 					Name: "decimal",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2392, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48757,7 +50171,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2393, 30),
 					Name: "float",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2393, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2393, 44),
@@ -48783,7 +50198,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2394, 30),
 					Name: "float",
 				},
-				Name: "Average",
+				Name:    "Average",
+				NamePos: lp(2394, 36),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48836,7 +50252,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Cast",
+				Name:    "Cast",
+				NamePos: lp(2395, 51),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -48869,7 +50286,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Chunk",
+				Name:    "Chunk",
+				NamePos: lp(2396, 53),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48912,7 +50330,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Concat",
+				Name:    "Concat",
+				NamePos: lp(2397, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48955,7 +50374,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2398, 30),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(2398, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48992,7 +50412,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2399, 30),
 					Name: "bool",
 				},
-				Name: "Contains",
+				Name:    "Contains",
+				NamePos: lp(2399, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49043,7 +50464,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2400, 30),
 					Name: "int",
 				},
-				Name: "Count",
+				Name:    "Count",
+				NamePos: lp(2400, 34),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49072,7 +50494,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2401, 30),
 					Name: "int",
 				},
-				Name: "Count",
+				Name:    "Count",
+				NamePos: lp(2401, 34),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49125,7 +50548,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DefaultIfEmpty",
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(2402, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49160,7 +50584,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DefaultIfEmpty",
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(2403, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49203,7 +50628,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Distinct",
+				Name:    "Distinct",
+				NamePos: lp(2404, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49238,7 +50664,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Distinct",
+				Name:    "Distinct",
+				NamePos: lp(2405, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49287,7 +50714,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DistinctBy",
+				Name:    "DistinctBy",
+				NamePos: lp(2406, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -49341,7 +50769,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DistinctBy",
+				Name:    "DistinctBy",
+				NamePos: lp(2407, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -49403,7 +50832,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2408, 30),
 					Name: "TSource",
 				},
-				Name: "ElementAt",
+				Name:    "ElementAt",
+				NamePos: lp(2408, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49440,7 +50870,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2409, 30),
 					Name: "TSource",
 				},
-				Name: "ElementAtOrDefault",
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(2409, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49483,7 +50914,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Empty",
+				Name:    "Empty",
+				NamePos: lp(2410, 51),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -49501,7 +50933,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Except",
+				Name:    "Except",
+				NamePos: lp(2411, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49550,7 +50983,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Except",
+				Name:    "Except",
+				NamePos: lp(2412, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49607,7 +51041,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2413, 30),
 					Name: "TSource",
 				},
-				Name: "First",
+				Name:    "First",
+				NamePos: lp(2413, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49636,7 +51071,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2414, 30),
 					Name: "TSource",
 				},
-				Name: "First",
+				Name:    "First",
+				NamePos: lp(2414, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49683,7 +51119,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2415, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name:    "FirstOrDefault",
+				NamePos: lp(2415, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49712,7 +51149,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2416, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name:    "FirstOrDefault",
+				NamePos: lp(2416, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49759,7 +51197,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2417, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name:    "FirstOrDefault",
+				NamePos: lp(2417, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49796,7 +51235,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2418, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name:    "FirstOrDefault",
+				NamePos: lp(2418, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49851,7 +51291,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2419, 30),
 					Name: "TSource",
 				},
-				Name: "Last",
+				Name:    "Last",
+				NamePos: lp(2419, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49880,7 +51321,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2420, 30),
 					Name: "TSource",
 				},
-				Name: "Last",
+				Name:    "Last",
+				NamePos: lp(2420, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49927,7 +51369,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2421, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name:    "LastOrDefault",
+				NamePos: lp(2421, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -49956,7 +51399,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2422, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name:    "LastOrDefault",
+				NamePos: lp(2422, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50003,7 +51447,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2423, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name:    "LastOrDefault",
+				NamePos: lp(2423, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50040,7 +51485,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2424, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name:    "LastOrDefault",
+				NamePos: lp(2424, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50095,7 +51541,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2425, 30),
 					Name: "TSource",
 				},
-				Name: "Single",
+				Name:    "Single",
+				NamePos: lp(2425, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50124,7 +51571,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2426, 30),
 					Name: "TSource",
 				},
-				Name: "Single",
+				Name:    "Single",
+				NamePos: lp(2426, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50171,7 +51619,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2427, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name:    "SingleOrDefault",
+				NamePos: lp(2427, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50200,7 +51649,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2428, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name:    "SingleOrDefault",
+				NamePos: lp(2428, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50247,7 +51697,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2429, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name:    "SingleOrDefault",
+				NamePos: lp(2429, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50284,7 +51735,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2430, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name:    "SingleOrDefault",
+				NamePos: lp(2430, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -50355,7 +51807,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2431, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -50419,7 +51872,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2432, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -50487,7 +51941,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Join",
+				Name:    "Join",
+				NamePos: lp(2433, 51),
 				TypeParams: []string{
 					"TOuter",
 					"TInner",
@@ -50597,7 +52052,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupJoin",
+				Name:    "GroupJoin",
+				NamePos: lp(2434, 51),
 				TypeParams: []string{
 					"TOuter",
 					"TInner",
@@ -50723,7 +52179,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2435, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -50806,7 +52263,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2436, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -50893,7 +52351,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2437, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -50976,7 +52435,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2438, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51073,7 +52533,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2439, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51175,7 +52636,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "GroupBy",
+				Name:    "GroupBy",
+				NamePos: lp(2440, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51301,7 +52763,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CountBy",
+				Name:    "CountBy",
+				NamePos: lp(2441, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51365,7 +52828,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "CountBy",
+				Name:    "CountBy",
+				NamePos: lp(2442, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51443,7 +52907,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name:    "AggregateBy",
+				NamePos: lp(2443, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51538,7 +53003,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name:    "AggregateBy",
+				NamePos: lp(2444, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51647,7 +53113,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name:    "AggregateBy",
+				NamePos: lp(2445, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51757,7 +53224,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Index",
+				Name:    "Index",
+				NamePos: lp(2446, 69),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -51792,7 +53260,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "UnionBy",
+				Name:    "UnionBy",
+				NamePos: lp(2447, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51860,7 +53329,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "UnionBy",
+				Name:    "UnionBy",
+				NamePos: lp(2448, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -51942,7 +53412,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "IntersectBy",
+				Name:    "IntersectBy",
+				NamePos: lp(2449, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -52010,7 +53481,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "IntersectBy",
+				Name:    "IntersectBy",
+				NamePos: lp(2450, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -52092,7 +53564,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ExceptBy",
+				Name:    "ExceptBy",
+				NamePos: lp(2451, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -52160,7 +53633,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ExceptBy",
+				Name:    "ExceptBy",
+				NamePos: lp(2452, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -52262,7 +53736,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Zip",
+				Name:    "Zip",
+				NamePos: lp(2453, 88),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -52327,7 +53802,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Intersect",
+				Name:    "Intersect",
+				NamePos: lp(2454, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52376,7 +53852,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Intersect",
+				Name:    "Intersect",
+				NamePos: lp(2455, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52433,7 +53910,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2456, 30),
 					Name: "long",
 				},
-				Name: "LongCount",
+				Name:    "LongCount",
+				NamePos: lp(2456, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52462,7 +53940,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2457, 30),
 					Name: "long",
 				},
-				Name: "LongCount",
+				Name:    "LongCount",
+				NamePos: lp(2457, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52509,7 +53988,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2458, 30),
 					Name: "int",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2458, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2458, 38),
@@ -52535,7 +54015,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2459, 30),
 					Name: "int",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2459, 34),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52582,7 +54063,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2460, 30),
 					Name: "long",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2460, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2460, 39),
@@ -52608,7 +54090,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2461, 30),
 					Name: "long",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2461, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52655,7 +54138,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2462, 30),
 					Name: "double",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2462, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2462, 41),
@@ -52681,7 +54165,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2463, 30),
 					Name: "double",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2463, 37),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52728,7 +54213,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2464, 30),
 					Name: "decimal",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2464, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2464, 42),
@@ -52754,7 +54240,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2465, 30),
 					Name: "decimal",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2465, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52801,7 +54288,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2466, 30),
 					Name: "float",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2466, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2466, 40),
@@ -52827,7 +54315,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2467, 30),
 					Name: "float",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2467, 36),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52874,7 +54363,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2468, 30),
 					Name: "TSource",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2468, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -52903,7 +54393,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2469, 30),
 					Name: "TResult",
 				},
-				Name: "Max",
+				Name:    "Max",
+				NamePos: lp(2469, 38),
 				TypeParams: []string{
 					"TSource",
 					"TResult",
@@ -52951,7 +54442,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2470, 30),
 					Name: "TSource",
 				},
-				Name: "MaxBy",
+				Name:    "MaxBy",
+				NamePos: lp(2470, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -52999,7 +54491,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2471, 30),
 					Name: "int",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2471, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2471, 38),
@@ -53025,7 +54518,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2472, 30),
 					Name: "int",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2472, 34),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53072,7 +54566,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2473, 30),
 					Name: "long",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2473, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2473, 39),
@@ -53098,7 +54593,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2474, 30),
 					Name: "long",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2474, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53145,7 +54641,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2475, 30),
 					Name: "double",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2475, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2475, 41),
@@ -53171,7 +54668,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2476, 30),
 					Name: "double",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2476, 37),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53218,7 +54716,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2477, 30),
 					Name: "decimal",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2477, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2477, 42),
@@ -53244,7 +54743,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2478, 30),
 					Name: "decimal",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2478, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53291,7 +54791,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2479, 30),
 					Name: "float",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2479, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2479, 40),
@@ -53317,7 +54818,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2480, 30),
 					Name: "float",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2480, 36),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53364,7 +54866,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2481, 30),
 					Name: "TSource",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2481, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53393,7 +54896,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2482, 30),
 					Name: "TResult",
 				},
-				Name: "Min",
+				Name:    "Min",
+				NamePos: lp(2482, 38),
 				TypeParams: []string{
 					"TSource",
 					"TResult",
@@ -53441,7 +54945,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2483, 30),
 					Name: "TSource",
 				},
-				Name: "MinBy",
+				Name:    "MinBy",
+				NamePos: lp(2483, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -53495,7 +55000,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OfType",
+				Name:    "OfType",
+				NamePos: lp(2484, 51),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -53524,7 +55030,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Order",
+				Name:    "Order",
+				NamePos: lp(2485, 52),
 				TypeParams: []string{
 					"T",
 				},
@@ -53559,7 +55066,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Order",
+				Name:    "Order",
+				NamePos: lp(2486, 52),
 				TypeParams: []string{
 					"T",
 				},
@@ -53608,7 +55116,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderDescending",
+				Name:    "OrderDescending",
+				NamePos: lp(2487, 52),
 				TypeParams: []string{
 					"T",
 				},
@@ -53643,7 +55152,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderDescending",
+				Name:    "OrderDescending",
+				NamePos: lp(2488, 52),
 				TypeParams: []string{
 					"T",
 				},
@@ -53692,7 +55202,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderBy",
+				Name:    "OrderBy",
+				NamePos: lp(2489, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -53746,7 +55257,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderBy",
+				Name:    "OrderBy",
+				NamePos: lp(2490, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -53814,7 +55326,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderByDescending",
+				Name:    "OrderByDescending",
+				NamePos: lp(2491, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -53868,7 +55381,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderByDescending",
+				Name:    "OrderByDescending",
+				NamePos: lp(2492, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -53936,7 +55450,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenBy",
+				Name:    "ThenBy",
+				NamePos: lp(2493, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -53990,7 +55505,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenBy",
+				Name:    "ThenBy",
+				NamePos: lp(2494, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -54058,7 +55574,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenByDescending",
+				Name:    "ThenByDescending",
+				NamePos: lp(2495, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -54112,7 +55629,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenByDescending",
+				Name:    "ThenByDescending",
+				NamePos: lp(2496, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -54180,7 +55698,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Prepend",
+				Name:    "Prepend",
+				NamePos: lp(2497, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54223,7 +55742,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Range",
+				Name:    "Range",
+				NamePos: lp(2498, 47),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2498, 53),
@@ -54256,7 +55776,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Repeat",
+				Name:    "Repeat",
+				NamePos: lp(2499, 51),
 				TypeParams: []string{
 					"TResult",
 				},
@@ -54292,7 +55813,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Reverse",
+				Name:    "Reverse",
+				NamePos: lp(2500, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54327,7 +55849,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Select",
+				Name:    "Select",
+				NamePos: lp(2501, 51),
 				TypeParams: []string{
 					"TSource",
 					"TResult",
@@ -54381,7 +55904,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Select",
+				Name:    "Select",
+				NamePos: lp(2502, 51),
 				TypeParams: []string{
 					"TSource",
 					"TResult",
@@ -54439,7 +55963,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SelectMany",
+				Name:    "SelectMany",
+				NamePos: lp(2503, 51),
 				TypeParams: []string{
 					"TSource",
 					"TResult",
@@ -54499,7 +56024,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SelectMany",
+				Name:    "SelectMany",
+				NamePos: lp(2504, 51),
 				TypeParams: []string{
 					"TSource",
 					"TCollection",
@@ -54576,7 +56102,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2505, 30),
 					Name: "bool",
 				},
-				Name: "SequenceEqual",
+				Name:    "SequenceEqual",
+				NamePos: lp(2505, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54625,7 +56152,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Skip",
+				Name:    "Skip",
+				NamePos: lp(2506, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54668,7 +56196,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Take",
+				Name:    "Take",
+				NamePos: lp(2507, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54711,7 +56240,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipLast",
+				Name:    "SkipLast",
+				NamePos: lp(2508, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54754,7 +56284,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeLast",
+				Name:    "TakeLast",
+				NamePos: lp(2509, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54797,7 +56328,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipWhile",
+				Name:    "SkipWhile",
+				NamePos: lp(2510, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54850,7 +56382,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipWhile",
+				Name:    "SkipWhile",
+				NamePos: lp(2511, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54907,7 +56440,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeWhile",
+				Name:    "TakeWhile",
+				NamePos: lp(2512, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54960,7 +56494,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeWhile",
+				Name:    "TakeWhile",
+				NamePos: lp(2513, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55017,7 +56552,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Where",
+				Name:    "Where",
+				NamePos: lp(2514, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55070,7 +56606,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Where",
+				Name:    "Where",
+				NamePos: lp(2515, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55121,7 +56658,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2516, 30),
 					Name: "int",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2516, 34),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2516, 38),
@@ -55147,7 +56685,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2517, 30),
 					Name: "int",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2517, 34),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55194,7 +56733,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2518, 30),
 					Name: "long",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2518, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2518, 39),
@@ -55220,7 +56760,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2519, 30),
 					Name: "long",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2519, 35),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55267,7 +56808,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2520, 30),
 					Name: "double",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2520, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2520, 41),
@@ -55293,7 +56835,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2521, 30),
 					Name: "double",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2521, 37),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55340,7 +56883,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2522, 30),
 					Name: "decimal",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2522, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2522, 42),
@@ -55366,7 +56910,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2523, 30),
 					Name: "decimal",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2523, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55413,7 +56958,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2524, 30),
 					Name: "float",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2524, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2524, 40),
@@ -55439,7 +56985,8 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2525, 30),
 					Name: "float",
 				},
-				Name: "Sum",
+				Name:    "Sum",
+				NamePos: lp(2525, 36),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55490,7 +57037,8 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "TSource",
 					},
 				},
-				Name: "ToArray",
+				Name:    "ToArray",
+				NamePos: lp(2526, 40),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55529,7 +57077,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToDictionary",
+				Name:    "ToDictionary",
+				NamePos: lp(2527, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -55587,7 +57136,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToDictionary",
+				Name:    "ToDictionary",
+				NamePos: lp(2528, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -55659,7 +57209,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToDictionary",
+				Name:    "ToDictionary",
+				NamePos: lp(2529, 57),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -55736,7 +57287,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToDictionary",
+				Name:    "ToDictionary",
+				NamePos: lp(2530, 57),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
@@ -55823,7 +57375,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToHashSet",
+				Name:    "ToHashSet",
+				NamePos: lp(2531, 47),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55858,7 +57411,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToHashSet",
+				Name:    "ToHashSet",
+				NamePos: lp(2532, 47),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55907,7 +57461,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ToList",
+				Name:    "ToList",
+				NamePos: lp(2533, 44),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55942,7 +57497,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Union",
+				Name:    "Union",
+				NamePos: lp(2534, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55991,7 +57547,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Union",
+				Name:    "Union",
+				NamePos: lp(2535, 51),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -56054,7 +57611,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Zip",
+				Name:    "Zip",
+				NamePos: lp(2536, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -56142,7 +57700,8 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Zip",
+				Name:    "Zip",
+				NamePos: lp(2537, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",

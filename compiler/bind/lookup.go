@@ -101,11 +101,15 @@ func appendNonMethods(out *[]Symbol, ms []Symbol) {
 // implement the member for either, and no extension method has the name.
 func (b *binder) missIsError(t *Type, name string) bool {
 	switch t.Kind {
-	case Unchecked, Opaque, Nullable, Null, Lambda, Group, Default:
+	case Unchecked, Opaque, Null, Lambda, Group, Default:
 		return false
 	}
 	if b.extNames[name] {
 		return false
+	}
+	if t.Kind == Nullable {
+		// Nullable<T>'s members are its own and object's, not T's.
+		return !nullableMembers[name]
 	}
 	switch t.Kind {
 	case Array:
@@ -199,4 +203,10 @@ func memberType(s Symbol) *Type {
 		return s.Type
 	}
 	return nil
+}
+
+// nullableMembers are the members of Nullable<T> a lookup on T? may find.
+var nullableMembers = map[string]bool{
+	"HasValue": true, "Value": true, "GetValueOrDefault": true,
+	"Equals": true, "GetHashCode": true, "ToString": true, "GetType": true,
 }

@@ -82,7 +82,7 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 			mt := b.method(m, t, b.typeCtx())
 			b.funcBody(m, mt, m.Modifiers.Has(lang.ModStatic))
 			sig := b.funcSigs[m]
-			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, ret: sig.ret, what: sig.what, pos: m.Pos})
+			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, ret: sig.ret, what: sig.what, pos: reportPos(m)})
 		case *lang.CtorDecl:
 			ps := b.params(m.Params, b.typeCtx())
 			b.initContext = !m.Modifiers.Has(lang.ModStatic)
@@ -667,4 +667,13 @@ func (b *binder) patternIn(p lang.Pattern, in *Type) {
 			b.declare(p.Name, b.u.unchecked)
 		}
 	}
+}
+
+// reportPos is where C# reports a diagnostic about method m as a whole:
+// its name.
+func reportPos(m *lang.MethodDecl) lang.Pos {
+	if m.NamePos.Line > 0 {
+		return m.NamePos
+	}
+	return m.Pos
 }
