@@ -451,7 +451,7 @@ func (b *binder) assignTarget(e lang.Expr, incDec bool) {
 		b.errorf(posOf(e), "CS0198", "A static readonly field cannot be assigned to (except in a static constructor or a variable initializer)")
 		return
 	}
-	if viaThis && f.Owner == b.cls && (b.fn != nil && b.fn.ctor && !b.fn.static || b.initContext) {
+	if viaThis && f.Owner == b.cls && (b.fn != nil && b.fn.ctor && !b.fn.static || b.inInitBody()) {
 		return
 	}
 	b.errorf(posOf(e), "CS0191", "A readonly field cannot be assigned to (except in a constructor or init-only setter of the type in which the field is defined or a variable initializer)")
@@ -712,4 +712,12 @@ func bigFits(v *big.Int, s SpecialType) bool {
 		return v.Sign() >= 0 && v.IsUint64()
 	}
 	return v.IsInt64() && v.Int64() >= lo && v.Int64() <= hi
+}
+
+// inInitBody reports whether the code being bound is an instance
+// constructor's or an init accessor's own, where readonly fields and
+// init-only properties of this are writable: not a lambda or local function
+// inside one, which has a function context of its own (outer set).
+func (b *binder) inInitBody() bool {
+	return b.initContext && (b.fn == nil || b.fn.outer == nil)
 }

@@ -766,7 +766,7 @@ func (b *binder) checkInitOnly(left lang.Expr) {
 	if p == nil || p.Static || !initOnly(p) {
 		return
 	}
-	if viaThis && b.initContext {
+	if viaThis && b.inInitBody() {
 		return
 	}
 	b.errorf(posOf(left), "CS8852", "Init-only property or indexer '%s.%s' can only be assigned in an object initializer, or on 'this' or 'base' in an instance constructor or an 'init' accessor.", p.Owner, p.Name)
