@@ -1449,7 +1449,19 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		return nil
 	}
 	var t *vm.Type
-	if call, ok := e.X.(*lang.CallExpr); ok {
+	if a := fs.c.info.Awaits[e]; a != nil {
+		// An awaitable the binder bound to the awaiter pattern: its
+		// GetAwaiter as bound, the awaiter adapted to the VM's protocol
+		// with the OnCompleted the binder chose, then awaited.
+		save := fs.top
+		w := fs.alloc()
+		fs.allocN(1)
+		fs.call(fs.c.info.GetAwaiterCall(a, e.X, e.Pos), w, false)
+		fs.loadConst(w+1, vm.Bool(a.Critical))
+		fs.callNative(e.Pos, "Internal.VM", "PatternAwaiter", w, 2)
+		fs.emitABC(vm.OpAwait, dst, w, 0)
+		fs.setTop(max(save, dst+1))
+	} else if call, ok := e.X.(*lang.CallExpr); ok {
 		t = fs.call(call, dst, true)
 	} else {
 		r, _ := fs.exprReg(e.X)

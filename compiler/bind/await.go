@@ -32,6 +32,17 @@ type AwaitInfo struct {
 	Critical bool
 }
 
+// GetAwaiterCall returns the call x.GetAwaiter() of an await bound to the
+// pattern a, typed in in: both execution models compile it to get the
+// awaiter, so the GetAwaiter the binder chose (an extension method among
+// several of that name included) is the one that runs.
+func (in *Info) GetAwaiterCall(a *AwaitInfo, x lang.Expr, pos lang.Pos) *lang.CallExpr {
+	c := &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: x, Name: "GetAwaiter"}}
+	in.Calls[c] = a.GetAwaiter
+	in.Types[c] = a.Awaiter
+	return c
+}
+
 // await binds `await e` and returns its type.
 func (b *binder) await(e *lang.AwaitExpr) *Type {
 	t := b.expr(e.X)

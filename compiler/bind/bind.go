@@ -167,6 +167,9 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if x, ok := from.(*lang.AwaitExpr); ok && in.Awaits[x] != nil {
+		in.Awaits[to.(*lang.AwaitExpr)] = in.Awaits[x]
+	}
 	if x, ok := from.(*lang.BinaryExpr); ok && in.Shortcuts[x] != nil {
 		in.Shortcuts[to.(*lang.BinaryExpr)] = in.Shortcuts[x]
 	}
