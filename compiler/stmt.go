@@ -420,7 +420,11 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	}
 	fs.pushScope()
 	coll := fs.alloc()
-	ct := fs.exprTo(s.X, coll)
+	ext := fs.c.info.Enumerators[s] // an extension GetEnumerator, called as bound
+	var ct *vm.Type
+	if ext == nil {
+		ct = fs.exprTo(s.X, coll)
+	}
 	var conv, typ *vm.Type
 	if s.Type != nil {
 		typ, _ = fs.c.resolveTypeRef(s.Type, fs.cls, true)
@@ -458,8 +462,12 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	// block, so leaving by MoveNext or break runs the finally block.
 	name := fmt.Sprintf("<foreach>%d", len(fs.code))
 	en := fs.declare(name, s.Pos, nil, nil).reg
-	fs.emitABC(vm.OpMove, en, coll, 0)
-	fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+	if ext != nil {
+		fs.call(fs.c.info.GetEnumeratorCall(ext, s.X, s.Pos), en, false)
+	} else {
+		fs.emitABC(vm.OpMove, en, coll, 0)
+		fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+	}
 	fs.tryWith(&lang.TryStmt{Pos: s.Pos, Finally: disposeEnumerator(s.Pos, name)}, func() {
 		fs.mark(top)
 		t := fs.alloc()

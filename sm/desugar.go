@@ -188,7 +188,11 @@ func (fl *fnLowering) forLoop(s *lang.ForStmt) lang.Stmt {
 func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	pos := s.Pos
 	en := fl.temp("e")
-	get := declStmt(pos, nil, en, call(pos, member(pos, s.X, "GetEnumerator")))
+	var getEnumerator lang.Expr = call(pos, member(pos, s.X, "GetEnumerator"))
+	if m := fl.l.info.Enumerators[s]; m != nil {
+		getEnumerator = fl.l.info.GetEnumeratorCall(m, s.X, pos) // an extension method
+	}
+	get := declStmt(pos, nil, en, getEnumerator)
 	item := declStmt(pos, s.Type, s.Name, member(pos, ident(pos, en), "Current"))
 	body := block(pos, item, s.Body)
 	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, ident(pos, en), "MoveNext")), Body: body}

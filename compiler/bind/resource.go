@@ -134,12 +134,13 @@ func (b *binder) usingDecl(d *lang.LocalDeclStmt, async bool) {
 	}
 }
 
-// foreachCollection checks the collection x of type t of a foreach (await
-// foreach when async). ok is false after an error. For an await foreach it
+// foreachCollection checks the collection x of type t of foreach fs (await
+// foreach when async), and records in Info.Enumerators an extension
+// GetEnumerator it binds to. ok is false after an error. For an await foreach it
 // returns the enumerator's DisposeAsync presence: hasDispose is false for
 // a pattern enumerator without DisposeAsync, which the loop then does not
 // dispose.
-func (b *binder) foreachCollection(x lang.Expr, t *Type, async bool) (ok, hasDispose bool) {
+func (b *binder) foreachCollection(fs *lang.ForeachStmt, x lang.Expr, t *Type, async bool) (ok, hasDispose bool) {
 	if t == nil {
 		return true, true
 	}
@@ -163,6 +164,9 @@ func (b *binder) foreachCollection(x lang.Expr, t *Type, async bool) (ok, hasDis
 		}
 		if get == nil && !known("GetEnumerator") {
 			return true, true
+		}
+		if get != nil && get.Ext && fs != nil {
+			b.info.Enumerators[fs] = get
 		}
 		if get == nil {
 			if b.asyncCollection(x, t) {
@@ -229,4 +233,29 @@ func (b *binder) readable(t *Type, name string) bool {
 	}
 	p, ok := syms[0].(*Property)
 	return ok && p.Get && !p.Static
+}
+
+// GetEnumeratorCall returns the call x.GetEnumerator() of a foreach whose
+// GetEnumerator is the extension method m (Info.Enumerators), typed in in.
+func (in *Info) GetEnumeratorCall(m *Method, x lang.Expr, pos lang.Pos) *lang.CallExpr {
+	c := &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: x, Name: "GetEnumerator"}}
+	in.Calls[c] = m
+	if m.Ret != nil {
+		in.Types[c] = m.Ret
+	}
+	return c
+}
+
+// currentType is the type of the Current property of enumerator type t,
+// or nil.
+func (b *binder) currentType(t *Type) *Type {
+	if t == nil {
+		return nil
+	}
+	if syms := b.lookup(t, "Current"); len(syms) > 0 {
+		if p, ok := syms[0].(*Property); ok {
+			return p.Type
+		}
+	}
+	return nil
 }

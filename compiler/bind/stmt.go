@@ -350,7 +350,7 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.pop()
 	case *lang.ForeachStmt:
 		ct := b.expr(s.X)
-		ok, hasDispose := b.foreachCollection(s.X, ct, s.IsAwait)
+		ok, hasDispose := b.foreachCollection(s, s.X, ct, s.IsAwait)
 		if s.Expanded != nil && ok {
 			if !hasDispose {
 				withoutDispose(s.Expanded)
@@ -362,6 +362,10 @@ func (b *binder) stmt(s lang.Stmt) {
 		et := b.u.unchecked
 		if s.Type != nil {
 			et = b.resolveType(s.Type, b.typeCtx())
+		} else if m := b.info.Enumerators[s]; m != nil {
+			if c := b.currentType(m.Ret); c != nil {
+				et = c
+			}
 		} else if !s.IsAwait && ok {
 			et = b.elementType(ct)
 		}
