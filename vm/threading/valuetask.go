@@ -11,7 +11,7 @@ var (
 	TValueTaskAwaiter = vm.NewLibType("System.Runtime.CompilerServices", "ValueTaskAwaiter", nil)
 	// TPatternAwaiter is the type of PatternAwaiter's adapter of a user
 	// awaiter.
-	TPatternAwaiter = vm.NewLibType("System.Runtime.CompilerServices", "PatternAwaiter", nil)
+	TPatternAwaiter = vm.NewLibType("Internal", "PatternAwaiter", nil)
 )
 
 // ValueTask is the payload of a ValueTask or ValueTask<T>: a result held
