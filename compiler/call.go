@@ -1575,52 +1575,6 @@ func (fs *funcState) boundTypeRef(e lang.Expr) *lang.TypeRef {
 	if bt == nil || bt.IsUnchecked() {
 		return nil
 	}
-	return spellBound(bt, startPos(e))
+	return bind.Spell(bt, startPos(e))
 }
 
-// spellBound writes bound type t as a type reference: namespace-qualified,
-// nested types through their outer type's name.
-func spellBound(t *bind.Type, pos lang.Pos) *lang.TypeRef {
-	switch t.Kind {
-	case bind.Special:
-		return &lang.TypeRef{Pos: pos, Name: t.String()}
-	case bind.TypeParam:
-		return &lang.TypeRef{Pos: pos, Name: t.Name}
-	case bind.Array:
-		if e := spellBound(t.Elem, pos); e != nil {
-			return &lang.TypeRef{Pos: pos, ArrayRank: max(t.Rank, 1), Elem: e}
-		}
-	case bind.Nullable:
-		if e := spellBound(t.Elem, pos); e != nil && !e.Nullable {
-			e.Nullable = true
-			return e
-		}
-	case bind.Class, bind.Struct, bind.Interface, bind.Enum, bind.Delegate:
-		if t.Def == nil && len(t.Params) > 0 {
-			return nil
-		}
-		name := t.Name
-		if t.Outer != nil {
-			if len(t.Outer.AllArgs()) > 0 {
-				return nil
-			}
-			o := spellBound(t.Outer, pos)
-			if o == nil {
-				return nil
-			}
-			name = o.Name + "." + name
-		} else if t.Namespace != "" {
-			name = t.Namespace + "." + name
-		}
-		r := &lang.TypeRef{Pos: pos, Name: name}
-		for _, a := range t.Args {
-			ra := spellBound(a, pos)
-			if ra == nil {
-				return nil
-			}
-			r.Args = append(r.Args, ra)
-		}
-		return r
-	}
-	return nil
-}

@@ -188,8 +188,13 @@ func (b *binder) foreachCollection(fs *lang.ForeachStmt, x lang.Expr, t *Type, a
 	}
 	get := b.nullaryMethod(t, "GetAsyncEnumerator", nil, false)
 	if get == nil {
-		if ie := b.u.lookup("System.Collections.Generic.IAsyncEnumerable", 1); ie != nil && b.implementation(t, ie) != nil {
-			return true, true
+		if ie := b.u.lookup("System.Collections.Generic.IAsyncEnumerable", 1); ie != nil {
+			if impl := b.implementation(t, ie); impl != nil {
+				if len(methods(b.lookup(t, "GetAsyncEnumerator"))) > 0 {
+					viaInterface(fs, impl)
+				}
+				return true, true
+			}
 		}
 		get = b.nullaryMethod(t, "GetAsyncEnumerator", x, true)
 	}
@@ -214,6 +219,32 @@ func (b *binder) foreachCollection(fs *lang.ForeachStmt, x lang.Expr, t *Type, a
 		return false, false
 	}
 	return true, b.converts(en, b.u.lookup("System.IAsyncDisposable", 0)) || b.nullaryMethod(en, "DisposeAsync", nil, false) != nil
+}
+
+// viaInterface makes the expansion of await foreach fs call
+// GetAsyncEnumerator through interface impl (IAsyncEnumerable<T>): the
+// collection's own GetAsyncEnumerator methods, none of which can be called
+// without arguments, are not the pattern's (C# falls back to the
+// interface).
+func viaInterface(fs *lang.ForeachStmt, impl *Type) {
+	if fs == nil || fs.Expanded == nil || len(fs.Expanded.Stmts) == 0 {
+		return
+	}
+	d, ok := fs.Expanded.Stmts[0].(*lang.LocalDeclStmt)
+	if !ok || len(d.Decls) != 1 {
+		return
+	}
+	c, ok := d.Decls[0].Init.(*lang.CallExpr)
+	if !ok {
+		return
+	}
+	m, ok := c.Fun.(*lang.MemberExpr)
+	if !ok || m.X != fs.X {
+		return // already rewritten
+	}
+	if tr := Spell(impl, fs.Pos); tr != nil {
+		m.X = &lang.CastExpr{Pos: fs.Pos, Type: tr, X: fs.X}
+	}
 }
 
 // asyncCollection reports whether an await foreach could enumerate t.
@@ -256,6 +287,55 @@ func (b *binder) currentType(t *Type) *Type {
 		if p, ok := syms[0].(*Property); ok {
 			return p.Type
 		}
+	}
+	return nil
+}
+
+// Spell writes bound type t as a type reference: namespace-qualified,
+// nested types through their outer type's name; nil when it cannot be
+// written (a nested type of a constructed generic type, an open generic
+// definition).
+func Spell(t *Type, pos lang.Pos) *lang.TypeRef {
+	switch t.Kind {
+	case Special:
+		return &lang.TypeRef{Pos: pos, Name: t.String()}
+	case TypeParam:
+		return &lang.TypeRef{Pos: pos, Name: t.Name}
+	case Array:
+		if e := Spell(t.Elem, pos); e != nil {
+			return &lang.TypeRef{Pos: pos, ArrayRank: max(t.Rank, 1), Elem: e}
+		}
+	case Nullable:
+		if e := Spell(t.Elem, pos); e != nil && !e.Nullable {
+			e.Nullable = true
+			return e
+		}
+	case Class, Struct, Interface, Enum, Delegate:
+		if t.Def == nil && len(t.Params) > 0 {
+			return nil
+		}
+		name := t.Name
+		if t.Outer != nil {
+			if len(t.Outer.AllArgs()) > 0 {
+				return nil
+			}
+			o := Spell(t.Outer, pos)
+			if o == nil {
+				return nil
+			}
+			name = o.Name + "." + name
+		} else if t.Namespace != "" {
+			name = t.Namespace + "." + name
+		}
+		r := &lang.TypeRef{Pos: pos, Name: name}
+		for _, a := range t.Args {
+			ra := Spell(a, pos)
+			if ra == nil {
+				return nil
+			}
+			r.Args = append(r.Args, ra)
+		}
+		return r
 	}
 	return nil
 }
