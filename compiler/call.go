@@ -1577,4 +1577,3 @@ func (fs *funcState) boundTypeRef(e lang.Expr) *lang.TypeRef {
 	}
 	return bind.Spell(bt, startPos(e))
 }
-
