@@ -1,6 +1,8 @@
 package bind
 
 import (
+	"slices"
+
 	"asyncvm/lang"
 )
 
@@ -157,6 +159,10 @@ func (b *binder) foreachCollection(fs *lang.ForeachStmt, x lang.Expr, t *Type, a
 		}
 		get := b.nullaryMethod(t, "GetEnumerator", nil, false)
 		if get == nil {
+			if ie := b.u.lookup("System.Collections.Generic.IEnumerable", 1); ie != nil && len(b.implementations(t, ie)) > 1 {
+				b.errorf(posOf(x), "CS1640", "foreach statement cannot operate on variables of type '%s' because it implements multiple instantiations of '%s'; try casting to a specific interface instantiation", t, ie)
+				return false, false
+			}
 			if b.converts(t, b.u.lookup("System.Collections.IEnumerable", 0)) {
 				return true, true
 			}
@@ -189,6 +195,10 @@ func (b *binder) foreachCollection(fs *lang.ForeachStmt, x lang.Expr, t *Type, a
 	get := b.nullaryMethod(t, "GetAsyncEnumerator", nil, false)
 	if get == nil {
 		if ie := b.u.lookup("System.Collections.Generic.IAsyncEnumerable", 1); ie != nil {
+			if impls := b.implementations(t, ie); len(impls) > 1 {
+				b.errorf(posOf(x), "CS8413", "Asynchronous foreach statement cannot operate on variables of type '%s' because it implements multiple instantiations of '%s'; try casting to a specific interface instantiation", t, ie)
+				return false, false
+			}
 			if impl := b.implementation(t, ie); impl != nil {
 				if len(methods(b.lookup(t, "GetAsyncEnumerator"))) > 0 {
 					viaInterface(fs, impl)
@@ -254,6 +264,29 @@ func (b *binder) asyncCollection(x lang.Expr, t *Type) bool {
 	}
 	ie := b.u.lookup("System.Collections.Generic.IAsyncEnumerable", 1)
 	return ie != nil && b.implementation(t, ie) != nil
+}
+
+// implementations returns the distinct constructed forms of generic
+// interface def that t implements.
+func (b *binder) implementations(t, def *Type) []*Type {
+	var out []*Type
+	seen := map[*Type]bool{}
+	var walk func(c *Type)
+	walk = func(c *Type) {
+		if c == nil || seen[c] || c.IsUnchecked() {
+			return
+		}
+		seen[c] = true
+		if c.Generic() == def && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+		for _, i := range c.Ifaces {
+			walk(i)
+		}
+		walk(c.Base)
+	}
+	walk(t)
+	return out
 }
 
 // readable reports whether t has an instance property name with a getter.
