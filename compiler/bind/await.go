@@ -14,8 +14,9 @@ import (
 // await expression.
 
 // AwaitInfo is the awaiter pattern an await expression binds to, for an
-// awaitable that is not a library task type (Task, ValueTask, their
-// configured forms and YieldAwaitable, which the VM awaits directly).
+// awaitable whose GetAwaiter is not a library type's own (Task, ValueTask,
+// their configured forms and YieldAwaitable, which the VM awaits
+// directly): a program's method or an extension method.
 type AwaitInfo struct {
 	// GetAwaiter is the method e.GetAwaiter() calls: an instance method of
 	// e's type or an extension method (Ext) taking e as its first argument.
@@ -87,7 +88,9 @@ func (b *binder) await(e *lang.AwaitExpr) *Type {
 	if r == nil {
 		return u.unchecked
 	}
-	if !aw.Generic().Lib {
+	if ga.Ext || !ga.Owner.Generic().Lib {
+		// Not a library awaitable's own GetAwaiter (whose awaitable the VM
+		// awaits directly): the call as bound.
 		b.info.Awaits[e] = info
 	}
 	res := r.Ret
