@@ -137,8 +137,8 @@ func (b *binder) usingDecl(d *lang.LocalDeclStmt, async bool) {
 }
 
 // foreachCollection checks the collection x of type t of foreach fs (await
-// foreach when async), and records in Info.Enumerators an extension
-// GetEnumerator it binds to. ok is false after an error. For an await foreach it
+// foreach when async), and records in Info.Enumerators the GetEnumerator
+// it binds to when code generation must call it as bound. ok is false after an error. For an await foreach it
 // returns the enumerator's DisposeAsync presence: hasDispose is false for
 // a pattern enumerator without DisposeAsync, which the loop then does not
 // dispose.
@@ -171,8 +171,12 @@ func (b *binder) foreachCollection(fs *lang.ForeachStmt, x lang.Expr, t *Type, a
 		if get == nil && !known("GetEnumerator") {
 			return true, true
 		}
-		if get != nil && get.Ext && fs != nil {
-			b.info.Enumerators[fs] = get
+		if get != nil && fs != nil && (get.Ext || isProgramStruct(get.Ret)) {
+			en := &Enumerator{GetEnumerator: get}
+			if get.Ret.IsRefStruct() && !b.converts(get.Ret, b.u.lookup("System.IDisposable", 0)) {
+				en.Dispose = b.nullaryMethod(get.Ret, "Dispose", nil, false) != nil
+			}
+			b.info.Enumerators[fs] = en
 		}
 		if get == nil {
 			if b.asyncCollection(x, t) {
@@ -299,8 +303,24 @@ func (b *binder) readable(t *Type, name string) bool {
 	return ok && p.Get && !p.Static
 }
 
-// GetEnumeratorCall returns the call x.GetEnumerator() of a foreach whose
-// GetEnumerator is the extension method m (Info.Enumerators), typed in in.
+// Enumerator is the GetEnumerator a foreach binds to, recorded when it is
+// an extension method (C# 9), called as bound, or returns a struct of the
+// program, whose MoveNext must advance the enumerator variable itself
+// rather than a copy. Other instance ones are called by name.
+type Enumerator struct {
+	GetEnumerator *Method
+	// Dispose says the enumerator is a ref struct with a pattern Dispose()
+	// the loop calls when it ends.
+	Dispose bool
+}
+
+// isProgramStruct reports whether t is a struct declared in source.
+func isProgramStruct(t *Type) bool {
+	return t != nil && t.Kind == Struct && !t.Generic().Lib && t.Generic().Decl != nil
+}
+
+// GetEnumeratorCall returns the call x.GetEnumerator() of a foreach bound
+// to m (Info.Enumerators), typed in in.
 func (in *Info) GetEnumeratorCall(m *Method, x lang.Expr, pos lang.Pos) *lang.CallExpr {
 	c := &lang.CallExpr{Pos: pos, Fun: &lang.MemberExpr{Pos: pos, X: x, Name: "GetEnumerator"}}
 	in.Calls[c] = m

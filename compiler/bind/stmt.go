@@ -363,7 +363,7 @@ func (b *binder) stmt(s lang.Stmt) {
 		if s.Type != nil {
 			et = b.resolveType(s.Type, b.typeCtx())
 		} else if m := b.info.Enumerators[s]; m != nil {
-			if c := b.currentType(m.Ret); c != nil {
+			if c := b.currentType(m.GetEnumerator.Ret); c != nil {
 				et = c
 			}
 		} else if !s.IsAwait && ok {
