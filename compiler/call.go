@@ -1459,7 +1459,19 @@ func (fs *funcState) await(e *lang.AwaitExpr, dst int) *vm.Type {
 		return nil
 	}
 	var t *vm.Type
-	if call, ok := e.X.(*lang.CallExpr); ok {
+	if a := fs.c.info.Awaits[e]; a != nil {
+		// An awaitable the binder bound to the awaiter pattern: its
+		// GetAwaiter as bound, the awaiter adapted to the VM's protocol
+		// with the OnCompleted the binder chose, then awaited.
+		save := fs.top
+		w := fs.alloc()
+		fs.allocN(1)
+		fs.call(fs.c.info.GetAwaiterCall(a, e.X, e.Pos), w, false)
+		fs.loadConst(w+1, vm.Bool(a.Critical))
+		fs.callNative(e.Pos, "Internal.VM", "PatternAwaiter", w, 2)
+		fs.emitABC(vm.OpAwait, dst, w, 0)
+		fs.setTop(max(save, dst+1))
+	} else if call, ok := e.X.(*lang.CallExpr); ok {
 		t = fs.call(call, dst, true)
 	} else {
 		r, _ := fs.exprReg(e.X)
@@ -1573,52 +1585,5 @@ func (fs *funcState) boundTypeRef(e lang.Expr) *lang.TypeRef {
 	if bt == nil || bt.IsUnchecked() {
 		return nil
 	}
-	return spellBound(bt, startPos(e))
-}
-
-// spellBound writes bound type t as a type reference: namespace-qualified,
-// nested types through their outer type's name.
-func spellBound(t *bind.Type, pos lang.Pos) *lang.TypeRef {
-	switch t.Kind {
-	case bind.Special:
-		return &lang.TypeRef{Pos: pos, Name: t.String()}
-	case bind.TypeParam:
-		return &lang.TypeRef{Pos: pos, Name: t.Name}
-	case bind.Array:
-		if e := spellBound(t.Elem, pos); e != nil {
-			return &lang.TypeRef{Pos: pos, ArrayRank: max(t.Rank, 1), Elem: e}
-		}
-	case bind.Nullable:
-		if e := spellBound(t.Elem, pos); e != nil && !e.Nullable {
-			e.Nullable = true
-			return e
-		}
-	case bind.Class, bind.Struct, bind.Interface, bind.Enum, bind.Delegate:
-		if t.Def == nil && len(t.Params) > 0 {
-			return nil
-		}
-		name := t.Name
-		if t.Outer != nil {
-			if len(t.Outer.AllArgs()) > 0 {
-				return nil
-			}
-			o := spellBound(t.Outer, pos)
-			if o == nil {
-				return nil
-			}
-			name = o.Name + "." + name
-		} else if t.Namespace != "" {
-			name = t.Namespace + "." + name
-		}
-		r := &lang.TypeRef{Pos: pos, Name: name}
-		for _, a := range t.Args {
-			ra := spellBound(a, pos)
-			if ra == nil {
-				return nil
-			}
-			r.Args = append(r.Args, ra)
-		}
-		return r
-	}
-	return nil
+	return bind.Spell(bt, startPos(e))
 }

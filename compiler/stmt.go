@@ -420,7 +420,11 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	}
 	fs.pushScope()
 	coll := fs.alloc()
-	ct := fs.exprTo(s.X, coll)
+	bound := fs.c.info.Enumerators[s] // a GetEnumerator called as bound
+	var ct *vm.Type
+	if bound == nil {
+		ct = fs.exprTo(s.X, coll)
+	}
 	var conv, typ *vm.Type
 	if s.Type != nil {
 		typ, _ = fs.c.resolveTypeRef(s.Type, fs.cls, true)
@@ -458,17 +462,43 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 	// block, so leaving by MoveNext or break runs the finally block.
 	name := fmt.Sprintf("<foreach>%d", len(fs.code))
 	en := fs.declare(name, s.Pos, nil, nil).reg
-	fs.emitABC(vm.OpMove, en, coll, 0)
-	fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
-	fs.tryWith(&lang.TryStmt{Pos: s.Pos, Finally: disposeEnumerator(s.Pos, name)}, func() {
+	// enRef names the enumerator, typed: a struct one's MoveNext then
+	// advances it in place, not a copy.
+	var enRef func() lang.Expr
+	finally := disposeEnumerator(s.Pos, name)
+	if bound != nil {
+		fs.call(fs.c.info.GetEnumeratorCall(bound.GetEnumerator, s.X, s.Pos), en, false)
+		enRef = func() lang.Expr {
+			id := &lang.Ident{Pos: s.Pos, Name: name}
+			fs.c.info.Types[id] = bound.GetEnumerator.Ret
+			return id
+		}
+		if bound.Dispose {
+			// A ref struct's pattern Dispose().
+			finally = &lang.BlockStmt{Pos: s.Pos, Stmts: []lang.Stmt{&lang.ExprStmt{Pos: s.Pos,
+				X: &lang.CallExpr{Pos: s.Pos, Fun: &lang.MemberExpr{Pos: s.Pos, X: enRef(), Name: "Dispose"}}}}}
+		}
+	} else {
+		fs.emitABC(vm.OpMove, en, coll, 0)
+		fs.emitABC(vm.OpCallVirt, en, fs.c.site("GetEnumerator", 0), 1)
+	}
+	fs.tryWith(&lang.TryStmt{Pos: s.Pos, Finally: finally}, func() {
 		fs.mark(top)
 		t := fs.alloc()
-		fs.emitABC(vm.OpMove, t, en, 0)
-		fs.emitABC(vm.OpCallVirt, t, fs.c.site("MoveNext", 0), 1)
+		if enRef != nil {
+			fs.exprTo(&lang.CallExpr{Pos: s.Pos, Fun: &lang.MemberExpr{Pos: s.Pos, X: enRef(), Name: "MoveNext"}}, t)
+		} else {
+			fs.emitABC(vm.OpMove, t, en, 0)
+			fs.emitABC(vm.OpCallVirt, t, fs.c.site("MoveNext", 0), 1)
+		}
 		fs.jumpTo(end, vm.MakeABx(vm.OpJmpIfNot, t, 0))
 		fs.pushScope()
 		x := fs.declare(s.Name, s.Pos, typ, conv)
-		fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+		if enRef != nil {
+			fs.exprTo(&lang.MemberExpr{Pos: s.Pos, X: enRef(), Name: "Current"}, x.reg)
+		} else {
+			fs.emitABC(vm.OpGetMember, x.reg, en, fs.c.site("Current", 0))
+		}
 		fs.convertOnStore(x.reg, nil, conv)
 		fs.initBox(x)
 		fs.loop(s.Body, end, top)

@@ -188,10 +188,18 @@ func (fl *fnLowering) forLoop(s *lang.ForStmt) lang.Stmt {
 func (fl *fnLowering) foreachLoop(s *lang.ForeachStmt) lang.Stmt {
 	pos := s.Pos
 	en := fl.temp("e")
-	get := declStmt(pos, nil, en, call(pos, member(pos, s.X, "GetEnumerator")))
-	item := declStmt(pos, s.Type, s.Name, member(pos, ident(pos, en), "Current"))
+	var getEnumerator lang.Expr = call(pos, member(pos, s.X, "GetEnumerator"))
+	enRef := func() lang.Expr { return ident(pos, en) }
+	if m := fl.l.info.Enumerators[s]; m != nil {
+		getEnumerator = fl.l.info.GetEnumeratorCall(m.GetEnumerator, s.X, pos)
+		// A struct enumerator is advanced in place: its references carry
+		// its type.
+		enRef = func() lang.Expr { return fl.typed(ident(pos, en), m.GetEnumerator.Ret) }
+	}
+	get := declStmt(pos, nil, en, getEnumerator)
+	item := declStmt(pos, s.Type, s.Name, member(pos, enRef(), "Current"))
 	body := block(pos, item, s.Body)
-	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, ident(pos, en), "MoveNext")), Body: body}
+	loop := &lang.WhileStmt{Pos: pos, Cond: call(pos, member(pos, enRef(), "MoveNext")), Body: body}
 	disposable := typeRef(pos, "System.IDisposable")
 	dispose := ifStmt(pos, &lang.IsExpr{Pos: pos, X: ident(pos, en), Pattern: &lang.TypePattern{Pos: pos, Type: disposable}},
 		exprStmt(call(pos, member(pos, &lang.CastExpr{Pos: pos, Type: cloneType(disposable), X: ident(pos, en)}, "Dispose"))), nil)

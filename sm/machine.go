@@ -610,6 +610,12 @@ func (e *expander) await(aw *lang.AwaitExpr, finish func(lang.Expr) lang.Stmt) [
 	// GetResult stands for the await: it has the await's bound type.
 	result := func() lang.Expr { return fl.typed(coreCall(pos, "GetResult", awaiter()), fl.boundType(aw)) }
 	get := func() lang.Stmt {
+		if a := fl.l.info.Awaits[aw]; a != nil {
+			// An awaitable bound to the awaiter pattern: its GetAwaiter as
+			// bound, adapted with the OnCompleted the binder chose.
+			return assignStmt(pos, awaiter(), coreCall(pos, "GetAwaiter",
+				call(pos, member(pos, member(pos, ident(pos, "Internal"), "VM"), "PatternAwaiter"), fl.l.info.GetAwaiterCall(a, aw.X, pos), boolLit(pos, a.Critical))))
+		}
 		return assignStmt(pos, awaiter(), coreCall(pos, "GetAwaiter", aw.X))
 	}
 	if e.inline != nil {

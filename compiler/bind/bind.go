@@ -72,6 +72,13 @@ type Info struct {
 	// decides the shortcut (§12.15.3: `x && y` is
 	// `T.false(x) ? x : T.&(x, y)`).
 	Shortcuts map[*lang.BinaryExpr]*Method
+	// Awaits holds the awaiter pattern members an await expression binds
+	// to, for an awaitable other than the library's task types (see
+	// AwaitInfo).
+	Awaits map[*lang.AwaitExpr]*AwaitInfo
+	// Enumerators holds the GetEnumerator a foreach statement binds to
+	// when code generation must call it as bound (see Enumerator).
+	Enumerators map[*lang.ForeachStmt]*Enumerator
 	// Lifted marks a binary operation bound (in Calls) to the lifted form
 	// of a user-defined operator of a struct (§12.4.8): `p == q` with p
 	// and q of type P?. == is true when both operands are null, != false;
@@ -162,6 +169,12 @@ func (in *Info) Copied(from, to any) {
 	}
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
+	}
+	if x, ok := from.(*lang.ForeachStmt); ok && in.Enumerators[x] != nil {
+		in.Enumerators[to.(*lang.ForeachStmt)] = in.Enumerators[x]
+	}
+	if x, ok := from.(*lang.AwaitExpr); ok && in.Awaits[x] != nil {
+		in.Awaits[to.(*lang.AwaitExpr)] = in.Awaits[x]
 	}
 	if x, ok := from.(*lang.BinaryExpr); ok && in.Shortcuts[x] != nil {
 		in.Shortcuts[to.(*lang.BinaryExpr)] = in.Shortcuts[x]
@@ -384,7 +397,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},

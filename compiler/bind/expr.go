@@ -364,7 +364,7 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		return t
 	case *lang.AwaitExpr:
-		return b.awaitResult(b.expr(e.X))
+		return b.await(e)
 	case *lang.ThrowExpr:
 		b.expr(e.X)
 		return u.deflit
@@ -445,46 +445,6 @@ func (b *binder) common(x, y *Type) *Type {
 		return x
 	}
 	return b.u.unchecked
-}
-
-// awaitResult is the type of `await x` for x of type t: the return type
-// of x.GetAwaiter().GetResult() (C# §12.9.8.2).
-func (b *binder) awaitResult(t *Type) *Type {
-	g := t.Generic()
-	if g.Lib && g.Namespace == "System.Threading.Tasks" && g.Name == "Task" {
-		if len(t.Args) == 1 {
-			return t.Args[0]
-		}
-		return b.u.special[Void]
-	}
-	aw := b.noArgMethod(t, "GetAwaiter")
-	if aw == nil || aw.Ret == nil || aw.Ret.IsUnchecked() {
-		return b.u.unchecked
-	}
-	r := b.noArgMethod(aw.Ret, "GetResult")
-	if r == nil || r.Ret == nil {
-		return b.u.unchecked
-	}
-	if r.Ret.Kind == TypeParam && !r.Ret.Method && r.Ret.Index < len(t.Args) && aw.Ret.Outer != nil {
-		// The awaiter nested in a generic awaitable
-		// (ConfiguredTaskAwaitable<TResult>.ConfiguredTaskAwaiter) returns
-		// the outer type's argument.
-		return t.Args[r.Ret.Index]
-	}
-	return r.Ret
-}
-
-// noArgMethod finds the parameterless method name of t.
-func (b *binder) noArgMethod(t *Type, name string) *Method {
-	if t.IsUnchecked() {
-		return nil
-	}
-	for _, m := range methods(b.lookup(t, name)) {
-		if len(m.Params) == 0 && len(m.TypeParams) == 0 {
-			return m
-		}
-	}
-	return nil
 }
 
 func (b *binder) literal(e *lang.Literal) *Type {

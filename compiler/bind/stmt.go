@@ -317,6 +317,7 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.localDecl(s)
 	case *lang.UsingDeclStmt:
 		b.localDecl(s.Decl)
+		b.usingDecl(s.Decl, s.IsAwait)
 	case *lang.ExprStmt:
 		b.expr(s.X)
 	case *lang.IfStmt:
@@ -348,16 +349,24 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.scoped(s.Body)
 		b.pop()
 	case *lang.ForeachStmt:
-		if s.Expanded != nil {
+		ct := b.expr(s.X)
+		ok, hasDispose := b.foreachCollection(s, s.X, ct, s.IsAwait)
+		if s.Expanded != nil && ok {
+			if !hasDispose {
+				withoutDispose(s.Expanded)
+			}
 			b.stmt(s.Expanded)
 			return
 		}
-		ct := b.expr(s.X)
 		b.push()
 		et := b.u.unchecked
 		if s.Type != nil {
 			et = b.resolveType(s.Type, b.typeCtx())
-		} else if !s.IsAwait {
+		} else if m := b.info.Enumerators[s]; m != nil {
+			if c := b.currentType(m.GetEnumerator.Ret); c != nil {
+				et = c
+			}
+		} else if !s.IsAwait && ok {
 			et = b.elementType(ct)
 		}
 		b.declare(s.Name, et)
@@ -453,9 +462,10 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.push()
 		if s.Decl != nil {
 			b.localDecl(s.Decl)
+			b.usingDecl(s.Decl, s.IsAwait)
 		}
 		if s.X != nil {
-			b.expr(s.X)
+			b.usingResource(b.expr(s.X), posOf(s.X), s.IsAwait)
 		}
 		b.scoped(s.Body)
 		b.pop()
@@ -549,6 +559,18 @@ func (b *binder) natural(t *Type) *Type {
 		return b.u.unchecked
 	}
 	return t
+}
+
+// withoutDispose drops the DisposeAsync call from an await foreach's
+// expansion (lang's expandAwaitForeach: the enumerator's declaration, then
+// the loop in a try whose finally disposes it), for an enumerator that has
+// none: the loop is then not in a try.
+func withoutDispose(x *lang.BlockStmt) {
+	if len(x.Stmts) == 2 {
+		if t, ok := x.Stmts[1].(*lang.TryStmt); ok && t.Finally != nil && len(t.Catches) == 0 {
+			x.Stmts[1] = t.Body
+		}
+	}
 }
 
 // elementType is the iteration type of a foreach over a collection of

@@ -9,6 +9,9 @@ var (
 	TValueTask        = vm.NewLibType("System.Threading.Tasks", "ValueTask", nil)
 	TValueTaskT       = vm.NewLibType("System.Threading.Tasks", "ValueTask`1", nil)
 	TValueTaskAwaiter = vm.NewLibType("System.Runtime.CompilerServices", "ValueTaskAwaiter", nil)
+	// TPatternAwaiter is the type of PatternAwaiter's adapter of a user
+	// awaiter.
+	TPatternAwaiter = vm.NewLibType("Internal", "PatternAwaiter", nil)
 )
 
 // ValueTask is the payload of a ValueTask or ValueTask<T>: a result held
@@ -88,10 +91,18 @@ func (v *ValueTask) status() vm.TaskStatus {
 // IsCompleted, GetResult and OnCompleted/UnsafeOnCompleted) to vm.Awaiter.
 // IsCompleted has no thread parameter, so it runs on the thread that asked
 // for the awaiter; an exception from it is rethrown by GetResult.
+//
+// An await the binder bound to the awaiter pattern makes one with
+// PatternAwaiter, which says which of OnCompleted and UnsafeOnCompleted
+// the await calls (bound: critical says the awaiter implements
+// ICriticalNotifyCompletion); one made for an untyped operand prefers
+// UnsafeOnCompleted when the awaiter has it.
 type userAwaiter struct {
-	t   *vm.Thread
-	aw  vm.Value
-	err error
+	t        *vm.Thread
+	aw       vm.Value
+	err      error
+	bound    bool
+	critical bool
 }
 
 func (u *userAwaiter) IsCompleted() bool {
@@ -115,8 +126,15 @@ func (u *userAwaiter) GetResult(t *vm.Thread) (vm.Value, error) {
 }
 
 func (u *userAwaiter) UnsafeOnCompleted(t *vm.Thread, resume func(t *vm.Thread)) {
-	f := u.aw.Type().LookupMethod("UnsafeOnCompleted", 1)
-	if f == nil {
+	var f *vm.Func
+	switch {
+	case !u.bound:
+		if f = u.aw.Type().LookupMethod("UnsafeOnCompleted", 1); f == nil {
+			f = u.aw.Type().LookupMethod("OnCompleted", 1)
+		}
+	case u.critical:
+		f = u.aw.Type().LookupMethod("UnsafeOnCompleted", 1)
+	default:
 		f = u.aw.Type().LookupMethod("OnCompleted", 1)
 	}
 	if f == nil {
@@ -169,7 +187,30 @@ func awaiterOf(t *vm.Thread, v vm.Value) (vm.Awaiter, error) {
 	return &userAwaiter{t: t, aw: aw}, nil
 }
 
+// patternAwaiter is Internal.VM.PatternAwaiter(awaiter, critical): the
+// awaiter an await bound to the awaiter pattern got from the GetAwaiter
+// the binder chose, as the vm.Awaiter both models await. A task or a
+// library awaiter is already one.
+func patternAwaiter(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	aw := args[0]
+	if aw.IsNull() {
+		return vm.Null, t.ThrowNull()
+	}
+	if aw.AsTask() != nil {
+		return aw, nil
+	}
+	if _, _, ok := vm.CompletedValueTaskResult(aw); ok {
+		return aw, nil
+	}
+	if _, ok := aw.AsNative().(vm.Awaiter); ok {
+		return aw, nil
+	}
+	return vm.NewNative(TPatternAwaiter, &userAwaiter{t: t, aw: aw, bound: true, critical: args[1].AsBool()}), nil
+}
+
 func init() {
+	vm.RegisterType(TPatternAwaiter)
+	vm.Builtin("Internal.VM").AddStatic("PatternAwaiter", 2, 2, patternAwaiter)
 	vt := vm.RegisterType(TValueTask)
 	TValueTask.SetZero(NewValueTask(nil, vm.Null, false)) // default(ValueTask) is a completed one
 	get := valueTaskOf
