@@ -1061,6 +1061,10 @@ namespace System.Runtime.CompilerServices
 
         public T Current { get; set; }
 
+        // Token is the token GetAsyncEnumerator received; the parameter
+        // marked [EnumeratorCancellation] reads it when the enumerator starts.
+        public System.Threading.CancellationToken Token { get; private set; }
+
         public System.Threading.Tasks.ValueTask<bool> MoveNextAsync() =>
             _moveNext == null ? new System.Threading.Tasks.ValueTask<bool>(false) : new System.Threading.Tasks.ValueTask<bool>(_moveNext(false));
 
@@ -1071,10 +1075,14 @@ namespace System.Runtime.CompilerServices
         {
             if (_moveNext == null && _thread == Environment.CurrentManagedThreadId)
             {
+                Token = cancellationToken;
                 _moveNext = _start(this);
                 return this;
             }
-            return new LocalAsyncIterator<T>(_start, false);
+            var fresh = new LocalAsyncIterator<T>(_start, true);
+            fresh.Token = cancellationToken;
+            fresh._moveNext = _start(fresh);
+            return fresh;
         }
     }
 
