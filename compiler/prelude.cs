@@ -4368,3 +4368,129 @@ namespace System.Threading
         internal static void PostException(SynchronizationContext sc, Exception exception) { sc.Post(s_throw, exception); }
     }
 }
+
+namespace System.Threading.Tasks
+{
+    // ParallelAsync is Parallel.ForEachAsync over an IAsyncEnumerable, as
+    // .NET runs it: dop workers on the pool take turns advancing the one
+    // enumerator (it gets the loop's token) and each awaits the body before
+    // taking another element. A failing body cancels the token the others
+    // get; the task faults with every exception, is canceled when the
+    // caller's token was (and nothing but cancellation was thrown), and
+    // otherwise completes once the enumerator is disposed. The VM's
+    // Parallel.ForEachAsync calls it with the source and body as objects.
+    internal static class ParallelAsync
+    {
+        internal static Task ForEachAsync(System.Collections.Generic.IAsyncEnumerable<object> source, int dop, CancellationToken token, Func<object, CancellationToken, ValueTask> body)
+        {
+            var tcs = new TaskCompletionSource();
+            Run(source, dop, token, body, tcs);
+            return tcs.Task;
+        }
+
+        static async Task Run(System.Collections.Generic.IAsyncEnumerable<object> source, int dop, CancellationToken token, Func<object, CancellationToken, ValueTask> body, TaskCompletionSource tcs)
+        {
+            var errors = new System.Collections.Generic.List<Exception>();
+            var cts = CancellationTokenSource.CreateLinkedTokenSource(token);
+            var gate = new Turns();
+            System.Collections.Generic.IAsyncEnumerator<object> e = null;
+            try
+            {
+                e = source.GetAsyncEnumerator(cts.Token);
+            }
+            catch (Exception ex)
+            {
+                errors.Add(ex);
+            }
+            if (e != null)
+            {
+                var workers = new Task[dop];
+                for (int i = 0; i < dop; i++)
+                {
+                    workers[i] = Task.Run(() => Worker(e, gate, cts, body, errors));
+                }
+                await Task.WhenAll(workers);
+                try
+                {
+                    await e.DisposeAsync();
+                }
+                catch (Exception ex)
+                {
+                    errors.Add(ex);
+                }
+            }
+            cts.Dispose();
+            bool onlyCanceled = true;
+            foreach (var ex in errors)
+            {
+                if (!(ex is OperationCanceledException)) onlyCanceled = false;
+            }
+            if (token.IsCancellationRequested && onlyCanceled) tcs.TrySetCanceled(token);
+            else if (errors.Count > 0) tcs.TrySetException(errors);
+            else tcs.TrySetResult();
+        }
+
+        static async Task Worker(System.Collections.Generic.IAsyncEnumerator<object> e, Turns gate, CancellationTokenSource cts, Func<object, CancellationToken, ValueTask> body, System.Collections.Generic.List<Exception> errors)
+        {
+            while (!cts.IsCancellationRequested)
+            {
+                object item;
+                var turn = gate.Next(out Task previous);
+                await previous;
+                try
+                {
+                    if (cts.IsCancellationRequested || !await e.MoveNextAsync()) return;
+                    item = e.Current;
+                }
+                catch (Exception ex)
+                {
+                    Fail(ex, cts, errors);
+                    return;
+                }
+                finally
+                {
+                    turn.SetResult();
+                }
+                try
+                {
+                    await body(item, cts.Token);
+                }
+                catch (Exception ex)
+                {
+                    Fail(ex, cts, errors);
+                    return;
+                }
+            }
+        }
+
+        // Turns lets the workers advance the enumerator one at a time, in
+        // the order they asked: each waits for the previous turn to end.
+        sealed class Turns
+        {
+            Task _tail = Task.CompletedTask;
+
+            internal TaskCompletionSource Next(out Task previous)
+            {
+                var mine = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+                lock (this)
+                {
+                    previous = _tail;
+                    _tail = mine.Task;
+                }
+                return mine;
+            }
+        }
+
+        static void Fail(Exception ex, CancellationTokenSource cts, System.Collections.Generic.List<Exception> errors)
+        {
+            lock (errors) errors.Add(ex);
+            try
+            {
+                cts.Cancel();
+            }
+            catch (AggregateException)
+            {
+            }
+        }
+    }
+}

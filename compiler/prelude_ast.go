@@ -198,6 +198,7 @@ func preludeAST() *lang.File {
 		preludeAST_162(),
 		preludeAST_163(),
 		preludeAST_164(),
+		preludeAST_165(),
 	}
 	return f
 }
@@ -80060,6 +80061,1509 @@ func preludeAST_164() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(4368, 123),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_165() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4382, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelAsync",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(24),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       p(4384, 9),
+				Modifiers: lang.Modifiers(24),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4384, 25),
+					Name: "Task",
+				},
+				Name: "ForEachAsync",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4384, 43),
+						Type: &lang.TypeRef{
+							Pos:  p(4384, 43),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4384, 87),
+									Name: "object",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(4384, 103),
+						Type: &lang.TypeRef{
+							Pos:  p(4384, 103),
+							Name: "int",
+						},
+						Name: "dop",
+					},
+					&lang.Param{
+						Pos: p(4384, 112),
+						Type: &lang.TypeRef{
+							Pos:  p(4384, 112),
+							Name: "CancellationToken",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4384, 137),
+						Type: &lang.TypeRef{
+							Pos:  p(4384, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4384, 142),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  p(4384, 150),
+									Name: "CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  p(4384, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4385, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4386, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4386, 17),
+									Name: "tcs",
+									Init: &lang.NewExpr{
+										Pos: p(4386, 23),
+										Type: &lang.TypeRef{
+											Pos:  p(4386, 27),
+											Name: "TaskCompletionSource",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4387, 13),
+							X: &lang.CallExpr{
+								Pos: p(4387, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4387, 13),
+									Name: "Run",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4387, 17),
+										X: &lang.Ident{
+											Pos:  p(4387, 17),
+											Name: "source",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4387, 25),
+										X: &lang.Ident{
+											Pos:  p(4387, 25),
+											Name: "dop",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4387, 30),
+										X: &lang.Ident{
+											Pos:  p(4387, 30),
+											Name: "token",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4387, 37),
+										X: &lang.Ident{
+											Pos:  p(4387, 37),
+											Name: "body",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4387, 43),
+										X: &lang.Ident{
+											Pos:  p(4387, 43),
+											Name: "tcs",
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4388, 13),
+							X: &lang.MemberExpr{
+								Pos: p(4388, 24),
+								X: &lang.Ident{
+									Pos:  p(4388, 20),
+									Name: "tcs",
+								},
+								Name: "Task",
+							},
+						},
+					},
+					Rbrace: p(4389, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4391, 9),
+				Modifiers: lang.Modifiers(1040),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4391, 22),
+					Name: "Task",
+				},
+				Name: "Run",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4391, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(4391, 31),
+							Name: "System.Collections.Generic.IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4391, 75),
+									Name: "object",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: p(4391, 91),
+						Type: &lang.TypeRef{
+							Pos:  p(4391, 91),
+							Name: "int",
+						},
+						Name: "dop",
+					},
+					&lang.Param{
+						Pos: p(4391, 100),
+						Type: &lang.TypeRef{
+							Pos:  p(4391, 100),
+							Name: "CancellationToken",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4391, 125),
+						Type: &lang.TypeRef{
+							Pos:  p(4391, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4391, 130),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  p(4391, 138),
+									Name: "CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  p(4391, 157),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: p(4391, 174),
+						Type: &lang.TypeRef{
+							Pos:  p(4391, 174),
+							Name: "TaskCompletionSource",
+						},
+						Name: "tcs",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4392, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4393, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4393, 17),
+									Name: "errors",
+									Init: &lang.NewExpr{
+										Pos: p(4393, 26),
+										Type: &lang.TypeRef{
+											Pos:  p(4393, 30),
+											Name: "System.Collections.Generic.List",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(4393, 62),
+													Name: "Exception",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4394, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4394, 17),
+									Name: "cts",
+									Init: &lang.CallExpr{
+										Pos: p(4394, 47),
+										Fun: &lang.MemberExpr{
+											Pos: p(4394, 47),
+											X: &lang.Ident{
+												Pos:  p(4394, 23),
+												Name: "CancellationTokenSource",
+											},
+											Name: "CreateLinkedTokenSource",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4394, 71),
+												X: &lang.Ident{
+													Pos:  p(4394, 71),
+													Name: "token",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4395, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4395, 17),
+									Name: "gate",
+									Init: &lang.NewExpr{
+										Pos: p(4395, 24),
+										Type: &lang.TypeRef{
+											Pos:  p(4395, 28),
+											Name: "Turns",
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4396, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4396, 13),
+								Name: "System.Collections.Generic.IAsyncEnumerator",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4396, 57),
+										Name: "object",
+									},
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4396, 65),
+									Name: "e",
+									Init: &lang.Literal{
+										Pos:  p(4396, 69),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(4397, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(4398, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4399, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4399, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4399, 17),
+												Name: "e",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(4399, 28),
+												Fun: &lang.MemberExpr{
+													Pos: p(4399, 28),
+													X: &lang.Ident{
+														Pos:  p(4399, 21),
+														Name: "source",
+													},
+													Name: "GetAsyncEnumerator",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4399, 47),
+														X: &lang.MemberExpr{
+															Pos: p(4399, 51),
+															X: &lang.Ident{
+																Pos:  p(4399, 47),
+																Name: "cts",
+															},
+															Name: "Token",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4400, 13),
+							},
+							Catches: []*lang.CatchClause{
+								&lang.CatchClause{
+									Pos: p(4401, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(4401, 20),
+										Name: "Exception",
+									},
+									Name: "ex",
+									Body: &lang.BlockStmt{
+										Pos: p(4402, 13),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(4403, 17),
+												X: &lang.CallExpr{
+													Pos: p(4403, 24),
+													Fun: &lang.MemberExpr{
+														Pos: p(4403, 24),
+														X: &lang.Ident{
+															Pos:  p(4403, 17),
+															Name: "errors",
+														},
+														Name: "Add",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4403, 28),
+															X: &lang.Ident{
+																Pos:  p(4403, 28),
+																Name: "ex",
+															},
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(4404, 13),
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4405, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4405, 19),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4405, 17),
+									Name: "e",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4405, 22),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4406, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(4407, 17),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(4407, 21),
+												Name: "workers",
+												Init: &lang.NewArrayExpr{
+													Pos: p(4407, 31),
+													Elem: &lang.TypeRef{
+														Pos:  p(4407, 35),
+														Name: "Task",
+													},
+													Rank: 1,
+													Sizes: []lang.Expr{
+														&lang.Ident{
+															Pos:  p(4407, 40),
+															Name: "dop",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ForStmt{
+										Pos: p(4408, 17),
+										InitDecl: &lang.LocalDeclStmt{
+											Pos: p(4408, 22),
+											Type: &lang.TypeRef{
+												Pos:  p(4408, 22),
+												Name: "int",
+											},
+											Decls: []*lang.Declarator{
+												&lang.Declarator{
+													Pos:  p(4408, 26),
+													Name: "i",
+													Init: &lang.Literal{
+														Pos:   p(4408, 30),
+														Raw:   "0",
+														Value: int64(0),
+													},
+												},
+											},
+										},
+										Cond: &lang.BinaryExpr{
+											Pos: p(4408, 35),
+											Op:  "<",
+											X: &lang.Ident{
+												Pos:  p(4408, 33),
+												Name: "i",
+											},
+											Y: &lang.Ident{
+												Pos:  p(4408, 37),
+												Name: "dop",
+											},
+										},
+										Post: []lang.Expr{
+											&lang.PostfixExpr{
+												Pos: p(4408, 43),
+												Op:  "++",
+												X: &lang.Ident{
+													Pos:  p(4408, 42),
+													Name: "i",
+												},
+											},
+										},
+										Body: &lang.BlockStmt{
+											Pos: p(4409, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(4410, 21),
+													X: &lang.AssignExpr{
+														Pos: p(4410, 32),
+														Op:  "=",
+														Left: &lang.IndexExpr{
+															Pos: p(4410, 28),
+															X: &lang.Ident{
+																Pos:  p(4410, 21),
+																Name: "workers",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4410, 29),
+																	X: &lang.Ident{
+																		Pos:  p(4410, 29),
+																		Name: "i",
+																	},
+																},
+															},
+														},
+														Right: &lang.CallExpr{
+															Pos: p(4410, 39),
+															Fun: &lang.MemberExpr{
+																Pos: p(4410, 39),
+																X: &lang.Ident{
+																	Pos:  p(4410, 34),
+																	Name: "Task",
+																},
+																Name: "Run",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4410, 43),
+																	X: &lang.LambdaExpr{
+																		Pos: p(4410, 43),
+																		ExprBody: &lang.CallExpr{
+																			Pos: p(4410, 49),
+																			Fun: &lang.Ident{
+																				Pos:  p(4410, 49),
+																				Name: "Worker",
+																			},
+																			Args: []*lang.Arg{
+																				&lang.Arg{
+																					Pos: p(4410, 56),
+																					X: &lang.Ident{
+																						Pos:  p(4410, 56),
+																						Name: "e",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(4410, 59),
+																					X: &lang.Ident{
+																						Pos:  p(4410, 59),
+																						Name: "gate",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(4410, 65),
+																					X: &lang.Ident{
+																						Pos:  p(4410, 65),
+																						Name: "cts",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(4410, 70),
+																					X: &lang.Ident{
+																						Pos:  p(4410, 70),
+																						Name: "body",
+																					},
+																				},
+																				&lang.Arg{
+																					Pos: p(4410, 76),
+																					X: &lang.Ident{
+																						Pos:  p(4410, 76),
+																						Name: "errors",
+																					},
+																				},
+																			},
+																		},
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(4411, 17),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4412, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(4412, 17),
+											X: &lang.CallExpr{
+												Pos: p(4412, 28),
+												Fun: &lang.MemberExpr{
+													Pos: p(4412, 28),
+													X: &lang.Ident{
+														Pos:  p(4412, 23),
+														Name: "Task",
+													},
+													Name: "WhenAll",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4412, 36),
+														X: &lang.Ident{
+															Pos:  p(4412, 36),
+															Name: "workers",
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.TryStmt{
+										Pos: p(4413, 17),
+										Body: &lang.BlockStmt{
+											Pos: p(4414, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(4415, 21),
+													X: &lang.AwaitExpr{
+														Pos: p(4415, 21),
+														X: &lang.CallExpr{
+															Pos: p(4415, 29),
+															Fun: &lang.MemberExpr{
+																Pos: p(4415, 29),
+																X: &lang.Ident{
+																	Pos:  p(4415, 27),
+																	Name: "e",
+																},
+																Name: "DisposeAsync",
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(4416, 17),
+										},
+										Catches: []*lang.CatchClause{
+											&lang.CatchClause{
+												Pos: p(4417, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(4417, 24),
+													Name: "Exception",
+												},
+												Name: "ex",
+												Body: &lang.BlockStmt{
+													Pos: p(4418, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(4419, 21),
+															X: &lang.CallExpr{
+																Pos: p(4419, 28),
+																Fun: &lang.MemberExpr{
+																	Pos: p(4419, 28),
+																	X: &lang.Ident{
+																		Pos:  p(4419, 21),
+																		Name: "errors",
+																	},
+																	Name: "Add",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(4419, 32),
+																		X: &lang.Ident{
+																			Pos:  p(4419, 32),
+																			Name: "ex",
+																		},
+																	},
+																},
+															},
+														},
+													},
+													Rbrace: p(4420, 17),
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4421, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4422, 13),
+							X: &lang.CallExpr{
+								Pos: p(4422, 17),
+								Fun: &lang.MemberExpr{
+									Pos: p(4422, 17),
+									X: &lang.Ident{
+										Pos:  p(4422, 13),
+										Name: "cts",
+									},
+									Name: "Dispose",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4423, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4423, 13),
+								Name: "bool",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4423, 18),
+									Name: "onlyCanceled",
+									Init: &lang.Literal{
+										Pos:   p(4423, 33),
+										Kind:  lang.LitKind(9),
+										Raw:   "true",
+										Value: bool(true),
+									},
+								},
+							},
+						},
+						&lang.ForeachStmt{
+							Pos:  p(4424, 13),
+							Name: "ex",
+							X: &lang.Ident{
+								Pos:  p(4424, 32),
+								Name: "errors",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4425, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4426, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(4426, 21),
+											Op:  "!",
+											X: &lang.IsExpr{
+												Pos: p(4426, 26),
+												X: &lang.Ident{
+													Pos:  p(4426, 23),
+													Name: "ex",
+												},
+												Pattern: &lang.ConstPattern{
+													Pos: p(4426, 29),
+													X: &lang.Ident{
+														Pos:  p(4426, 29),
+														Name: "OperationCanceledException",
+													},
+												},
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(4426, 58),
+											X: &lang.AssignExpr{
+												Pos: p(4426, 71),
+												Op:  "=",
+												Left: &lang.Ident{
+													Pos:  p(4426, 58),
+													Name: "onlyCanceled",
+												},
+												Right: &lang.Literal{
+													Pos:   p(4426, 73),
+													Kind:  lang.LitKind(9),
+													Raw:   "false",
+													Value: bool(false),
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4427, 13),
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4428, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4428, 47),
+								Op:  "&&",
+								X: &lang.MemberExpr{
+									Pos: p(4428, 23),
+									X: &lang.Ident{
+										Pos:  p(4428, 17),
+										Name: "token",
+									},
+									Name: "IsCancellationRequested",
+								},
+								Y: &lang.Ident{
+									Pos:  p(4428, 50),
+									Name: "onlyCanceled",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4428, 64),
+								X: &lang.CallExpr{
+									Pos: p(4428, 68),
+									Fun: &lang.MemberExpr{
+										Pos: p(4428, 68),
+										X: &lang.Ident{
+											Pos:  p(4428, 64),
+											Name: "tcs",
+										},
+										Name: "TrySetCanceled",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4428, 83),
+											X: &lang.Ident{
+												Pos:  p(4428, 83),
+												Name: "token",
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.IfStmt{
+								Pos: p(4429, 18),
+								Cond: &lang.BinaryExpr{
+									Pos: p(4429, 35),
+									Op:  ">",
+									X: &lang.MemberExpr{
+										Pos: p(4429, 29),
+										X: &lang.Ident{
+											Pos:  p(4429, 22),
+											Name: "errors",
+										},
+										Name: "Count",
+									},
+									Y: &lang.Literal{
+										Pos:   p(4429, 37),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+								Then: &lang.ExprStmt{
+									Pos: p(4429, 40),
+									X: &lang.CallExpr{
+										Pos: p(4429, 44),
+										Fun: &lang.MemberExpr{
+											Pos: p(4429, 44),
+											X: &lang.Ident{
+												Pos:  p(4429, 40),
+												Name: "tcs",
+											},
+											Name: "TrySetException",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4429, 60),
+												X: &lang.Ident{
+													Pos:  p(4429, 60),
+													Name: "errors",
+												},
+											},
+										},
+									},
+								},
+								Else: &lang.ExprStmt{
+									Pos: p(4430, 18),
+									X: &lang.CallExpr{
+										Pos: p(4430, 22),
+										Fun: &lang.MemberExpr{
+											Pos: p(4430, 22),
+											X: &lang.Ident{
+												Pos:  p(4430, 18),
+												Name: "tcs",
+											},
+											Name: "TrySetResult",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4431, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4433, 9),
+				Modifiers: lang.Modifiers(1040),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4433, 22),
+					Name: "Task",
+				},
+				Name: "Worker",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4433, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 34),
+							Name: "System.Collections.Generic.IAsyncEnumerator",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4433, 78),
+									Name: "object",
+								},
+							},
+						},
+						Name: "e",
+					},
+					&lang.Param{
+						Pos: p(4433, 89),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 89),
+							Name: "Turns",
+						},
+						Name: "gate",
+					},
+					&lang.Param{
+						Pos: p(4433, 101),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 101),
+							Name: "CancellationTokenSource",
+						},
+						Name: "cts",
+					},
+					&lang.Param{
+						Pos: p(4433, 130),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 130),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4433, 135),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  p(4433, 143),
+									Name: "CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  p(4433, 162),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: p(4433, 179),
+						Type: &lang.TypeRef{
+							Pos:  p(4433, 179),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4433, 211),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "errors",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4434, 9),
+					Stmts: []lang.Stmt{
+						&lang.WhileStmt{
+							Pos: p(4435, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(4435, 20),
+								Op:  "!",
+								X: &lang.MemberExpr{
+									Pos: p(4435, 25),
+									X: &lang.Ident{
+										Pos:  p(4435, 21),
+										Name: "cts",
+									},
+									Name: "IsCancellationRequested",
+								},
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4436, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(4437, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(4437, 17),
+											Name: "object",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(4437, 24),
+												Name: "item",
+											},
+										},
+									},
+									&lang.LocalDeclStmt{
+										Pos: p(4438, 17),
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(4438, 21),
+												Name: "turn",
+												Init: &lang.CallExpr{
+													Pos: p(4438, 33),
+													Fun: &lang.MemberExpr{
+														Pos: p(4438, 33),
+														X: &lang.Ident{
+															Pos:  p(4438, 28),
+															Name: "gate",
+														},
+														Name: "Next",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4438, 38),
+															Mod: "out",
+															X: &lang.DeclExpr{
+																Pos: p(4438, 42),
+																Type: &lang.TypeRef{
+																	Pos:  p(4438, 42),
+																	Name: "Task",
+																},
+																Name: "previous",
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4439, 17),
+										X: &lang.AwaitExpr{
+											Pos: p(4439, 17),
+											X: &lang.Ident{
+												Pos:  p(4439, 23),
+												Name: "previous",
+											},
+										},
+									},
+									&lang.TryStmt{
+										Pos: p(4440, 17),
+										Body: &lang.BlockStmt{
+											Pos: p(4441, 17),
+											Stmts: []lang.Stmt{
+												&lang.IfStmt{
+													Pos: p(4442, 21),
+													Cond: &lang.BinaryExpr{
+														Pos: p(4442, 53),
+														Op:  "||",
+														X: &lang.MemberExpr{
+															Pos: p(4442, 29),
+															X: &lang.Ident{
+																Pos:  p(4442, 25),
+																Name: "cts",
+															},
+															Name: "IsCancellationRequested",
+														},
+														Y: &lang.UnaryExpr{
+															Pos: p(4442, 56),
+															Op:  "!",
+															X: &lang.AwaitExpr{
+																Pos: p(4442, 57),
+																X: &lang.CallExpr{
+																	Pos: p(4442, 65),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(4442, 65),
+																		X: &lang.Ident{
+																			Pos:  p(4442, 63),
+																			Name: "e",
+																		},
+																		Name: "MoveNextAsync",
+																	},
+																},
+															},
+														},
+													},
+													Then: &lang.ReturnStmt{
+														Pos: p(4442, 82),
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(4443, 21),
+													X: &lang.AssignExpr{
+														Pos: p(4443, 26),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(4443, 21),
+															Name: "item",
+														},
+														Right: &lang.MemberExpr{
+															Pos: p(4443, 30),
+															X: &lang.Ident{
+																Pos:  p(4443, 28),
+																Name: "e",
+															},
+															Name: "Current",
+														},
+													},
+												},
+											},
+											Rbrace: p(4444, 17),
+										},
+										Catches: []*lang.CatchClause{
+											&lang.CatchClause{
+												Pos: p(4445, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(4445, 24),
+													Name: "Exception",
+												},
+												Name: "ex",
+												Body: &lang.BlockStmt{
+													Pos: p(4446, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(4447, 21),
+															X: &lang.CallExpr{
+																Pos: p(4447, 21),
+																Fun: &lang.Ident{
+																	Pos:  p(4447, 21),
+																	Name: "Fail",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(4447, 26),
+																		X: &lang.Ident{
+																			Pos:  p(4447, 26),
+																			Name: "ex",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(4447, 30),
+																		X: &lang.Ident{
+																			Pos:  p(4447, 30),
+																			Name: "cts",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(4447, 35),
+																		X: &lang.Ident{
+																			Pos:  p(4447, 35),
+																			Name: "errors",
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(4448, 21),
+														},
+													},
+													Rbrace: p(4449, 17),
+												},
+											},
+										},
+										Finally: &lang.BlockStmt{
+											Pos: p(4451, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(4452, 21),
+													X: &lang.CallExpr{
+														Pos: p(4452, 26),
+														Fun: &lang.MemberExpr{
+															Pos: p(4452, 26),
+															X: &lang.Ident{
+																Pos:  p(4452, 21),
+																Name: "turn",
+															},
+															Name: "SetResult",
+														},
+													},
+												},
+											},
+											Rbrace: p(4453, 17),
+										},
+									},
+									&lang.TryStmt{
+										Pos: p(4454, 17),
+										Body: &lang.BlockStmt{
+											Pos: p(4455, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(4456, 21),
+													X: &lang.AwaitExpr{
+														Pos: p(4456, 21),
+														X: &lang.CallExpr{
+															Pos: p(4456, 27),
+															Fun: &lang.Ident{
+																Pos:  p(4456, 27),
+																Name: "body",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4456, 32),
+																	X: &lang.Ident{
+																		Pos:  p(4456, 32),
+																		Name: "item",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4456, 38),
+																	X: &lang.MemberExpr{
+																		Pos: p(4456, 42),
+																		X: &lang.Ident{
+																			Pos:  p(4456, 38),
+																			Name: "cts",
+																		},
+																		Name: "Token",
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+											Rbrace: p(4457, 17),
+										},
+										Catches: []*lang.CatchClause{
+											&lang.CatchClause{
+												Pos: p(4458, 17),
+												Type: &lang.TypeRef{
+													Pos:  p(4458, 24),
+													Name: "Exception",
+												},
+												Name: "ex",
+												Body: &lang.BlockStmt{
+													Pos: p(4459, 17),
+													Stmts: []lang.Stmt{
+														&lang.ExprStmt{
+															Pos: p(4460, 21),
+															X: &lang.CallExpr{
+																Pos: p(4460, 21),
+																Fun: &lang.Ident{
+																	Pos:  p(4460, 21),
+																	Name: "Fail",
+																},
+																Args: []*lang.Arg{
+																	&lang.Arg{
+																		Pos: p(4460, 26),
+																		X: &lang.Ident{
+																			Pos:  p(4460, 26),
+																			Name: "ex",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(4460, 30),
+																		X: &lang.Ident{
+																			Pos:  p(4460, 30),
+																			Name: "cts",
+																		},
+																	},
+																	&lang.Arg{
+																		Pos: p(4460, 35),
+																		X: &lang.Ident{
+																			Pos:  p(4460, 35),
+																			Name: "errors",
+																		},
+																	},
+																},
+															},
+														},
+														&lang.ReturnStmt{
+															Pos: p(4461, 21),
+														},
+													},
+													Rbrace: p(4462, 17),
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4463, 13),
+							},
+						},
+					},
+					Rbrace: p(4464, 9),
+				},
+			},
+			&lang.TypeDecl{
+				Pos:       p(4468, 9),
+				Kind:      lang.TypeKind("class"),
+				Name:      "Turns",
+				Namespace: "System.Threading.Tasks",
+				Modifiers: lang.Modifiers(32),
+				Members: []lang.Member{
+					&lang.FieldDecl{
+						Pos: p(4470, 13),
+						Type: &lang.TypeRef{
+							Pos:  p(4470, 13),
+							Name: "Task",
+						},
+						Decls: []*lang.Declarator{
+							&lang.Declarator{
+								Pos:  p(4470, 18),
+								Name: "_tail",
+								Init: &lang.MemberExpr{
+									Pos: p(4470, 31),
+									X: &lang.Ident{
+										Pos:  p(4470, 26),
+										Name: "Task",
+									},
+									Name: "CompletedTask",
+								},
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       p(4472, 13),
+						Modifiers: lang.Modifiers(8),
+						ReturnType: &lang.TypeRef{
+							Pos:  p(4472, 22),
+							Name: "TaskCompletionSource",
+						},
+						Name: "Next",
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos:      p(4472, 48),
+								Modifier: "out",
+								Type: &lang.TypeRef{
+									Pos:  p(4472, 52),
+									Name: "Task",
+								},
+								Name: "previous",
+							},
+						},
+						Body: &lang.BlockStmt{
+							Pos: p(4473, 13),
+							Stmts: []lang.Stmt{
+								&lang.LocalDeclStmt{
+									Pos: p(4474, 17),
+									Decls: []*lang.Declarator{
+										&lang.Declarator{
+											Pos:  p(4474, 21),
+											Name: "mine",
+											Init: &lang.NewExpr{
+												Pos: p(4474, 28),
+												Type: &lang.TypeRef{
+													Pos:  p(4474, 32),
+													Name: "TaskCompletionSource",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4474, 53),
+														X: &lang.MemberExpr{
+															Pos: p(4474, 73),
+															X: &lang.Ident{
+																Pos:  p(4474, 53),
+																Name: "TaskCreationOptions",
+															},
+															Name: "RunContinuationsAsynchronously",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(4475, 17),
+									X: &lang.ThisExpr{
+										Pos: p(4475, 23),
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(4476, 17),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(4477, 21),
+												X: &lang.AssignExpr{
+													Pos: p(4477, 30),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(4477, 21),
+														Name: "previous",
+													},
+													Right: &lang.Ident{
+														Pos:  p(4477, 32),
+														Name: "_tail",
+													},
+												},
+											},
+											&lang.ExprStmt{
+												Pos: p(4478, 21),
+												X: &lang.AssignExpr{
+													Pos: p(4478, 27),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(4478, 21),
+														Name: "_tail",
+													},
+													Right: &lang.MemberExpr{
+														Pos: p(4478, 34),
+														X: &lang.Ident{
+															Pos:  p(4478, 29),
+															Name: "mine",
+														},
+														Name: "Task",
+													},
+												},
+											},
+										},
+										Rbrace: p(4479, 17),
+									},
+								},
+								&lang.ReturnStmt{
+									Pos: p(4480, 17),
+									X: &lang.Ident{
+										Pos:  p(4480, 24),
+										Name: "mine",
+									},
+								},
+							},
+							Rbrace: p(4481, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4484, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4484, 16),
+					Name: "void",
+				},
+				Name: "Fail",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4484, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 26),
+							Name: "Exception",
+						},
+						Name: "ex",
+					},
+					&lang.Param{
+						Pos: p(4484, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 40),
+							Name: "CancellationTokenSource",
+						},
+						Name: "cts",
+					},
+					&lang.Param{
+						Pos: p(4484, 69),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 69),
+							Name: "System.Collections.Generic.List",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4484, 101),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "errors",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4485, 9),
+					Stmts: []lang.Stmt{
+						&lang.LockStmt{
+							Pos: p(4486, 13),
+							X: &lang.Ident{
+								Pos:  p(4486, 19),
+								Name: "errors",
+							},
+							Body: &lang.ExprStmt{
+								Pos: p(4486, 27),
+								X: &lang.CallExpr{
+									Pos: p(4486, 34),
+									Fun: &lang.MemberExpr{
+										Pos: p(4486, 34),
+										X: &lang.Ident{
+											Pos:  p(4486, 27),
+											Name: "errors",
+										},
+										Name: "Add",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4486, 38),
+											X: &lang.Ident{
+												Pos:  p(4486, 38),
+												Name: "ex",
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.TryStmt{
+							Pos: p(4487, 13),
+							Body: &lang.BlockStmt{
+								Pos: p(4488, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4489, 17),
+										X: &lang.CallExpr{
+											Pos: p(4489, 21),
+											Fun: &lang.MemberExpr{
+												Pos: p(4489, 21),
+												X: &lang.Ident{
+													Pos:  p(4489, 17),
+													Name: "cts",
+												},
+												Name: "Cancel",
+											},
+										},
+									},
+								},
+								Rbrace: p(4490, 13),
+							},
+							Catches: []*lang.CatchClause{
+								&lang.CatchClause{
+									Pos: p(4491, 13),
+									Type: &lang.TypeRef{
+										Pos:  p(4491, 20),
+										Name: "AggregateException",
+									},
+									Body: &lang.BlockStmt{
+										Pos:    p(4492, 13),
+										Rbrace: p(4493, 13),
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4494, 9),
 				},
 			},
 		},
