@@ -69,9 +69,9 @@ type Task struct {
 
 // taskSide holds what most tasks never need.
 type taskSide struct {
-	excs []*Instance   // faulted: the exceptions; canceled: the OperationCanceledException
-	more []any         // continuations registered after the first
-	done chan struct{} // closed on completion; made for timed waits
+	excs  []*Instance   // faulted: the exceptions; canceled: the OperationCanceledException
+	more  []any         // continuations registered after the first
+	done  chan struct{} // closed on completion; made for timed waits
 	state Value         // AsyncState of a task that is not a delegate task's
 }
 
