@@ -199,6 +199,10 @@ func preludeAST() *lang.File {
 		preludeAST_163(),
 		preludeAST_164(),
 		preludeAST_165(),
+		preludeAST_166(),
+		preludeAST_167(),
+		preludeAST_168(),
+		preludeAST_169(),
 	}
 	return f
 }
@@ -81565,6 +81569,3814 @@ func preludeAST_165() *lang.TypeDecl {
 					},
 					Rbrace: p(4494, 9),
 				},
+			},
+		},
+	}
+}
+
+func preludeAST_166() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4501, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ElapsedEventArgs",
+		Namespace: "System.Timers",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4501, 37),
+				Name: "EventArgs",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       p(4503, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "ElapsedEventArgs",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4503, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(4503, 33),
+							Name: "DateTime",
+						},
+						Name: "signalTime",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4503, 54),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4503, 56),
+							X: &lang.AssignExpr{
+								Pos: p(4503, 67),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4503, 56),
+									Name: "SignalTime",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4503, 69),
+									Name: "signalTime",
+								},
+							},
+						},
+					},
+					Rbrace: p(4503, 81),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4504, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4504, 16),
+					Name: "DateTime",
+				},
+				Name: "SignalTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4504, 38),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_167() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4507, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "ElapsedEventHandler",
+		Namespace: "System.Timers",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       p(4507, 26),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  p(4507, 21),
+				Name: "void",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: p(4507, 46),
+					Type: &lang.TypeRef{
+						Pos:  p(4507, 46),
+						Name: "object",
+					},
+					Name: "sender",
+				},
+				&lang.Param{
+					Pos: p(4507, 61),
+					Type: &lang.TypeRef{
+						Pos:  p(4507, 61),
+						Name: "ElapsedEventArgs",
+					},
+					Name: "e",
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_168() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4514, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Timer",
+		Namespace: "System.Timers",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4514, 26),
+				Name: "IDisposable",
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(4516, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(4516, 18),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4516, 25),
+						Name: "_gate",
+						Init: &lang.NewExpr{
+							Pos: p(4516, 33),
+							Type: &lang.TypeRef{
+								Pos:  p(4516, 37),
+								Name: "object",
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(4517, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(4517, 9),
+					Name: "double",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4517, 16),
+						Name: "_interval",
+						Init: &lang.Literal{
+							Pos:   p(4517, 28),
+							Raw:   "100",
+							Value: int64(100),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(4518, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(4518, 9),
+					Name: "bool",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4518, 14),
+						Name: "_autoReset",
+						Init: &lang.Literal{
+							Pos:   p(4518, 27),
+							Kind:  lang.LitKind(9),
+							Raw:   "true",
+							Value: bool(true),
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(4519, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(4519, 9),
+					Name: "bool",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4519, 14),
+						Name: "_enabled",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(4520, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(4520, 9),
+					Name: "System.Threading.Timer",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4520, 32),
+						Name: "_timer",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(4521, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(4521, 9),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4521, 16),
+						Name: "_armed",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(4523, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Timer",
+				Body: &lang.BlockStmt{
+					Pos:    p(4523, 24),
+					Rbrace: p(4523, 26),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(4524, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Timer",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4524, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(4524, 22),
+							Name: "double",
+						},
+						Name: "interval",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4525, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4526, 13),
+							X: &lang.CallExpr{
+								Pos: p(4526, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4526, 13),
+									Name: "CheckInterval",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4526, 27),
+										X: &lang.Ident{
+											Pos:  p(4526, 27),
+											Name: "interval",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4527, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4527, 23),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4527, 13),
+									Name: "_interval",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4527, 25),
+									Name: "interval",
+								},
+							},
+						},
+					},
+					Rbrace: p(4528, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(4529, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Timer",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4529, 22),
+						Type: &lang.TypeRef{
+							Pos:  p(4529, 22),
+							Name: "TimeSpan",
+						},
+						Name: "interval",
+					},
+				},
+				Init: &lang.CtorInit{
+					Pos:  p(4529, 43),
+					Kind: "this",
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4529, 48),
+							X: &lang.MemberExpr{
+								Pos: p(4529, 57),
+								X: &lang.Ident{
+									Pos:  p(4529, 48),
+									Name: "interval",
+								},
+								Name: "TotalMilliseconds",
+							},
+						},
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos:    p(4529, 76),
+					Rbrace: p(4529, 78),
+				},
+			},
+			&lang.FieldDecl{
+				Pos: p(4531, 9),
+				Type: &lang.TypeRef{
+					Pos:  p(4531, 9),
+					Name: "ElapsedEventHandler",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4531, 29),
+						Name: "_elapsed",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4533, 9),
+				Modifiers: lang.Modifiers(1),
+				Event:     true,
+				Type: &lang.TypeRef{
+					Pos:  p(4533, 22),
+					Name: "ElapsedEventHandler",
+				},
+				Name: "Elapsed",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4535, 13),
+						Kind: "add",
+						Body: &lang.BlockStmt{
+							Pos: p(4535, 17),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(4535, 19),
+									X: &lang.Ident{
+										Pos:  p(4535, 25),
+										Name: "_gate",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(4535, 32),
+										X: &lang.AssignExpr{
+											Pos: p(4535, 41),
+											Op:  "+=",
+											Left: &lang.Ident{
+												Pos:  p(4535, 32),
+												Name: "_elapsed",
+											},
+											Right: &lang.Ident{
+												Pos:  p(4535, 44),
+												Name: "value",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(4535, 51),
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(4536, 13),
+						Kind: "remove",
+						Body: &lang.BlockStmt{
+							Pos: p(4536, 20),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(4536, 22),
+									X: &lang.Ident{
+										Pos:  p(4536, 28),
+										Name: "_gate",
+									},
+									Body: &lang.ExprStmt{
+										Pos: p(4536, 35),
+										X: &lang.AssignExpr{
+											Pos: p(4536, 44),
+											Op:  "-=",
+											Left: &lang.Ident{
+												Pos:  p(4536, 35),
+												Name: "_elapsed",
+											},
+											Right: &lang.Ident{
+												Pos:  p(4536, 47),
+												Name: "value",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(4536, 54),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4539, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4539, 16),
+					Name: "bool",
+				},
+				Name: "AutoReset",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4541, 13),
+						Kind: "get",
+						ExprBody: &lang.Ident{
+							Pos:  p(4541, 20),
+							Name: "_autoReset",
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(4542, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(4543, 13),
+							Stmts: []lang.Stmt{
+								&lang.LockStmt{
+									Pos: p(4544, 17),
+									X: &lang.Ident{
+										Pos:  p(4544, 23),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(4545, 17),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(4546, 21),
+												X: &lang.AssignExpr{
+													Pos: p(4546, 32),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(4546, 21),
+														Name: "_autoReset",
+													},
+													Right: &lang.Ident{
+														Pos:  p(4546, 34),
+														Name: "value",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(4547, 21),
+												Cond: &lang.Ident{
+													Pos:  p(4547, 25),
+													Name: "_enabled",
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(4547, 35),
+													X: &lang.CallExpr{
+														Pos: p(4547, 35),
+														Fun: &lang.Ident{
+															Pos:  p(4547, 35),
+															Name: "Arm",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(4548, 17),
+									},
+								},
+							},
+							Rbrace: p(4549, 13),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4552, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4552, 16),
+					Name: "double",
+				},
+				Name: "Interval",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4554, 13),
+						Kind: "get",
+						ExprBody: &lang.Ident{
+							Pos:  p(4554, 20),
+							Name: "_interval",
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(4555, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(4556, 13),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(4557, 17),
+									X: &lang.CallExpr{
+										Pos: p(4557, 17),
+										Fun: &lang.Ident{
+											Pos:  p(4557, 17),
+											Name: "CheckInterval",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4557, 31),
+												X: &lang.Ident{
+													Pos:  p(4557, 31),
+													Name: "value",
+												},
+											},
+										},
+									},
+								},
+								&lang.LockStmt{
+									Pos: p(4558, 17),
+									X: &lang.Ident{
+										Pos:  p(4558, 23),
+										Name: "_gate",
+									},
+									Body: &lang.BlockStmt{
+										Pos: p(4559, 17),
+										Stmts: []lang.Stmt{
+											&lang.ExprStmt{
+												Pos: p(4560, 21),
+												X: &lang.AssignExpr{
+													Pos: p(4560, 31),
+													Op:  "=",
+													Left: &lang.Ident{
+														Pos:  p(4560, 21),
+														Name: "_interval",
+													},
+													Right: &lang.Ident{
+														Pos:  p(4560, 33),
+														Name: "value",
+													},
+												},
+											},
+											&lang.IfStmt{
+												Pos: p(4561, 21),
+												Cond: &lang.Ident{
+													Pos:  p(4561, 25),
+													Name: "_enabled",
+												},
+												Then: &lang.ExprStmt{
+													Pos: p(4561, 35),
+													X: &lang.CallExpr{
+														Pos: p(4561, 35),
+														Fun: &lang.Ident{
+															Pos:  p(4561, 35),
+															Name: "Arm",
+														},
+													},
+												},
+											},
+										},
+										Rbrace: p(4562, 17),
+									},
+								},
+							},
+							Rbrace: p(4563, 13),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4566, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4566, 16),
+					Name: "bool",
+				},
+				Name: "Enabled",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4568, 13),
+						Kind: "get",
+						ExprBody: &lang.Ident{
+							Pos:  p(4568, 20),
+							Name: "_enabled",
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(4569, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(4570, 13),
+							Stmts: []lang.Stmt{
+								&lang.IfStmt{
+									Pos: p(4571, 17),
+									Cond: &lang.Ident{
+										Pos:  p(4571, 21),
+										Name: "value",
+									},
+									Then: &lang.ExprStmt{
+										Pos: p(4571, 28),
+										X: &lang.CallExpr{
+											Pos: p(4571, 28),
+											Fun: &lang.Ident{
+												Pos:  p(4571, 28),
+												Name: "Start",
+											},
+										},
+									},
+									Else: &lang.ExprStmt{
+										Pos: p(4572, 22),
+										X: &lang.CallExpr{
+											Pos: p(4572, 22),
+											Fun: &lang.Ident{
+												Pos:  p(4572, 22),
+												Name: "Stop",
+											},
+										},
+									},
+								},
+							},
+							Rbrace: p(4573, 13),
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4576, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4576, 16),
+					Name: "void",
+				},
+				Name: "Start",
+				Body: &lang.BlockStmt{
+					Pos: p(4577, 9),
+					Stmts: []lang.Stmt{
+						&lang.LockStmt{
+							Pos: p(4578, 13),
+							X: &lang.Ident{
+								Pos:  p(4578, 19),
+								Name: "_gate",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4579, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4580, 17),
+										Cond: &lang.Ident{
+											Pos:  p(4580, 21),
+											Name: "_enabled",
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(4580, 31),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4581, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4581, 26),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4581, 17),
+												Name: "_enabled",
+											},
+											Right: &lang.Literal{
+												Pos:   p(4581, 28),
+												Kind:  lang.LitKind(9),
+												Raw:   "true",
+												Value: bool(true),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4582, 17),
+										X: &lang.CallExpr{
+											Pos: p(4582, 17),
+											Fun: &lang.Ident{
+												Pos:  p(4582, 17),
+												Name: "Arm",
+											},
+										},
+									},
+								},
+								Rbrace: p(4583, 13),
+							},
+						},
+					},
+					Rbrace: p(4584, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4586, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4586, 16),
+					Name: "void",
+				},
+				Name: "Stop",
+				Body: &lang.BlockStmt{
+					Pos: p(4587, 9),
+					Stmts: []lang.Stmt{
+						&lang.LockStmt{
+							Pos: p(4588, 13),
+							X: &lang.Ident{
+								Pos:  p(4588, 19),
+								Name: "_gate",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4589, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4590, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4590, 26),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4590, 17),
+												Name: "_enabled",
+											},
+											Right: &lang.Literal{
+												Pos:   p(4590, 28),
+												Kind:  lang.LitKind(9),
+												Raw:   "false",
+												Value: bool(false),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4591, 17),
+										X: &lang.CallExpr{
+											Pos: p(4591, 17),
+											Fun: &lang.Ident{
+												Pos:  p(4591, 17),
+												Name: "Disarm",
+											},
+										},
+									},
+								},
+								Rbrace: p(4592, 13),
+							},
+						},
+					},
+					Rbrace: p(4593, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4595, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4595, 16),
+					Name: "void",
+				},
+				Name: "Close",
+				ExprBody: &lang.CallExpr{
+					Pos: p(4595, 32),
+					Fun: &lang.Ident{
+						Pos:  p(4595, 32),
+						Name: "Dispose",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4597, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4597, 16),
+					Name: "void",
+				},
+				Name: "Dispose",
+				ExprBody: &lang.CallExpr{
+					Pos: p(4597, 34),
+					Fun: &lang.Ident{
+						Pos:  p(4597, 34),
+						Name: "Stop",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4599, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4599, 16),
+					Name: "void",
+				},
+				Name: "CheckInterval",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4599, 35),
+						Type: &lang.TypeRef{
+							Pos:  p(4599, 35),
+							Name: "double",
+						},
+						Name: "interval",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4600, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4601, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4601, 26),
+								Op:  "<=",
+								X: &lang.Ident{
+									Pos:  p(4601, 17),
+									Name: "interval",
+								},
+								Y: &lang.Literal{
+									Pos:   p(4601, 29),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4602, 17),
+								X: &lang.NewExpr{
+									Pos: p(4602, 23),
+									Type: &lang.TypeRef{
+										Pos:  p(4602, 27),
+										Name: "ArgumentException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4602, 45),
+											X: &lang.BinaryExpr{
+												Pos: p(4602, 60),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(4602, 49),
+													Op:  "+",
+													X: &lang.Literal{
+														Pos:   p(4602, 45),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"'\"",
+														Value: string("'"),
+													},
+													Y: &lang.Ident{
+														Pos:  p(4602, 51),
+														Name: "interval",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(4602, 62),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"' is not a valid value for 'Interval'. 'Interval' must be greater than 0.\"",
+													Value: string("' is not a valid value for 'Interval'. 'Interval' must be greater than 0."),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4603, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4605, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4605, 9),
+					Name: "void",
+				},
+				Name: "Arm",
+				Body: &lang.BlockStmt{
+					Pos: p(4606, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4607, 13),
+							X: &lang.CallExpr{
+								Pos: p(4607, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4607, 13),
+									Name: "Disarm",
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4608, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4608, 13),
+								Name: "int",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4608, 17),
+									Name: "ms",
+									Init: &lang.CastExpr{
+										Pos: p(4608, 22),
+										Type: &lang.TypeRef{
+											Pos:  p(4608, 23),
+											Name: "int",
+										},
+										X: &lang.CallExpr{
+											Pos: p(4608, 32),
+											Fun: &lang.MemberExpr{
+												Pos: p(4608, 32),
+												X: &lang.Ident{
+													Pos:  p(4608, 27),
+													Name: "Math",
+												},
+												Name: "Ceiling",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4608, 40),
+													X: &lang.Ident{
+														Pos:  p(4608, 40),
+														Name: "_interval",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4609, 13),
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4609, 17),
+									Name: "armed",
+									Init: &lang.NewExpr{
+										Pos: p(4609, 25),
+										Type: &lang.TypeRef{
+											Pos:  p(4609, 29),
+											Name: "object",
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4610, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4610, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4610, 13),
+									Name: "_armed",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4610, 22),
+									Name: "armed",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4611, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4611, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4611, 13),
+									Name: "_timer",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(4611, 22),
+									Type: &lang.TypeRef{
+										Pos:  p(4611, 26),
+										Name: "System.Threading.Timer",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4611, 49),
+											X: &lang.Ident{
+												Pos:  p(4611, 49),
+												Name: "Tick",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4611, 55),
+											X: &lang.Ident{
+												Pos:  p(4611, 55),
+												Name: "armed",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4611, 62),
+											X: &lang.Ident{
+												Pos:  p(4611, 62),
+												Name: "ms",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4611, 66),
+											X: &lang.CondExpr{
+												Pos: p(4611, 77),
+												Cond: &lang.Ident{
+													Pos:  p(4611, 66),
+													Name: "_autoReset",
+												},
+												Then: &lang.Ident{
+													Pos:  p(4611, 79),
+													Name: "ms",
+												},
+												Else: &lang.UnaryExpr{
+													Pos: p(4611, 84),
+													Op:  "-",
+													X: &lang.Literal{
+														Pos:   p(4611, 85),
+														Raw:   "1",
+														Value: int64(1),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4612, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4614, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4614, 9),
+					Name: "void",
+				},
+				Name: "Disarm",
+				Body: &lang.BlockStmt{
+					Pos: p(4615, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4616, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4616, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4616, 13),
+									Name: "_armed",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4616, 22),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4617, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4617, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4617, 17),
+									Name: "_timer",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4617, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4618, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4619, 17),
+										X: &lang.CallExpr{
+											Pos: p(4619, 24),
+											Fun: &lang.MemberExpr{
+												Pos: p(4619, 24),
+												X: &lang.Ident{
+													Pos:  p(4619, 17),
+													Name: "_timer",
+												},
+												Name: "Dispose",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4620, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4620, 24),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4620, 17),
+												Name: "_timer",
+											},
+											Right: &lang.Literal{
+												Pos:  p(4620, 26),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+									},
+								},
+								Rbrace: p(4621, 13),
+							},
+						},
+					},
+					Rbrace: p(4622, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4624, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4624, 9),
+					Name: "void",
+				},
+				Name: "Tick",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4624, 19),
+						Type: &lang.TypeRef{
+							Pos:  p(4624, 19),
+							Name: "object",
+						},
+						Name: "armed",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4625, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4626, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4626, 13),
+								Name: "ElapsedEventHandler",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4626, 33),
+									Name: "handler",
+								},
+							},
+						},
+						&lang.LockStmt{
+							Pos: p(4627, 13),
+							X: &lang.Ident{
+								Pos:  p(4627, 19),
+								Name: "_gate",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4628, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4629, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(4629, 31),
+											Op:  "||",
+											X: &lang.UnaryExpr{
+												Pos: p(4629, 21),
+												Op:  "!",
+												X: &lang.Ident{
+													Pos:  p(4629, 22),
+													Name: "_enabled",
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(4629, 40),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(4629, 34),
+													Name: "armed",
+												},
+												Y: &lang.Ident{
+													Pos:  p(4629, 43),
+													Name: "_armed",
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(4629, 51),
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(4630, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(4630, 21),
+											Op:  "!",
+											X: &lang.Ident{
+												Pos:  p(4630, 22),
+												Name: "_autoReset",
+											},
+										},
+										Then: &lang.BlockStmt{
+											Pos: p(4631, 17),
+											Stmts: []lang.Stmt{
+												&lang.ExprStmt{
+													Pos: p(4632, 21),
+													X: &lang.AssignExpr{
+														Pos: p(4632, 30),
+														Op:  "=",
+														Left: &lang.Ident{
+															Pos:  p(4632, 21),
+															Name: "_enabled",
+														},
+														Right: &lang.Literal{
+															Pos:   p(4632, 32),
+															Kind:  lang.LitKind(9),
+															Raw:   "false",
+															Value: bool(false),
+														},
+													},
+												},
+												&lang.ExprStmt{
+													Pos: p(4633, 21),
+													X: &lang.CallExpr{
+														Pos: p(4633, 21),
+														Fun: &lang.Ident{
+															Pos:  p(4633, 21),
+															Name: "Disarm",
+														},
+													},
+												},
+											},
+											Rbrace: p(4634, 17),
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4635, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4635, 25),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4635, 17),
+												Name: "handler",
+											},
+											Right: &lang.Ident{
+												Pos:  p(4635, 27),
+												Name: "_elapsed",
+											},
+										},
+									},
+								},
+								Rbrace: p(4636, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4637, 13),
+							X: &lang.CallExpr{
+								Pos: p(4637, 22),
+								Fun: &lang.MemberExpr{
+									Pos: p(4637, 22),
+									X: &lang.Ident{
+										Pos:  p(4637, 13),
+										Name: "handler",
+									},
+									Name:     "Invoke",
+									NullCond: true,
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4637, 29),
+										X: &lang.ThisExpr{
+											Pos: p(4637, 29),
+										},
+									},
+									&lang.Arg{
+										Pos: p(4637, 35),
+										X: &lang.NewExpr{
+											Pos: p(4637, 35),
+											Type: &lang.TypeRef{
+												Pos:  p(4637, 39),
+												Name: "ElapsedEventArgs",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4637, 56),
+													X: &lang.MemberExpr{
+														Pos: p(4637, 65),
+														X: &lang.Ident{
+															Pos:  p(4637, 56),
+															Name: "DateTime",
+														},
+														Name: "Now",
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4638, 9),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_169() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4647, 5),
+		Kind:      lang.TypeKind("struct"),
+		Name:      "Guid",
+		Namespace: "System",
+		Modifiers: lang.Modifiers(257),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  p(4647, 35),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4647, 46),
+						Name: "Guid",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  p(4647, 53),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  p(4647, 65),
+						Name: "Guid",
+					},
+				},
+			},
+		},
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(4649, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(4649, 18),
+					Name: "long",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4649, 23),
+						Name: "_hi",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4650, 9),
+				Modifiers: lang.Modifiers(256),
+				Type: &lang.TypeRef{
+					Pos:  p(4650, 18),
+					Name: "long",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4650, 23),
+						Name: "_lo",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4652, 9),
+				Modifiers: lang.Modifiers(273),
+				Type: &lang.TypeRef{
+					Pos:  p(4652, 32),
+					Name: "Guid",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4652, 37),
+						Name: "Empty",
+						Init: &lang.DefaultExpr{
+							Pos: p(4652, 45),
+						},
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:  p(4654, 9),
+				Name: "Guid",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4654, 14),
+						Type: &lang.TypeRef{
+							Pos:  p(4654, 14),
+							Name: "long",
+						},
+						Name: "hi",
+					},
+					&lang.Param{
+						Pos: p(4654, 23),
+						Type: &lang.TypeRef{
+							Pos:  p(4654, 23),
+							Name: "long",
+						},
+						Name: "lo",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4655, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4656, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4656, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4656, 13),
+									Name: "_hi",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4656, 19),
+									Name: "hi",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4657, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4657, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4657, 13),
+									Name: "_lo",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4657, 19),
+									Name: "lo",
+								},
+							},
+						},
+					},
+					Rbrace: p(4658, 9),
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       p(4660, 9),
+				Modifiers: lang.Modifiers(1),
+				Name:      "Guid",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4660, 21),
+						Type: &lang.TypeRef{
+							Pos:  p(4660, 21),
+							Name: "string",
+						},
+						Name: "g",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4661, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4662, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4662, 13),
+								Name: "Guid",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4662, 18),
+									Name: "r",
+									Init: &lang.CallExpr{
+										Pos: p(4662, 22),
+										Fun: &lang.Ident{
+											Pos:  p(4662, 22),
+											Name: "Parse",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4662, 28),
+												X: &lang.Ident{
+													Pos:  p(4662, 28),
+													Name: "g",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4663, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4663, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4663, 13),
+									Name: "_hi",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(4663, 21),
+									X: &lang.Ident{
+										Pos:  p(4663, 19),
+										Name: "r",
+									},
+									Name: "_hi",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4664, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4664, 17),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4664, 13),
+									Name: "_lo",
+								},
+								Right: &lang.MemberExpr{
+									Pos: p(4664, 21),
+									X: &lang.Ident{
+										Pos:  p(4664, 19),
+										Name: "r",
+									},
+									Name: "_lo",
+								},
+							},
+						},
+					},
+					Rbrace: p(4665, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4667, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4667, 23),
+					Name: "Guid",
+				},
+				Name: "NewGuid",
+				Body: &lang.BlockStmt{
+					Pos: p(4668, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4669, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4669, 13),
+								Name: "long",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4669, 18),
+									Name: "hi",
+									Init: &lang.BinaryExpr{
+										Pos: p(4669, 49),
+										Op:  "^",
+										X: &lang.CallExpr{
+											Pos: p(4669, 37),
+											Fun: &lang.MemberExpr{
+												Pos: p(4669, 37),
+												X: &lang.MemberExpr{
+													Pos: p(4669, 30),
+													X: &lang.Ident{
+														Pos:  p(4669, 23),
+														Name: "Random",
+													},
+													Name: "Shared",
+												},
+												Name: "NextInt64",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(4669, 78),
+											Op:  "<<",
+											X: &lang.CallExpr{
+												Pos: p(4669, 66),
+												Fun: &lang.MemberExpr{
+													Pos: p(4669, 66),
+													X: &lang.MemberExpr{
+														Pos: p(4669, 59),
+														X: &lang.Ident{
+															Pos:  p(4669, 52),
+															Name: "Random",
+														},
+														Name: "Shared",
+													},
+													Name: "NextInt64",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4669, 81),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4670, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4670, 13),
+								Name: "long",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4670, 18),
+									Name: "lo",
+									Init: &lang.BinaryExpr{
+										Pos: p(4670, 49),
+										Op:  "^",
+										X: &lang.CallExpr{
+											Pos: p(4670, 37),
+											Fun: &lang.MemberExpr{
+												Pos: p(4670, 37),
+												X: &lang.MemberExpr{
+													Pos: p(4670, 30),
+													X: &lang.Ident{
+														Pos:  p(4670, 23),
+														Name: "Random",
+													},
+													Name: "Shared",
+												},
+												Name: "NextInt64",
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(4670, 78),
+											Op:  "<<",
+											X: &lang.CallExpr{
+												Pos: p(4670, 66),
+												Fun: &lang.MemberExpr{
+													Pos: p(4670, 66),
+													X: &lang.MemberExpr{
+														Pos: p(4670, 59),
+														X: &lang.Ident{
+															Pos:  p(4670, 52),
+															Name: "Random",
+														},
+														Name: "Shared",
+													},
+													Name: "NextInt64",
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4670, 81),
+												Raw:   "1",
+												Value: int64(1),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4671, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4671, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4671, 13),
+									Name: "hi",
+								},
+								Right: &lang.BinaryExpr{
+									Pos: p(4671, 34),
+									Op:  "|",
+									X: &lang.BinaryExpr{
+										Pos: p(4671, 22),
+										Op:  "&",
+										X: &lang.Ident{
+											Pos:  p(4671, 19),
+											Name: "hi",
+										},
+										Y: &lang.UnaryExpr{
+											Pos: p(4671, 24),
+											Op:  "~",
+											X: &lang.Literal{
+												Pos:   p(4671, 25),
+												Kind:  lang.LitKind(2),
+												Raw:   "0xF000L",
+												Value: int64(61440),
+											},
+										},
+									},
+									Y: &lang.Literal{
+										Pos:   p(4671, 36),
+										Kind:  lang.LitKind(2),
+										Raw:   "0x4000L",
+										Value: int64(16384),
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4672, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4672, 16),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4672, 13),
+									Name: "lo",
+								},
+								Right: &lang.BinaryExpr{
+									Pos: p(4672, 45),
+									Op:  "|",
+									X: &lang.BinaryExpr{
+										Pos: p(4672, 22),
+										Op:  "&",
+										X: &lang.Ident{
+											Pos:  p(4672, 19),
+											Name: "lo",
+										},
+										Y: &lang.Literal{
+											Pos:   p(4672, 24),
+											Kind:  lang.LitKind(2),
+											Raw:   "0x3FFFFFFFFFFFFFFFL",
+											Value: int64(4611686018427387903),
+										},
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(4672, 52),
+										X: &lang.Ident{
+											Pos:  p(4672, 47),
+											Name: "long",
+										},
+										Name: "MinValue",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4673, 13),
+							X: &lang.NewExpr{
+								Pos: p(4673, 20),
+								Type: &lang.TypeRef{
+									Pos:  p(4673, 24),
+									Name: "Guid",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4673, 29),
+										X: &lang.Ident{
+											Pos:  p(4673, 29),
+											Name: "hi",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4673, 33),
+										X: &lang.Ident{
+											Pos:  p(4673, 33),
+											Name: "lo",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4674, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4676, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4676, 25),
+					Name: "string",
+				},
+				Name: "ToString",
+				ExprBody: &lang.CallExpr{
+					Pos: p(4676, 46),
+					Fun: &lang.Ident{
+						Pos:  p(4676, 46),
+						Name: "ToString",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4676, 55),
+							X: &lang.Literal{
+								Pos:   p(4676, 55),
+								Kind:  lang.LitKind(8),
+								Raw:   "\"D\"",
+								Value: string("D"),
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4678, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4678, 16),
+					Name: "string",
+				},
+				Name: "ToString",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4678, 32),
+						Type: &lang.TypeRef{
+							Pos:  p(4678, 32),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4679, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4680, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4680, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4680, 20),
+									Name: "h",
+									Init: &lang.CallExpr{
+										Pos: p(4680, 28),
+										Fun: &lang.MemberExpr{
+											Pos: p(4680, 28),
+											X: &lang.Ident{
+												Pos:  p(4680, 24),
+												Name: "_hi",
+											},
+											Name: "ToString",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4680, 37),
+												X: &lang.Literal{
+													Pos:   p(4680, 37),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"x16\"",
+													Value: string("x16"),
+												},
+											},
+										},
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(4680, 45),
+									Name: "l",
+									Init: &lang.CallExpr{
+										Pos: p(4680, 53),
+										Fun: &lang.MemberExpr{
+											Pos: p(4680, 53),
+											X: &lang.Ident{
+												Pos:  p(4680, 49),
+												Name: "_lo",
+											},
+											Name: "ToString",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4680, 62),
+												X: &lang.Literal{
+													Pos:   p(4680, 62),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"x16\"",
+													Value: string("x16"),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4681, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4681, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4681, 20),
+									Name: "n",
+									Init: &lang.BinaryExpr{
+										Pos: p(4681, 26),
+										Op:  "+",
+										X: &lang.Ident{
+											Pos:  p(4681, 24),
+											Name: "h",
+										},
+										Y: &lang.Ident{
+											Pos:  p(4681, 28),
+											Name: "l",
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4682, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4682, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4682, 20),
+									Name: "d",
+									Init: &lang.BinaryExpr{
+										Pos: p(4682, 127),
+										Op:  "+",
+										X: &lang.BinaryExpr{
+											Pos: p(4682, 121),
+											Op:  "+",
+											X: &lang.BinaryExpr{
+												Pos: p(4682, 101),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(4682, 95),
+													Op:  "+",
+													X: &lang.BinaryExpr{
+														Pos: p(4682, 74),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(4682, 68),
+															Op:  "+",
+															X: &lang.BinaryExpr{
+																Pos: p(4682, 48),
+																Op:  "+",
+																X: &lang.BinaryExpr{
+																	Pos: p(4682, 42),
+																	Op:  "+",
+																	X: &lang.CallExpr{
+																		Pos: p(4682, 26),
+																		Fun: &lang.MemberExpr{
+																			Pos: p(4682, 26),
+																			X: &lang.Ident{
+																				Pos:  p(4682, 24),
+																				Name: "h",
+																			},
+																			Name: "Substring",
+																		},
+																		Args: []*lang.Arg{
+																			&lang.Arg{
+																				Pos: p(4682, 36),
+																				X: &lang.Literal{
+																					Pos:   p(4682, 36),
+																					Raw:   "0",
+																					Value: int64(0),
+																				},
+																			},
+																			&lang.Arg{
+																				Pos: p(4682, 39),
+																				X: &lang.Literal{
+																					Pos:   p(4682, 39),
+																					Raw:   "8",
+																					Value: int64(8),
+																				},
+																			},
+																		},
+																	},
+																	Y: &lang.Literal{
+																		Pos:   p(4682, 44),
+																		Kind:  lang.LitKind(8),
+																		Raw:   "\"-\"",
+																		Value: string("-"),
+																	},
+																},
+																Y: &lang.CallExpr{
+																	Pos: p(4682, 52),
+																	Fun: &lang.MemberExpr{
+																		Pos: p(4682, 52),
+																		X: &lang.Ident{
+																			Pos:  p(4682, 50),
+																			Name: "h",
+																		},
+																		Name: "Substring",
+																	},
+																	Args: []*lang.Arg{
+																		&lang.Arg{
+																			Pos: p(4682, 62),
+																			X: &lang.Literal{
+																				Pos:   p(4682, 62),
+																				Raw:   "8",
+																				Value: int64(8),
+																			},
+																		},
+																		&lang.Arg{
+																			Pos: p(4682, 65),
+																			X: &lang.Literal{
+																				Pos:   p(4682, 65),
+																				Raw:   "4",
+																				Value: int64(4),
+																			},
+																		},
+																	},
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(4682, 70),
+																Kind:  lang.LitKind(8),
+																Raw:   "\"-\"",
+																Value: string("-"),
+															},
+														},
+														Y: &lang.CallExpr{
+															Pos: p(4682, 78),
+															Fun: &lang.MemberExpr{
+																Pos: p(4682, 78),
+																X: &lang.Ident{
+																	Pos:  p(4682, 76),
+																	Name: "h",
+																},
+																Name: "Substring",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4682, 88),
+																	X: &lang.Literal{
+																		Pos:   p(4682, 88),
+																		Raw:   "12",
+																		Value: int64(12),
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4682, 92),
+																	X: &lang.Literal{
+																		Pos:   p(4682, 92),
+																		Raw:   "4",
+																		Value: int64(4),
+																	},
+																},
+															},
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(4682, 97),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"-\"",
+														Value: string("-"),
+													},
+												},
+												Y: &lang.CallExpr{
+													Pos: p(4682, 105),
+													Fun: &lang.MemberExpr{
+														Pos: p(4682, 105),
+														X: &lang.Ident{
+															Pos:  p(4682, 103),
+															Name: "l",
+														},
+														Name: "Substring",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4682, 115),
+															X: &lang.Literal{
+																Pos:   p(4682, 115),
+																Raw:   "0",
+																Value: int64(0),
+															},
+														},
+														&lang.Arg{
+															Pos: p(4682, 118),
+															X: &lang.Literal{
+																Pos:   p(4682, 118),
+																Raw:   "4",
+																Value: int64(4),
+															},
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4682, 123),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"-\"",
+												Value: string("-"),
+											},
+										},
+										Y: &lang.CallExpr{
+											Pos: p(4682, 131),
+											Fun: &lang.MemberExpr{
+												Pos: p(4682, 131),
+												X: &lang.Ident{
+													Pos:  p(4682, 129),
+													Name: "l",
+												},
+												Name: "Substring",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4682, 141),
+													X: &lang.Literal{
+														Pos:   p(4682, 141),
+														Raw:   "4",
+														Value: int64(4),
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.SwitchStmt{
+							Pos: p(4683, 13),
+							X: &lang.Ident{
+								Pos:  p(4683, 21),
+								Name: "format",
+							},
+							Sections: []*lang.SwitchSection{
+								&lang.SwitchSection{
+									Pos: p(4685, 17),
+									Labels: []*lang.CaseLabel{
+										&lang.CaseLabel{
+											Pos: p(4685, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4685, 22),
+												X: &lang.Literal{
+													Pos:  p(4685, 22),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+										&lang.CaseLabel{
+											Pos: p(4686, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4686, 22),
+												X: &lang.Literal{
+													Pos:   p(4686, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"\"",
+													Value: string(""),
+												},
+											},
+										},
+										&lang.CaseLabel{
+											Pos: p(4687, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4687, 22),
+												X: &lang.Literal{
+													Pos:   p(4687, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"D\"",
+													Value: string("D"),
+												},
+											},
+										},
+										&lang.CaseLabel{
+											Pos: p(4688, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4688, 22),
+												X: &lang.Literal{
+													Pos:   p(4688, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"d\"",
+													Value: string("d"),
+												},
+											},
+										},
+									},
+									Body: []lang.Stmt{
+										&lang.ReturnStmt{
+											Pos: p(4689, 21),
+											X: &lang.Ident{
+												Pos:  p(4689, 28),
+												Name: "d",
+											},
+										},
+									},
+								},
+								&lang.SwitchSection{
+									Pos: p(4690, 17),
+									Labels: []*lang.CaseLabel{
+										&lang.CaseLabel{
+											Pos: p(4690, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4690, 22),
+												X: &lang.Literal{
+													Pos:   p(4690, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"N\"",
+													Value: string("N"),
+												},
+											},
+										},
+										&lang.CaseLabel{
+											Pos: p(4691, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4691, 22),
+												X: &lang.Literal{
+													Pos:   p(4691, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"n\"",
+													Value: string("n"),
+												},
+											},
+										},
+									},
+									Body: []lang.Stmt{
+										&lang.ReturnStmt{
+											Pos: p(4692, 21),
+											X: &lang.Ident{
+												Pos:  p(4692, 28),
+												Name: "n",
+											},
+										},
+									},
+								},
+								&lang.SwitchSection{
+									Pos: p(4693, 17),
+									Labels: []*lang.CaseLabel{
+										&lang.CaseLabel{
+											Pos: p(4693, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4693, 22),
+												X: &lang.Literal{
+													Pos:   p(4693, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"B\"",
+													Value: string("B"),
+												},
+											},
+										},
+										&lang.CaseLabel{
+											Pos: p(4694, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4694, 22),
+												X: &lang.Literal{
+													Pos:   p(4694, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"b\"",
+													Value: string("b"),
+												},
+											},
+										},
+									},
+									Body: []lang.Stmt{
+										&lang.ReturnStmt{
+											Pos: p(4695, 21),
+											X: &lang.BinaryExpr{
+												Pos: p(4695, 36),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(4695, 32),
+													Op:  "+",
+													X: &lang.Literal{
+														Pos:   p(4695, 28),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"{\"",
+														Value: string("{"),
+													},
+													Y: &lang.Ident{
+														Pos:  p(4695, 34),
+														Name: "d",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(4695, 38),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"}\"",
+													Value: string("}"),
+												},
+											},
+										},
+									},
+								},
+								&lang.SwitchSection{
+									Pos: p(4696, 17),
+									Labels: []*lang.CaseLabel{
+										&lang.CaseLabel{
+											Pos: p(4696, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4696, 22),
+												X: &lang.Literal{
+													Pos:   p(4696, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"P\"",
+													Value: string("P"),
+												},
+											},
+										},
+										&lang.CaseLabel{
+											Pos: p(4697, 17),
+											Pattern: &lang.ConstPattern{
+												Pos: p(4697, 22),
+												X: &lang.Literal{
+													Pos:   p(4697, 22),
+													Kind:  lang.LitKind(8),
+													Raw:   "\"p\"",
+													Value: string("p"),
+												},
+											},
+										},
+									},
+									Body: []lang.Stmt{
+										&lang.ReturnStmt{
+											Pos: p(4698, 21),
+											X: &lang.BinaryExpr{
+												Pos: p(4698, 36),
+												Op:  "+",
+												X: &lang.BinaryExpr{
+													Pos: p(4698, 32),
+													Op:  "+",
+													X: &lang.Literal{
+														Pos:   p(4698, 28),
+														Kind:  lang.LitKind(8),
+														Raw:   "\"(\"",
+														Value: string("("),
+													},
+													Y: &lang.Ident{
+														Pos:  p(4698, 34),
+														Name: "d",
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(4698, 38),
+													Kind:  lang.LitKind(8),
+													Raw:   "\")\"",
+													Value: string(")"),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ThrowStmt{
+							Pos: p(4700, 13),
+							X: &lang.NewExpr{
+								Pos: p(4700, 19),
+								Type: &lang.TypeRef{
+									Pos:  p(4700, 23),
+									Name: "FormatException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4700, 39),
+										X: &lang.Literal{
+											Pos:   p(4700, 39),
+											Kind:  lang.LitKind(8),
+											Raw:   "\"Format string can be only \\\"D\\\", \\\"d\\\", \\\"N\\\", \\\"n\\\", \\\"P\\\", \\\"p\\\", \\\"B\\\", \\\"b\\\", \\\"X\\\" or \\\"x\\\".\"",
+											Value: string("Format string can be only \"D\", \"d\", \"N\", \"n\", \"P\", \"p\", \"B\", \"b\", \"X\" or \"x\"."),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4701, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4703, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4703, 23),
+					Name: "Guid",
+				},
+				Name: "Parse",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4703, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4703, 34),
+							Name: "string",
+						},
+						Name: "input",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4704, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4705, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4705, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4705, 17),
+									Name: "input",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4705, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4705, 32),
+								X: &lang.NewExpr{
+									Pos: p(4705, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(4705, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4705, 64),
+											X: &lang.NameOfExpr{
+												Pos: p(4705, 64),
+												X: &lang.Ident{
+													Pos:  p(4705, 71),
+													Name: "input",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4706, 13),
+							Cond: &lang.UnaryExpr{
+								Pos: p(4706, 17),
+								Op:  "!",
+								X: &lang.CallExpr{
+									Pos: p(4706, 18),
+									Fun: &lang.Ident{
+										Pos:  p(4706, 18),
+										Name: "TryParse",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4706, 27),
+											X: &lang.Ident{
+												Pos:  p(4706, 27),
+												Name: "input",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4706, 34),
+											Mod: "out",
+											X: &lang.DeclExpr{
+												Pos: p(4706, 38),
+												Type: &lang.TypeRef{
+													Pos:  p(4706, 38),
+													Name: "Guid",
+												},
+												Name: "g",
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4706, 47),
+								X: &lang.NewExpr{
+									Pos: p(4706, 53),
+									Type: &lang.TypeRef{
+										Pos:  p(4706, 57),
+										Name: "FormatException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4706, 73),
+											X: &lang.Literal{
+												Pos:   p(4706, 73),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"Unrecognized Guid format.\"",
+												Value: string("Unrecognized Guid format."),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4707, 13),
+							X: &lang.Ident{
+								Pos:  p(4707, 20),
+								Name: "g",
+							},
+						},
+					},
+					Rbrace: p(4708, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4710, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4710, 23),
+					Name: "bool",
+				},
+				Name: "TryParse",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4710, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4710, 37),
+							Name: "string",
+						},
+						Name: "input",
+					},
+					&lang.Param{
+						Pos:      p(4710, 51),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  p(4710, 55),
+							Name: "Guid",
+						},
+						Name: "result",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4711, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4712, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4712, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4712, 13),
+									Name: "result",
+								},
+								Right: &lang.DefaultExpr{
+									Pos: p(4712, 22),
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4713, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4713, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4713, 17),
+									Name: "input",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4713, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4713, 32),
+								X: &lang.Literal{
+									Pos:   p(4713, 39),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4714, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4714, 13),
+								Name: "string",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4714, 20),
+									Name: "s",
+									Init: &lang.CallExpr{
+										Pos: p(4714, 30),
+										Fun: &lang.MemberExpr{
+											Pos: p(4714, 30),
+											X: &lang.Ident{
+												Pos:  p(4714, 24),
+												Name: "input",
+											},
+											Name: "Trim",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4715, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4715, 32),
+								Op:  "&&",
+								X: &lang.BinaryExpr{
+									Pos: p(4715, 26),
+									Op:  "==",
+									X: &lang.MemberExpr{
+										Pos: p(4715, 19),
+										X: &lang.Ident{
+											Pos:  p(4715, 17),
+											Name: "s",
+										},
+										Name: "Length",
+									},
+									Y: &lang.Literal{
+										Pos:   p(4715, 29),
+										Raw:   "38",
+										Value: int64(38),
+									},
+								},
+								Y: &lang.BinaryExpr{
+									Pos: p(4715, 64),
+									Op:  "||",
+									X: &lang.BinaryExpr{
+										Pos: p(4715, 48),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(4715, 41),
+											Op:  "==",
+											X: &lang.IndexExpr{
+												Pos: p(4715, 37),
+												X: &lang.Ident{
+													Pos:  p(4715, 36),
+													Name: "s",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4715, 38),
+														X: &lang.Literal{
+															Pos:   p(4715, 38),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4715, 44),
+												Kind:  lang.LitKind(7),
+												Raw:   "'{'",
+												Value: int32(123),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(4715, 57),
+											Op:  "==",
+											X: &lang.IndexExpr{
+												Pos: p(4715, 52),
+												X: &lang.Ident{
+													Pos:  p(4715, 51),
+													Name: "s",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4715, 53),
+														X: &lang.Literal{
+															Pos:   p(4715, 53),
+															Raw:   "37",
+															Value: int64(37),
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4715, 60),
+												Kind:  lang.LitKind(7),
+												Raw:   "'}'",
+												Value: int32(125),
+											},
+										},
+									},
+									Y: &lang.BinaryExpr{
+										Pos: p(4715, 79),
+										Op:  "&&",
+										X: &lang.BinaryExpr{
+											Pos: p(4715, 72),
+											Op:  "==",
+											X: &lang.IndexExpr{
+												Pos: p(4715, 68),
+												X: &lang.Ident{
+													Pos:  p(4715, 67),
+													Name: "s",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4715, 69),
+														X: &lang.Literal{
+															Pos:   p(4715, 69),
+															Raw:   "0",
+															Value: int64(0),
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4715, 75),
+												Kind:  lang.LitKind(7),
+												Raw:   "'('",
+												Value: int32(40),
+											},
+										},
+										Y: &lang.BinaryExpr{
+											Pos: p(4715, 88),
+											Op:  "==",
+											X: &lang.IndexExpr{
+												Pos: p(4715, 83),
+												X: &lang.Ident{
+													Pos:  p(4715, 82),
+													Name: "s",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4715, 84),
+														X: &lang.Literal{
+															Pos:   p(4715, 84),
+															Raw:   "37",
+															Value: int64(37),
+														},
+													},
+												},
+											},
+											Y: &lang.Literal{
+												Pos:   p(4715, 91),
+												Kind:  lang.LitKind(7),
+												Raw:   "')'",
+												Value: int32(41),
+											},
+										},
+									},
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4715, 97),
+								X: &lang.AssignExpr{
+									Pos: p(4715, 99),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4715, 97),
+										Name: "s",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4715, 103),
+										Fun: &lang.MemberExpr{
+											Pos: p(4715, 103),
+											X: &lang.Ident{
+												Pos:  p(4715, 101),
+												Name: "s",
+											},
+											Name: "Substring",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4715, 113),
+												X: &lang.Literal{
+													Pos:   p(4715, 113),
+													Raw:   "1",
+													Value: int64(1),
+												},
+											},
+											&lang.Arg{
+												Pos: p(4715, 116),
+												X: &lang.Literal{
+													Pos:   p(4715, 116),
+													Raw:   "36",
+													Value: int64(36),
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4716, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4716, 26),
+								Op:  "==",
+								X: &lang.MemberExpr{
+									Pos: p(4716, 19),
+									X: &lang.Ident{
+										Pos:  p(4716, 17),
+										Name: "s",
+									},
+									Name: "Length",
+								},
+								Y: &lang.Literal{
+									Pos:   p(4716, 29),
+									Raw:   "36",
+									Value: int64(36),
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4717, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4718, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(4718, 65),
+											Op:  "||",
+											X: &lang.BinaryExpr{
+												Pos: p(4718, 49),
+												Op:  "||",
+												X: &lang.BinaryExpr{
+													Pos: p(4718, 33),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(4718, 26),
+														Op:  "!=",
+														X: &lang.IndexExpr{
+															Pos: p(4718, 22),
+															X: &lang.Ident{
+																Pos:  p(4718, 21),
+																Name: "s",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4718, 23),
+																	X: &lang.Literal{
+																		Pos:   p(4718, 23),
+																		Raw:   "8",
+																		Value: int64(8),
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(4718, 29),
+															Kind:  lang.LitKind(7),
+															Raw:   "'-'",
+															Value: int32(45),
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(4718, 42),
+														Op:  "!=",
+														X: &lang.IndexExpr{
+															Pos: p(4718, 37),
+															X: &lang.Ident{
+																Pos:  p(4718, 36),
+																Name: "s",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4718, 38),
+																	X: &lang.Literal{
+																		Pos:   p(4718, 38),
+																		Raw:   "13",
+																		Value: int64(13),
+																	},
+																},
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(4718, 45),
+															Kind:  lang.LitKind(7),
+															Raw:   "'-'",
+															Value: int32(45),
+														},
+													},
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(4718, 58),
+													Op:  "!=",
+													X: &lang.IndexExpr{
+														Pos: p(4718, 53),
+														X: &lang.Ident{
+															Pos:  p(4718, 52),
+															Name: "s",
+														},
+														Args: []*lang.Arg{
+															&lang.Arg{
+																Pos: p(4718, 54),
+																X: &lang.Literal{
+																	Pos:   p(4718, 54),
+																	Raw:   "18",
+																	Value: int64(18),
+																},
+															},
+														},
+													},
+													Y: &lang.Literal{
+														Pos:   p(4718, 61),
+														Kind:  lang.LitKind(7),
+														Raw:   "'-'",
+														Value: int32(45),
+													},
+												},
+											},
+											Y: &lang.BinaryExpr{
+												Pos: p(4718, 74),
+												Op:  "!=",
+												X: &lang.IndexExpr{
+													Pos: p(4718, 69),
+													X: &lang.Ident{
+														Pos:  p(4718, 68),
+														Name: "s",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4718, 70),
+															X: &lang.Literal{
+																Pos:   p(4718, 70),
+																Raw:   "23",
+																Value: int64(23),
+															},
+														},
+													},
+												},
+												Y: &lang.Literal{
+													Pos:   p(4718, 77),
+													Kind:  lang.LitKind(7),
+													Raw:   "'-'",
+													Value: int32(45),
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(4718, 82),
+											X: &lang.Literal{
+												Pos:   p(4718, 89),
+												Kind:  lang.LitKind(9),
+												Raw:   "false",
+												Value: bool(false),
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4719, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4719, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4719, 17),
+												Name: "s",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(4719, 23),
+												Fun: &lang.MemberExpr{
+													Pos: p(4719, 23),
+													X: &lang.Ident{
+														Pos:  p(4719, 21),
+														Name: "s",
+													},
+													Name: "Replace",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4719, 31),
+														X: &lang.Literal{
+															Pos:   p(4719, 31),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"-\"",
+															Value: string("-"),
+														},
+													},
+													&lang.Arg{
+														Pos: p(4719, 36),
+														X: &lang.Literal{
+															Pos:   p(4719, 36),
+															Kind:  lang.LitKind(8),
+															Raw:   "\"\"",
+															Value: string(""),
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4720, 13),
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4721, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4721, 26),
+								Op:  "!=",
+								X: &lang.MemberExpr{
+									Pos: p(4721, 19),
+									X: &lang.Ident{
+										Pos:  p(4721, 17),
+										Name: "s",
+									},
+									Name: "Length",
+								},
+								Y: &lang.Literal{
+									Pos:   p(4721, 29),
+									Raw:   "32",
+									Value: int64(32),
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4721, 33),
+								X: &lang.Literal{
+									Pos:   p(4721, 40),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						&lang.ForeachStmt{
+							Pos: p(4722, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4722, 22),
+								Name: "char",
+							},
+							Name: "c",
+							X: &lang.Ident{
+								Pos:  p(4722, 32),
+								Name: "s",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4723, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4724, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(4724, 21),
+											Op:  "!",
+											X: &lang.BinaryExpr{
+												Pos: p(4724, 68),
+												Op:  "||",
+												X: &lang.BinaryExpr{
+													Pos: p(4724, 44),
+													Op:  "||",
+													X: &lang.BinaryExpr{
+														Pos: p(4724, 32),
+														Op:  "&&",
+														X: &lang.BinaryExpr{
+															Pos: p(4724, 25),
+															Op:  ">=",
+															X: &lang.Ident{
+																Pos:  p(4724, 23),
+																Name: "c",
+															},
+															Y: &lang.Literal{
+																Pos:   p(4724, 28),
+																Kind:  lang.LitKind(7),
+																Raw:   "'0'",
+																Value: int32(48),
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(4724, 37),
+															Op:  "<=",
+															X: &lang.Ident{
+																Pos:  p(4724, 35),
+																Name: "c",
+															},
+															Y: &lang.Literal{
+																Pos:   p(4724, 40),
+																Kind:  lang.LitKind(7),
+																Raw:   "'9'",
+																Value: int32(57),
+															},
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(4724, 56),
+														Op:  "&&",
+														X: &lang.BinaryExpr{
+															Pos: p(4724, 49),
+															Op:  ">=",
+															X: &lang.Ident{
+																Pos:  p(4724, 47),
+																Name: "c",
+															},
+															Y: &lang.Literal{
+																Pos:   p(4724, 52),
+																Kind:  lang.LitKind(7),
+																Raw:   "'a'",
+																Value: int32(97),
+															},
+														},
+														Y: &lang.BinaryExpr{
+															Pos: p(4724, 61),
+															Op:  "<=",
+															X: &lang.Ident{
+																Pos:  p(4724, 59),
+																Name: "c",
+															},
+															Y: &lang.Literal{
+																Pos:   p(4724, 64),
+																Kind:  lang.LitKind(7),
+																Raw:   "'f'",
+																Value: int32(102),
+															},
+														},
+													},
+												},
+												Y: &lang.BinaryExpr{
+													Pos: p(4724, 80),
+													Op:  "&&",
+													X: &lang.BinaryExpr{
+														Pos: p(4724, 73),
+														Op:  ">=",
+														X: &lang.Ident{
+															Pos:  p(4724, 71),
+															Name: "c",
+														},
+														Y: &lang.Literal{
+															Pos:   p(4724, 76),
+															Kind:  lang.LitKind(7),
+															Raw:   "'A'",
+															Value: int32(65),
+														},
+													},
+													Y: &lang.BinaryExpr{
+														Pos: p(4724, 85),
+														Op:  "<=",
+														X: &lang.Ident{
+															Pos:  p(4724, 83),
+															Name: "c",
+														},
+														Y: &lang.Literal{
+															Pos:   p(4724, 88),
+															Kind:  lang.LitKind(7),
+															Raw:   "'F'",
+															Value: int32(70),
+														},
+													},
+												},
+											},
+										},
+										Then: &lang.ReturnStmt{
+											Pos: p(4724, 94),
+											X: &lang.Literal{
+												Pos:   p(4724, 101),
+												Kind:  lang.LitKind(9),
+												Raw:   "false",
+												Value: bool(false),
+											},
+										},
+									},
+								},
+								Rbrace: p(4725, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4726, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4726, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4726, 13),
+									Name: "result",
+								},
+								Right: &lang.NewExpr{
+									Pos: p(4726, 22),
+									Type: &lang.TypeRef{
+										Pos:  p(4726, 26),
+										Name: "Guid",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4726, 31),
+											X: &lang.CallExpr{
+												Pos: p(4726, 31),
+												Fun: &lang.Ident{
+													Pos:  p(4726, 31),
+													Name: "ParseHex",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4726, 40),
+														X: &lang.CallExpr{
+															Pos: p(4726, 42),
+															Fun: &lang.MemberExpr{
+																Pos: p(4726, 42),
+																X: &lang.Ident{
+																	Pos:  p(4726, 40),
+																	Name: "s",
+																},
+																Name: "Substring",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4726, 52),
+																	X: &lang.Literal{
+																		Pos:   p(4726, 52),
+																		Raw:   "0",
+																		Value: int64(0),
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4726, 55),
+																	X: &lang.Literal{
+																		Pos:   p(4726, 55),
+																		Raw:   "16",
+																		Value: int64(16),
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+										&lang.Arg{
+											Pos: p(4726, 61),
+											X: &lang.CallExpr{
+												Pos: p(4726, 61),
+												Fun: &lang.Ident{
+													Pos:  p(4726, 61),
+													Name: "ParseHex",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4726, 70),
+														X: &lang.CallExpr{
+															Pos: p(4726, 72),
+															Fun: &lang.MemberExpr{
+																Pos: p(4726, 72),
+																X: &lang.Ident{
+																	Pos:  p(4726, 70),
+																	Name: "s",
+																},
+																Name: "Substring",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4726, 82),
+																	X: &lang.Literal{
+																		Pos:   p(4726, 82),
+																		Raw:   "16",
+																		Value: int64(16),
+																	},
+																},
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4727, 13),
+							X: &lang.Literal{
+								Pos:   p(4727, 20),
+								Kind:  lang.LitKind(9),
+								Raw:   "true",
+								Value: bool(true),
+							},
+						},
+					},
+					Rbrace: p(4728, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4730, 9),
+				Modifiers: lang.Modifiers(16),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4730, 16),
+					Name: "long",
+				},
+				Name: "ParseHex",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4730, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(4730, 30),
+							Name: "string",
+						},
+						Name: "s",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4731, 9),
+					Stmts: []lang.Stmt{
+						&lang.LocalDeclStmt{
+							Pos: p(4732, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4732, 13),
+								Name: "long",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4732, 18),
+									Name: "v",
+									Init: &lang.Literal{
+										Pos:   p(4732, 22),
+										Raw:   "0",
+										Value: int64(0),
+									},
+								},
+							},
+						},
+						&lang.ForeachStmt{
+							Pos: p(4733, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4733, 22),
+								Name: "char",
+							},
+							Name: "c",
+							X: &lang.Ident{
+								Pos:  p(4733, 32),
+								Name: "s",
+							},
+							Body: &lang.BlockStmt{
+								Pos: p(4734, 13),
+								Stmts: []lang.Stmt{
+									&lang.LocalDeclStmt{
+										Pos: p(4735, 17),
+										Type: &lang.TypeRef{
+											Pos:  p(4735, 17),
+											Name: "int",
+										},
+										Decls: []*lang.Declarator{
+											&lang.Declarator{
+												Pos:  p(4735, 21),
+												Name: "d",
+												Init: &lang.CondExpr{
+													Pos: p(4735, 34),
+													Cond: &lang.BinaryExpr{
+														Pos: p(4735, 27),
+														Op:  "<=",
+														X: &lang.Ident{
+															Pos:  p(4735, 25),
+															Name: "c",
+														},
+														Y: &lang.Literal{
+															Pos:   p(4735, 30),
+															Kind:  lang.LitKind(7),
+															Raw:   "'9'",
+															Value: int32(57),
+														},
+													},
+													Then: &lang.BinaryExpr{
+														Pos: p(4735, 38),
+														Op:  "-",
+														X: &lang.Ident{
+															Pos:  p(4735, 36),
+															Name: "c",
+														},
+														Y: &lang.Literal{
+															Pos:   p(4735, 40),
+															Kind:  lang.LitKind(7),
+															Raw:   "'0'",
+															Value: int32(48),
+														},
+													},
+													Else: &lang.BinaryExpr{
+														Pos: p(4735, 63),
+														Op:  "+",
+														X: &lang.BinaryExpr{
+															Pos: p(4735, 57),
+															Op:  "-",
+															X: &lang.BinaryExpr{
+																Pos: p(4735, 49),
+																Op:  "|",
+																X: &lang.Ident{
+																	Pos:  p(4735, 47),
+																	Name: "c",
+																},
+																Y: &lang.Literal{
+																	Pos:   p(4735, 51),
+																	Raw:   "0x20",
+																	Value: int64(32),
+																},
+															},
+															Y: &lang.Literal{
+																Pos:   p(4735, 59),
+																Kind:  lang.LitKind(7),
+																Raw:   "'a'",
+																Value: int32(97),
+															},
+														},
+														Y: &lang.Literal{
+															Pos:   p(4735, 65),
+															Raw:   "10",
+															Value: int64(10),
+														},
+													},
+												},
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4736, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4736, 19),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4736, 17),
+												Name: "v",
+											},
+											Right: &lang.BinaryExpr{
+												Pos: p(4736, 30),
+												Op:  "|",
+												X: &lang.BinaryExpr{
+													Pos: p(4736, 24),
+													Op:  "<<",
+													X: &lang.Ident{
+														Pos:  p(4736, 22),
+														Name: "v",
+													},
+													Y: &lang.Literal{
+														Pos:   p(4736, 27),
+														Raw:   "4",
+														Value: int64(4),
+													},
+												},
+												Y: &lang.CastExpr{
+													Pos: p(4736, 32),
+													Type: &lang.TypeRef{
+														Pos:  p(4736, 33),
+														Name: "long",
+													},
+													X: &lang.Ident{
+														Pos:  p(4736, 38),
+														Name: "d",
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4737, 13),
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4738, 13),
+							X: &lang.Ident{
+								Pos:  p(4738, 20),
+								Name: "v",
+							},
+						},
+					},
+					Rbrace: p(4739, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4741, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4741, 16),
+					Name: "bool",
+				},
+				Name: "Equals",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4741, 28),
+						Type: &lang.TypeRef{
+							Pos:  p(4741, 28),
+							Name: "Guid",
+						},
+						Name: "other",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(4741, 60),
+					Op:  "&&",
+					X: &lang.BinaryExpr{
+						Pos: p(4741, 47),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(4741, 43),
+							Name: "_hi",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(4741, 56),
+							X: &lang.Ident{
+								Pos:  p(4741, 50),
+								Name: "other",
+							},
+							Name: "_hi",
+						},
+					},
+					Y: &lang.BinaryExpr{
+						Pos: p(4741, 67),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(4741, 63),
+							Name: "_lo",
+						},
+						Y: &lang.MemberExpr{
+							Pos: p(4741, 76),
+							X: &lang.Ident{
+								Pos:  p(4741, 70),
+								Name: "other",
+							},
+							Name: "_lo",
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4742, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4742, 25),
+					Name: "bool",
+				},
+				Name: "Equals",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4742, 37),
+						Type: &lang.TypeRef{
+							Pos:  p(4742, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+				ExprBody: &lang.BinaryExpr{
+					Pos: p(4742, 66),
+					Op:  "&&",
+					X: &lang.IsExpr{
+						Pos: p(4742, 56),
+						X: &lang.Ident{
+							Pos:  p(4742, 52),
+							Name: "obj",
+						},
+						Pattern: &lang.TypePattern{
+							Pos: p(4742, 59),
+							Type: &lang.TypeRef{
+								Pos:  p(4742, 59),
+								Name: "Guid",
+							},
+							Name: "g",
+						},
+					},
+					Y: &lang.CallExpr{
+						Pos: p(4742, 69),
+						Fun: &lang.Ident{
+							Pos:  p(4742, 69),
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(4742, 76),
+								X: &lang.Ident{
+									Pos:  p(4742, 76),
+									Name: "g",
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4743, 9),
+				Modifiers: lang.Modifiers(4097),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4743, 25),
+					Name: "int",
+				},
+				Name: "GetHashCode",
+				ExprBody: &lang.CallExpr{
+					Pos: p(4743, 58),
+					Fun: &lang.MemberExpr{
+						Pos: p(4743, 58),
+						X: &lang.BinaryExpr{
+							Pos: p(4743, 51),
+							Op:  "^",
+							X: &lang.Ident{
+								Pos:  p(4743, 47),
+								Name: "_hi",
+							},
+							Y: &lang.Ident{
+								Pos:  p(4743, 53),
+								Name: "_lo",
+							},
+						},
+						Name: "GetHashCode",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4745, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4745, 16),
+					Name: "int",
+				},
+				Name: "CompareTo",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4745, 30),
+						Type: &lang.TypeRef{
+							Pos:  p(4745, 30),
+							Name: "Guid",
+						},
+						Name: "other",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4746, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4747, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4747, 21),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4747, 17),
+									Name: "_hi",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(4747, 30),
+									X: &lang.Ident{
+										Pos:  p(4747, 24),
+										Name: "other",
+									},
+									Name: "_hi",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4747, 35),
+								X: &lang.CondExpr{
+									Pos: p(4747, 72),
+									Cond: &lang.BinaryExpr{
+										Pos: p(4747, 53),
+										Op:  "<",
+										X: &lang.CastExpr{
+											Pos: p(4747, 42),
+											Type: &lang.TypeRef{
+												Pos:  p(4747, 43),
+												Name: "ulong",
+											},
+											X: &lang.Ident{
+												Pos:  p(4747, 49),
+												Name: "_hi",
+											},
+										},
+										Y: &lang.CastExpr{
+											Pos: p(4747, 55),
+											Type: &lang.TypeRef{
+												Pos:  p(4747, 56),
+												Name: "ulong",
+											},
+											X: &lang.MemberExpr{
+												Pos: p(4747, 68),
+												X: &lang.Ident{
+													Pos:  p(4747, 62),
+													Name: "other",
+												},
+												Name: "_hi",
+											},
+										},
+									},
+									Then: &lang.UnaryExpr{
+										Pos: p(4747, 74),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(4747, 75),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Else: &lang.Literal{
+										Pos:   p(4747, 79),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4748, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4748, 21),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4748, 17),
+									Name: "_lo",
+								},
+								Y: &lang.MemberExpr{
+									Pos: p(4748, 30),
+									X: &lang.Ident{
+										Pos:  p(4748, 24),
+										Name: "other",
+									},
+									Name: "_lo",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4748, 35),
+								X: &lang.CondExpr{
+									Pos: p(4748, 72),
+									Cond: &lang.BinaryExpr{
+										Pos: p(4748, 53),
+										Op:  "<",
+										X: &lang.CastExpr{
+											Pos: p(4748, 42),
+											Type: &lang.TypeRef{
+												Pos:  p(4748, 43),
+												Name: "ulong",
+											},
+											X: &lang.Ident{
+												Pos:  p(4748, 49),
+												Name: "_lo",
+											},
+										},
+										Y: &lang.CastExpr{
+											Pos: p(4748, 55),
+											Type: &lang.TypeRef{
+												Pos:  p(4748, 56),
+												Name: "ulong",
+											},
+											X: &lang.MemberExpr{
+												Pos: p(4748, 68),
+												X: &lang.Ident{
+													Pos:  p(4748, 62),
+													Name: "other",
+												},
+												Name: "_lo",
+											},
+										},
+									},
+									Then: &lang.UnaryExpr{
+										Pos: p(4748, 74),
+										Op:  "-",
+										X: &lang.Literal{
+											Pos:   p(4748, 75),
+											Raw:   "1",
+											Value: int64(1),
+										},
+									},
+									Else: &lang.Literal{
+										Pos:   p(4748, 79),
+										Raw:   "1",
+										Value: int64(1),
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4749, 13),
+							X: &lang.Literal{
+								Pos:   p(4749, 20),
+								Raw:   "0",
+								Value: int64(0),
+							},
+						},
+					},
+					Rbrace: p(4750, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4752, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4752, 23),
+					Name: "bool",
+				},
+				Name: "op_Equality",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4752, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4752, 40),
+							Name: "Guid",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(4752, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4752, 48),
+							Name: "Guid",
+						},
+						Name: "b",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(4752, 61),
+					Fun: &lang.MemberExpr{
+						Pos: p(4752, 61),
+						X: &lang.Ident{
+							Pos:  p(4752, 59),
+							Name: "a",
+						},
+						Name: "Equals",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4752, 68),
+							X: &lang.Ident{
+								Pos:  p(4752, 68),
+								Name: "b",
+							},
+						},
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       p(4753, 9),
+				Modifiers: lang.Modifiers(17),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4753, 23),
+					Name: "bool",
+				},
+				Name: "op_Inequality",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4753, 40),
+						Type: &lang.TypeRef{
+							Pos:  p(4753, 40),
+							Name: "Guid",
+						},
+						Name: "a",
+					},
+					&lang.Param{
+						Pos: p(4753, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4753, 48),
+							Name: "Guid",
+						},
+						Name: "b",
+					},
+				},
+				ExprBody: &lang.UnaryExpr{
+					Pos: p(4753, 59),
+					Op:  "!",
+					X: &lang.CallExpr{
+						Pos: p(4753, 62),
+						Fun: &lang.MemberExpr{
+							Pos: p(4753, 62),
+							X: &lang.Ident{
+								Pos:  p(4753, 60),
+								Name: "a",
+							},
+							Name: "Equals",
+						},
+						Args: []*lang.Arg{
+							&lang.Arg{
+								Pos: p(4753, 69),
+								X: &lang.Ident{
+									Pos:  p(4753, 69),
+									Name: "b",
+								},
+							},
+						},
+					},
+				},
+				Operator: "!=",
 			},
 		},
 	}
