@@ -1043,7 +1043,7 @@ func init() {
 	f := vm.RegisterType(TTaskFactory)
 	// new TaskFactory([token,] [creationOptions, continuationOptions,]
 	// [scheduler]): the defaults its StartNew and ContinueWhen* use.
-	f.AddStatic(".ctor", 0, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	factoryCtor := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d := &factoryDefaults{}
 		for _, a := range args {
 			switch {
@@ -1058,7 +1058,9 @@ func init() {
 			}
 		}
 		return vm.NewNative(TTaskFactory, d), nil
-	})
+	}
+	f.AddStatic(".ctor", 0, 2, factoryCtor) // (), (token or scheduler), (creation, continuation options)
+	f.AddStatic(".ctor", 4, 4, factoryCtor) // (token, creation, continuation options, scheduler)
 	f.AddProperty("CancellationToken", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return tokenValue(factoryOf(args[0]).token), nil
 	}, nil)
