@@ -114,6 +114,7 @@ func Bind(files []*lang.File) (b *Bound) {
 			b = &Bound{Diags: lang.Diagnostics{{Pos: firstPos(files), Msg: vm.InternalErrorMsg(r)}}}
 		}
 	}()
+	expandUsingAliases(files)
 	pre := preludeFor(files)
 	if anon := bind.AnonymousTypes(files); anon != nil {
 		files = append(files[:len(files):len(files)], anon)

@@ -1061,6 +1061,10 @@ namespace System.Runtime.CompilerServices
 
         public T Current { get; set; }
 
+        // Token is the token GetAsyncEnumerator received; the parameter
+        // marked [EnumeratorCancellation] reads it when the enumerator starts.
+        public System.Threading.CancellationToken Token { get; private set; }
+
         public System.Threading.Tasks.ValueTask<bool> MoveNextAsync() =>
             _moveNext == null ? new System.Threading.Tasks.ValueTask<bool>(false) : new System.Threading.Tasks.ValueTask<bool>(_moveNext(false));
 
@@ -1071,10 +1075,14 @@ namespace System.Runtime.CompilerServices
         {
             if (_moveNext == null && _thread == Environment.CurrentManagedThreadId)
             {
+                Token = cancellationToken;
                 _moveNext = _start(this);
                 return this;
             }
-            return new LocalAsyncIterator<T>(_start, false);
+            var fresh = new LocalAsyncIterator<T>(_start, true);
+            fresh.Token = cancellationToken;
+            fresh._moveNext = _start(fresh);
+            return fresh;
         }
     }
 
@@ -4358,5 +4366,390 @@ namespace System.Threading
 
         internal static void PostContinuation(SynchronizationContext sc, object continuation) { sc.Post(s_runContinuation, continuation); }
         internal static void PostException(SynchronizationContext sc, Exception exception) { sc.Post(s_throw, exception); }
+    }
+}
+
+namespace System.Threading.Tasks
+{
+    // ParallelAsync is Parallel.ForEachAsync over an IAsyncEnumerable, as
+    // .NET runs it: dop workers on the pool take turns advancing the one
+    // enumerator (it gets the loop's token) and each awaits the body before
+    // taking another element. A failing body cancels the token the others
+    // get; the task faults with every exception, is canceled when the
+    // caller's token was (and nothing but cancellation was thrown), and
+    // otherwise completes once the enumerator is disposed. The VM's
+    // Parallel.ForEachAsync calls it with the source and body as objects.
+    internal static class ParallelAsync
+    {
+        internal static Task ForEachAsync(System.Collections.Generic.IAsyncEnumerable<object> source, int dop, CancellationToken token, Func<object, CancellationToken, ValueTask> body)
+        {
+            var tcs = new TaskCompletionSource();
+            Run(source, dop, token, body, tcs);
+            return tcs.Task;
+        }
+
+        static async Task Run(System.Collections.Generic.IAsyncEnumerable<object> source, int dop, CancellationToken token, Func<object, CancellationToken, ValueTask> body, TaskCompletionSource tcs)
+        {
+            var errors = new System.Collections.Generic.List<Exception>();
+            var cts = CancellationTokenSource.CreateLinkedTokenSource(token);
+            var gate = new Turns();
+            System.Collections.Generic.IAsyncEnumerator<object> e = null;
+            try
+            {
+                e = source.GetAsyncEnumerator(cts.Token);
+            }
+            catch (Exception ex)
+            {
+                errors.Add(ex);
+            }
+            if (e != null)
+            {
+                var workers = new Task[dop];
+                for (int i = 0; i < dop; i++)
+                {
+                    workers[i] = Task.Run(() => Worker(e, gate, cts, body, errors));
+                }
+                await Task.WhenAll(workers);
+                try
+                {
+                    await e.DisposeAsync();
+                }
+                catch (Exception ex)
+                {
+                    errors.Add(ex);
+                }
+            }
+            cts.Dispose();
+            bool onlyCanceled = true;
+            foreach (var ex in errors)
+            {
+                if (!(ex is OperationCanceledException)) onlyCanceled = false;
+            }
+            if (token.IsCancellationRequested && onlyCanceled) tcs.TrySetCanceled(token);
+            else if (errors.Count > 0) tcs.TrySetException(errors);
+            else tcs.TrySetResult();
+        }
+
+        static async Task Worker(System.Collections.Generic.IAsyncEnumerator<object> e, Turns gate, CancellationTokenSource cts, Func<object, CancellationToken, ValueTask> body, System.Collections.Generic.List<Exception> errors)
+        {
+            while (!cts.IsCancellationRequested)
+            {
+                object item;
+                var turn = gate.Next(out Task previous);
+                await previous;
+                try
+                {
+                    if (cts.IsCancellationRequested || !await e.MoveNextAsync()) return;
+                    item = e.Current;
+                }
+                catch (Exception ex)
+                {
+                    Fail(ex, cts, errors);
+                    return;
+                }
+                finally
+                {
+                    turn.SetResult();
+                }
+                try
+                {
+                    await body(item, cts.Token);
+                }
+                catch (Exception ex)
+                {
+                    Fail(ex, cts, errors);
+                    return;
+                }
+            }
+        }
+
+        // Turns lets the workers advance the enumerator one at a time, in
+        // the order they asked: each waits for the previous turn to end.
+        sealed class Turns
+        {
+            Task _tail = Task.CompletedTask;
+
+            internal TaskCompletionSource Next(out Task previous)
+            {
+                var mine = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+                lock (this)
+                {
+                    previous = _tail;
+                    _tail = mine.Task;
+                }
+                return mine;
+            }
+        }
+
+        static void Fail(Exception ex, CancellationTokenSource cts, System.Collections.Generic.List<Exception> errors)
+        {
+            lock (errors) errors.Add(ex);
+            try
+            {
+                cts.Cancel();
+            }
+            catch (AggregateException)
+            {
+            }
+        }
+    }
+}
+
+namespace System.Timers
+{
+    // ElapsedEventArgs is the data of Timer.Elapsed: when it was raised.
+    public class ElapsedEventArgs : EventArgs
+    {
+        public ElapsedEventArgs(DateTime signalTime) { SignalTime = signalTime; }
+        public DateTime SignalTime { get; }
+    }
+
+    public delegate void ElapsedEventHandler(object sender, ElapsedEventArgs e);
+
+    // Timer is System.Timers.Timer over a System.Threading.Timer: while
+    // enabled it raises Elapsed on the thread pool every Interval
+    // milliseconds, or once when AutoReset is false (then it disables
+    // itself). Changing Interval or AutoReset while enabled restarts the
+    // count, as in .NET; a tick that was due before Stop does not raise.
+    public class Timer : IDisposable
+    {
+        readonly object _gate = new object();
+        double _interval = 100;
+        bool _autoReset = true;
+        bool _enabled;
+        System.Threading.Timer _timer;
+        object _armed;
+
+        public Timer() { }
+        public Timer(double interval)
+        {
+            CheckInterval(interval);
+            _interval = interval;
+        }
+        public Timer(TimeSpan interval) : this(interval.TotalMilliseconds) { }
+
+        ElapsedEventHandler _elapsed;
+
+        public event ElapsedEventHandler Elapsed
+        {
+            add { lock (_gate) _elapsed += value; }
+            remove { lock (_gate) _elapsed -= value; }
+        }
+
+        public bool AutoReset
+        {
+            get => _autoReset;
+            set
+            {
+                lock (_gate)
+                {
+                    _autoReset = value;
+                    if (_enabled) Arm();
+                }
+            }
+        }
+
+        public double Interval
+        {
+            get => _interval;
+            set
+            {
+                CheckInterval(value);
+                lock (_gate)
+                {
+                    _interval = value;
+                    if (_enabled) Arm();
+                }
+            }
+        }
+
+        public bool Enabled
+        {
+            get => _enabled;
+            set
+            {
+                if (value) Start();
+                else Stop();
+            }
+        }
+
+        public void Start()
+        {
+            lock (_gate)
+            {
+                if (_enabled) return;
+                _enabled = true;
+                Arm();
+            }
+        }
+
+        public void Stop()
+        {
+            lock (_gate)
+            {
+                _enabled = false;
+                Disarm();
+            }
+        }
+
+        public void Close() => Dispose();
+
+        public void Dispose() => Stop();
+
+        static void CheckInterval(double interval)
+        {
+            if (interval <= 0)
+                throw new ArgumentException("'" + interval + "' is not a valid value for 'Interval'. 'Interval' must be greater than 0.");
+        }
+
+        void Arm()
+        {
+            Disarm();
+            int ms = (int)Math.Ceiling(_interval);
+            var armed = new object();
+            _armed = armed;
+            _timer = new System.Threading.Timer(Tick, armed, ms, _autoReset ? ms : -1);
+        }
+
+        void Disarm()
+        {
+            _armed = null;
+            if (_timer != null)
+            {
+                _timer.Dispose();
+                _timer = null;
+            }
+        }
+
+        void Tick(object armed)
+        {
+            ElapsedEventHandler handler;
+            lock (_gate)
+            {
+                if (!_enabled || armed != _armed) return;
+                if (!_autoReset)
+                {
+                    _enabled = false;
+                    Disarm();
+                }
+                handler = _elapsed;
+            }
+            handler?.Invoke(this, new ElapsedEventArgs(DateTime.Now));
+        }
+    }
+}
+
+namespace System
+{
+    // Guid is a 128-bit identifier: NewGuid makes a random (version 4) one;
+    // ToString writes the D, N, B and P formats, Parse and TryParse read
+    // them. Held as two longs, the digits in the order ToString writes.
+    public readonly struct Guid : IEquatable<Guid>, IComparable<Guid>
+    {
+        readonly long _hi;
+        readonly long _lo;
+
+        public static readonly Guid Empty = default;
+
+        Guid(long hi, long lo)
+        {
+            _hi = hi;
+            _lo = lo;
+        }
+
+        public Guid(string g)
+        {
+            Guid r = Parse(g);
+            _hi = r._hi;
+            _lo = r._lo;
+        }
+
+        public static Guid NewGuid()
+        {
+            long hi = Random.Shared.NextInt64() ^ (Random.Shared.NextInt64() << 1);
+            long lo = Random.Shared.NextInt64() ^ (Random.Shared.NextInt64() << 1);
+            hi = (hi & ~0xF000L) | 0x4000L;
+            lo = (lo & 0x3FFFFFFFFFFFFFFFL) | long.MinValue;
+            return new Guid(hi, lo);
+        }
+
+        public override string ToString() => ToString("D");
+
+        public string ToString(string format)
+        {
+            string h = _hi.ToString("x16"), l = _lo.ToString("x16");
+            string n = h + l;
+            string d = h.Substring(0, 8) + "-" + h.Substring(8, 4) + "-" + h.Substring(12, 4) + "-" + l.Substring(0, 4) + "-" + l.Substring(4);
+            switch (format)
+            {
+                case null:
+                case "":
+                case "D":
+                case "d":
+                    return d;
+                case "N":
+                case "n":
+                    return n;
+                case "B":
+                case "b":
+                    return "{" + d + "}";
+                case "P":
+                case "p":
+                    return "(" + d + ")";
+            }
+            throw new FormatException("Format string can be only \"D\", \"d\", \"N\", \"n\", \"P\", \"p\", \"B\", \"b\", \"X\" or \"x\".");
+        }
+
+        public static Guid Parse(string input)
+        {
+            if (input == null) throw new ArgumentNullException(nameof(input));
+            if (!TryParse(input, out Guid g)) throw new FormatException("Unrecognized Guid format.");
+            return g;
+        }
+
+        public static bool TryParse(string input, out Guid result)
+        {
+            result = default;
+            if (input == null) return false;
+            string s = input.Trim();
+            if (s.Length == 38 && (s[0] == '{' && s[37] == '}' || s[0] == '(' && s[37] == ')')) s = s.Substring(1, 36);
+            if (s.Length == 36)
+            {
+                if (s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-') return false;
+                s = s.Replace("-", "");
+            }
+            if (s.Length != 32) return false;
+            foreach (char c in s)
+            {
+                if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) return false;
+            }
+            result = new Guid(ParseHex(s.Substring(0, 16)), ParseHex(s.Substring(16)));
+            return true;
+        }
+
+        static long ParseHex(string s)
+        {
+            long v = 0;
+            foreach (char c in s)
+            {
+                int d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+                v = (v << 4) | (long)d;
+            }
+            return v;
+        }
+
+        public bool Equals(Guid other) => _hi == other._hi && _lo == other._lo;
+        public override bool Equals(object obj) => obj is Guid g && Equals(g);
+        public override int GetHashCode() => (_hi ^ _lo).GetHashCode();
+
+        public int CompareTo(Guid other)
+        {
+            if (_hi != other._hi) return (ulong)_hi < (ulong)other._hi ? -1 : 1;
+            if (_lo != other._lo) return (ulong)_lo < (ulong)other._lo ? -1 : 1;
+            return 0;
+        }
+
+        public static bool operator ==(Guid a, Guid b) => a.Equals(b);
+        public static bool operator !=(Guid a, Guid b) => !a.Equals(b);
     }
 }

@@ -37,6 +37,8 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
+	{namespace: "System.Timers"},
+	{types: []string{"Guid"}},
 	{types: []string{"SynchronizationContext", "SendOrPostCallback"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},

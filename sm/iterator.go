@@ -479,6 +479,16 @@ func (l *lowering) lowerLocalIterator(s *lang.LocalFuncStmt, owner *lang.TypeDec
 		name := fmt.Sprintf("<%s>3__%d", p.Name, l.hoistN)
 		copies[v] = name
 		copyDecls = append(copyDecls, declStmt(pos, cloneType(p.Type), name, ident(pos, p.Name)))
+		if it.Kind.Async() && enumeratorCancellation(p) {
+			// The token GetAsyncEnumerator received reaches the copy: alone
+			// when the call passed none, else linked with the call's.
+			tok := func() lang.Expr { return member(pos, ident(pos, iterVar), "Token") }
+			copyDecls = append(copyDecls, ifStmt(pos, member(pos, tok(), "CanBeCanceled"),
+				ifStmt(pos, not(pos, member(pos, ident(pos, name), "CanBeCanceled")),
+					assignStmt(pos, ident(pos, name), tok()),
+					assignStmt(pos, ident(pos, name), member(pos, call(pos, member(pos, ident(pos, "CancellationTokenSource"), "CreateLinkedTokenSource"),
+						ident(pos, name), tok()), "Token"))), nil))
+		}
 	}
 	for id, v := range res.uses {
 		if c, ok := copies[v]; ok {
@@ -545,18 +555,26 @@ func (fl *fnLowering) currentRef(pos lang.Pos) lang.Expr {
 // [EnumeratorCancellation], or "" (also when the body never reads it).
 func (fl *fnLowering) enumeratorCancellation(mc *machineCode) string {
 	for _, p := range fl.params {
-		for _, a := range p.Attributes {
-			if a.Name != "EnumeratorCancellation" && a.Name != "EnumeratorCancellationAttribute" {
-				continue
-			}
-			for _, f := range mc.fields {
-				if f.param && f.name == p.Name {
-					return f.name
-				}
+		if !enumeratorCancellation(p) {
+			continue
+		}
+		for _, f := range mc.fields {
+			if f.param && f.name == p.Name {
+				return f.name
 			}
 		}
 	}
 	return ""
+}
+
+// enumeratorCancellation reports whether p is marked [EnumeratorCancellation].
+func enumeratorCancellation(p *lang.Param) bool {
+	for _, a := range p.Attributes {
+		if a.Name == "EnumeratorCancellation" || a.Name == "EnumeratorCancellationAttribute" {
+			return true
+		}
+	}
+	return false
 }
 
 // iterState names the iterator's state: the <>1__state field, or in the

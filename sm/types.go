@@ -49,7 +49,13 @@ func (fl *fnLowering) typeRefOf(t *bind.Type, pos lang.Pos) *lang.TypeRef {
 		if t.Lib && t.VM == nil {
 			return nil // a library type without a run-time type: code generation cannot name it
 		}
-		r := typeRef(pos, t.Name)
+		name := t.Name
+		if t.Namespace != "" {
+			// Qualified: another type of the same simple name may be in
+			// scope (System.Timers.Timer and System.Threading.Timer).
+			name = t.Namespace + "." + name
+		}
+		r := typeRef(pos, name)
 		for _, a := range t.Args {
 			ra := fl.typeRefOf(a, pos)
 			if ra == nil {

@@ -123,9 +123,10 @@ func (tk *Task) ResultType() *Type {
 
 // taskSide holds what most tasks never need.
 type taskSide struct {
-	excs []*Instance   // faulted: the exceptions; canceled: the OperationCanceledException
-	more []any         // continuations registered after the first
-	done chan struct{} // closed on completion; made for timed waits
+	excs  []*Instance   // faulted: the exceptions; canceled: the OperationCanceledException
+	more  []any         // continuations registered after the first
+	done  chan struct{} // closed on completion; made for timed waits
+	state Value         // AsyncState of a task that is not a delegate task's
 }
 
 // The state word's bits above the status.
@@ -309,6 +310,24 @@ func (tk *Task) Exceptions() []*Instance {
 		return nil
 	}
 	return tk.side.excs
+}
+
+// SetAsyncState records the task's AsyncState (a continuation's or a
+// TaskCompletionSource's state object).
+func (tk *Task) SetAsyncState(v Value) {
+	s := tk.lock()
+	tk.sideLocked().state = v
+	tk.unlock(s)
+}
+
+// StoredAsyncState returns what SetAsyncState recorded, or Null.
+func (tk *Task) StoredAsyncState() Value {
+	s := tk.lock()
+	defer tk.unlock(s)
+	if tk.side == nil {
+		return Null
+	}
+	return tk.side.state
 }
 
 // sideLocked returns the side object, making it; under the lock.

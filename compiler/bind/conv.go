@@ -89,6 +89,11 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			return to.Special == Object
 		case Enum, Array, Nullable, Struct:
 			return false
+		case Class:
+			// A lambda's or group's natural type converts to the delegate
+			// base classes and expression trees, not to another class.
+			return to.Namespace == "System" && (to.Name == "Delegate" || to.Name == "MulticastDelegate") ||
+				to.Namespace == "System.Linq.Expressions" || to.UnknownBase
 		}
 		return true
 	case Null:

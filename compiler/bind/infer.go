@@ -283,9 +283,13 @@ func (in *inference) dependsOnAny(i int) bool {
 	return false
 }
 
+// anyDependsOn reports whether some unfixed type parameter depends on Xi,
+// Xi itself included: T of F<T>(Func<T>, Func<T, T>) depends on itself
+// through the second lambda and is fixed from the first one's bound, as
+// Roslyn fixes it.
 func (in *inference) anyDependsOn(i int) bool {
 	for j := range in.tps {
-		if j != i && in.fixed[j] == nil && in.dependsOn(j, i) {
+		if in.fixed[j] == nil && in.dependsOn(j, i) {
 			return true
 		}
 	}

@@ -2129,6 +2129,7 @@ namespace System.Threading.Tasks
         public bool IsCompletedSuccessfully { get; }
         public bool IsFaulted { get; }
         public TaskStatus Status { get; }
+        public object AsyncState { get; }
         public extern System.Runtime.CompilerServices.ConfiguredTaskAwaitable ConfigureAwait(bool continueOnCapturedContext);
         public extern System.Runtime.CompilerServices.ConfiguredTaskAwaitable ConfigureAwait(ConfigureAwaitOptions options);
         public extern Task ContinueWith(Action<Task> continuationAction);
@@ -2232,6 +2233,15 @@ namespace System.Threading.Tasks
 
     public class TaskFactory
     {
+        public extern TaskFactory();
+        public extern TaskFactory(System.Threading.CancellationToken cancellationToken);
+        public extern TaskFactory(TaskScheduler scheduler);
+        public extern TaskFactory(TaskCreationOptions creationOptions, TaskContinuationOptions continuationOptions);
+        public extern TaskFactory(System.Threading.CancellationToken cancellationToken, TaskCreationOptions creationOptions, TaskContinuationOptions continuationOptions, TaskScheduler scheduler);
+        public System.Threading.CancellationToken CancellationToken { get; }
+        public TaskCreationOptions CreationOptions { get; }
+        public TaskContinuationOptions ContinuationOptions { get; }
+        public TaskScheduler Scheduler { get; }
         public extern Task StartNew(Action action);
         public extern Task StartNew(Action action, TaskCreationOptions creationOptions);
         public extern Task StartNew(Action action, System.Threading.CancellationToken cancellationToken);
@@ -2348,6 +2358,25 @@ namespace System.Threading.Tasks
         public extern static Task ForEachAsync<TSource>(IEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
         public extern static Task ForEachAsync<TSource>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
         public extern static void Invoke(params Action[] actions);
+        public extern static void Invoke(ParallelOptions parallelOptions, params Action[] actions);
+        public extern static ParallelLoopResult For(int fromInclusive, int toExclusive, ParallelOptions parallelOptions, Action<int, ParallelLoopState> body);
+        public extern static ParallelLoopResult For(long fromInclusive, long toExclusive, Action<long, ParallelLoopState> body);
+        public extern static ParallelLoopResult For(long fromInclusive, long toExclusive, ParallelOptions parallelOptions, Action<long> body);
+        public extern static ParallelLoopResult For(long fromInclusive, long toExclusive, ParallelOptions parallelOptions, Action<long, ParallelLoopState> body);
+        public extern static ParallelLoopResult For<TLocal>(int fromInclusive, int toExclusive, Func<TLocal> localInit, Func<int, ParallelLoopState, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult For<TLocal>(int fromInclusive, int toExclusive, ParallelOptions parallelOptions, Func<TLocal> localInit, Func<int, ParallelLoopState, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult For<TLocal>(long fromInclusive, long toExclusive, Func<TLocal> localInit, Func<long, ParallelLoopState, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult For<TLocal>(long fromInclusive, long toExclusive, ParallelOptions parallelOptions, Func<TLocal> localInit, Func<long, ParallelLoopState, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult ForEach<TSource>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Action<TSource, ParallelLoopState> body);
+        public extern static ParallelLoopResult ForEach<TSource>(IEnumerable<TSource> source, Action<TSource, ParallelLoopState, long> body);
+        public extern static ParallelLoopResult ForEach<TSource>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Action<TSource, ParallelLoopState, long> body);
+        public extern static ParallelLoopResult ForEach<TSource, TLocal>(IEnumerable<TSource> source, Func<TLocal> localInit, Func<TSource, ParallelLoopState, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult ForEach<TSource, TLocal>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Func<TLocal> localInit, Func<TSource, ParallelLoopState, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult ForEach<TSource, TLocal>(IEnumerable<TSource> source, Func<TLocal> localInit, Func<TSource, ParallelLoopState, long, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static ParallelLoopResult ForEach<TSource, TLocal>(IEnumerable<TSource> source, ParallelOptions parallelOptions, Func<TLocal> localInit, Func<TSource, ParallelLoopState, long, TLocal, TLocal> body, Action<TLocal> localFinally);
+        public extern static Task ForEachAsync<TSource>(IAsyncEnumerable<TSource> source, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
+        public extern static Task ForEachAsync<TSource>(IAsyncEnumerable<TSource> source, System.Threading.CancellationToken cancellationToken, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
+        public extern static Task ForEachAsync<TSource>(IAsyncEnumerable<TSource> source, ParallelOptions parallelOptions, Func<TSource, System.Threading.CancellationToken, ValueTask> body);
     }
 
     public class ParallelOptions
@@ -2365,6 +2394,9 @@ namespace System.Threading.Tasks
     public class ParallelLoopState
     {
         public bool IsStopped { get; }
+        public bool IsExceptional { get; }
+        public bool ShouldExitCurrentIteration { get; }
+        public long? LowestBreakIteration { get; }
         public extern void Break();
         public extern void Stop();
     }

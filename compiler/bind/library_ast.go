@@ -43279,23 +43279,18 @@ func libraryAST_155() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2132, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2132, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2132, 16),
+					Name: "object",
 				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2132, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2132, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2132, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2132, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -43313,9 +43308,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2133, 94),
 						Type: &lang.TypeRef{
 							Pos:  lp(2133, 94),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -43324,24 +43319,18 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2134, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2134, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2134, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2134, 41),
+						Pos: lp(2134, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2134, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2134, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2134, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -43368,14 +43357,6 @@ func libraryAST_155() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2135, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2135, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43407,9 +43388,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2136, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2136, 74),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43441,9 +43422,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2137, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2137, 74),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -43475,22 +43456,6 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2138, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2138, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2138, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2138, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2138, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2138, 173),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -43517,21 +43482,33 @@ func libraryAST_155() *lang.TypeDecl {
 									Pos:  lp(2139, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2139, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2139, 82),
+						Pos: lp(2139, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2139, 82),
-							Name: "object",
+							Pos:  lp(2139, 74),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2139, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2139, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2139, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2139, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -43571,14 +43548,6 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
-					&lang.Param{
-						Pos: lp(2140, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2140, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -43587,36 +43556,43 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2141, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2141, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2141, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2141, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2141, 59),
+						Pos: lp(2141, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2141, 59),
-							Name: "Func",
+							Pos:  lp(2141, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2141, 64),
+									Pos:  lp(2141, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2141, 70),
-									Name: "TResult",
+									Pos:  lp(2141, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2141, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2141, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2141, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2141, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43657,14 +43633,6 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2142, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2142, 101),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -43673,40 +43641,41 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2143, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2143, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2143, 28),
+				NamePos: lp(2143, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2143, 41),
+						Pos: lp(2143, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2143, 41),
-							Name: "Action",
+							Pos:  lp(2143, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2143, 48),
+									Pos:  lp(2143, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2143, 54),
-									Name: "object",
+									Pos:  lp(2143, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2143, 82),
+						Pos: lp(2143, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2143, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2143, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2143, 96),
+							Pos:  lp(2143, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -43753,9 +43722,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2144, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2144, 96),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -43799,22 +43768,6 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2145, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2145, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2145, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2145, 150),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2145, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2145, 195),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -43827,44 +43780,59 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2146, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2146, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2146, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2146, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2146, 59),
+						Pos: lp(2146, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2146, 59),
-							Name: "Func",
+							Pos:  lp(2146, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2146, 64),
+									Pos:  lp(2146, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2146, 70),
-									Name: "TResult",
+									Pos:  lp(2146, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2146, 101),
+						Pos: lp(2146, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2146, 101),
+							Pos:  lp(2146, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2146, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2146, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2146, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2146, 150),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2146, 195),
+						Type: &lang.TypeRef{
+							Pos:  lp(2146, 195),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -43909,9 +43877,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2147, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2147, 101),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -43956,22 +43924,6 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2148, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2148, 101),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2148, 155),
-						Type: &lang.TypeRef{
-							Pos:  lp(2148, 155),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2148, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2148, 200),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -44009,10 +43961,6 @@ func libraryAST_155() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2149, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2149, 78),
 									Name: "TResult",
 								},
 							},
@@ -44020,12 +43968,28 @@ func libraryAST_155() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2149, 109),
+						Pos: lp(2149, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2149, 109),
-							Name: "object",
+							Pos:  lp(2149, 101),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2149, 155),
+						Type: &lang.TypeRef{
+							Pos:  lp(2149, 155),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2149, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2149, 200),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -44077,14 +44041,6 @@ func libraryAST_155() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2150, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2150, 123),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -44141,25 +44097,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2151, 123),
 						Type: &lang.TypeRef{
 							Pos:  lp(2151, 123),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2151, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2151, 177),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2151, 222),
-						Type: &lang.TypeRef{
-							Pos:  lp(2151, 222),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -44168,30 +44108,95 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2152, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2152, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(2152, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2152, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2152, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2152, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2152, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2152, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2152, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2152, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2152, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2152, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2152, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2152, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2152, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2152, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2152, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2153, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2153, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "void",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2153, 67),
+				Name:    "Dispose",
+				NamePos: lp(2153, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2154, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2154, 23),
-					Name: "void",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Start",
-				NamePos: lp(2154, 28),
+				Name:    "GetAwaiter",
+				NamePos: lp(2154, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2155, 9),
@@ -44202,16 +44207,6 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2155, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2155, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2155, 34),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2156, 9),
@@ -44220,28 +44215,28 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2156, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "Start",
 				NamePos: lp(2156, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2156, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2156, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2157, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2157, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2157, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2157, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2157, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2158, 9),
@@ -44257,9 +44252,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2158, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2158, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -44268,7 +44263,7 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2159, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2159, 28),
@@ -44277,9 +44272,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2159, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2159, 33),
-							Name: "System.Threading.CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -44288,7 +44283,7 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2160, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2160, 28),
@@ -44297,14 +44292,6 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2160, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2160, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2160, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2160, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44313,21 +44300,29 @@ func libraryAST_155() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2161, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2161, 30),
-					Name: "Task",
+					Pos:  lp(2161, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2161, 35),
+				Name:    "Wait",
+				NamePos: lp(2161, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2161, 41),
+						Pos: lp(2161, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2161, 41),
+							Pos:  lp(2161, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2161, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2161, 58),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44345,9 +44340,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2162, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2162, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -44365,17 +44360,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2163, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2163, 41),
-							Name: "int",
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsDelay",
-					},
-					&lang.Param{
-						Pos: lp(2163, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2163, 64),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -44393,14 +44380,14 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2164, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2164, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 					&lang.Param{
-						Pos: lp(2164, 57),
+						Pos: lp(2164, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2164, 57),
+							Pos:  lp(2164, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44414,13 +44401,21 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2165, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2165, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2165, 48),
+						Pos: lp(2165, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2165, 48),
+							Pos:  lp(2165, 41),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2165, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2165, 57),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44433,23 +44428,14 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2166, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2166, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2166, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2166, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2166, 66),
+						Pos: lp(2166, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2166, 66),
+							Pos:  lp(2166, 48),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -44462,17 +44448,26 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2167, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2167, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2167, 35),
+				Name:    "FromCanceled",
+				NamePos: lp(2167, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2167, 49),
+						Pos: lp(2167, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2167, 49),
-							Name: "Exception",
+							Pos:  lp(2167, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44482,23 +44477,14 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2168, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2168, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2168, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2168, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2168, 67),
+						Pos: lp(2168, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2168, 67),
+							Pos:  lp(2168, 49),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -44518,19 +44504,19 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2169, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2169, 64),
+						Pos: lp(2169, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2169, 64),
-							Name: "TResult",
+							Pos:  lp(2169, 67),
+							Name: "Exception",
 						},
-						Name: "result",
+						Name: "exception",
 					},
 				},
 			},
@@ -44540,17 +44526,26 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2170, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2170, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2170, 35),
+				Name:    "FromResult",
+				NamePos: lp(2170, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2170, 39),
+						Pos: lp(2170, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2170, 39),
-							Name: "Action",
+							Pos:  lp(2170, 64),
+							Name: "TResult",
 						},
-						Name: "action",
+						Name: "result",
 					},
 				},
 			},
@@ -44572,14 +44567,6 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2171, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2171, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -44588,32 +44575,25 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2172, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2172, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2172, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2172, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2172, 57),
+						Pos: lp(2172, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2172, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2172, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2172, 39),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2172, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2172, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44650,14 +44630,6 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2173, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2173, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -44666,23 +44638,40 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2174, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2174, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2174, 35),
+				NamePos: lp(2174, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2174, 39),
+						Pos: lp(2174, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2174, 39),
+							Pos:  lp(2174, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2174, 44),
-									Name: "Task",
+									Pos:  lp(2174, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2174, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2174, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44710,14 +44699,6 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2175, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2175, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -44726,38 +44707,31 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2176, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2176, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2176, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2176, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2176, 57),
+						Pos: lp(2176, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2176, 57),
+							Pos:  lp(2176, 39),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2176, 62),
+									Pos:  lp(2176, 44),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2176, 67),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2176, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2176, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44800,14 +44774,6 @@ func libraryAST_155() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2177, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2177, 87),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -44815,23 +44781,47 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2178, 30),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2178, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAll",
-				NamePos: lp(2178, 35),
+				Name:    "Run",
+				NamePos: lp(2178, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2178, 43),
-						Modifier: "params",
+						Pos: lp(2178, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2178, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2178, 50),
-								Name: "Task",
+							Pos:  lp(2178, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2178, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2178, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2178, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2178, 87),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -44840,30 +44830,23 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2179, 30),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2179, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2179, 43),
+						Pos:      lp(2179, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2179, 43),
+							Pos:       lp(2179, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2179, 43),
+								Pos:  lp(2179, 50),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2179, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2179, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -44893,9 +44876,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2180, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2180, 57),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -44904,7 +44887,7 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2181, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2181, 35),
@@ -44912,16 +44895,22 @@ func libraryAST_155() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(2181, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2181, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2181, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2181, 43),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2181, 43),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2181, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2181, 57),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -44930,20 +44919,21 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2182, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2182, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2182, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2182, 42),
-						Modifier: "params",
+						Pos: lp(2182, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2182, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2182, 49),
-								Name: "Task",
+							Pos:  lp(2182, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2182, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -44961,24 +44951,17 @@ func libraryAST_155() *lang.TypeDecl {
 				NamePos: lp(2183, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2183, 42),
+						Pos:      lp(2183, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2183, 42),
+							Pos:       lp(2183, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2183, 42),
+								Pos:  lp(2183, 49),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2183, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2183, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -45008,9 +44991,9 @@ func libraryAST_155() *lang.TypeDecl {
 						Pos: lp(2184, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2184, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -45019,23 +45002,30 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2185, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2185, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2185, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2185, 43),
-						Modifier: "params",
+						Pos: lp(2185, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2185, 50),
+							Pos:       lp(2185, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2185, 50),
+								Pos:  lp(2185, 42),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2185, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2185, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -45050,15 +45040,14 @@ func libraryAST_155() *lang.TypeDecl {
 				NamePos: lp(2186, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2186, 43),
+						Pos:      lp(2186, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2186, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2186, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2186, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2186, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -45071,37 +45060,19 @@ func libraryAST_155() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2187, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2187, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2187, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2187, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2187, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2187, 63),
-						Modifier: "params",
+						Pos: lp(2187, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2187, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2187, 70),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2187, 75),
-										Name: "TResult",
-									},
+							Pos:  lp(2187, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2187, 55),
+									Name: "Task",
 								},
 							},
 						},
@@ -45133,19 +45104,18 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2188, 63),
+						Pos:      lp(2188, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2188, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2188, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2188, 80),
-											Name: "TResult",
-										},
+							Pos:       lp(2188, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2188, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2188, 75),
+										Name: "TResult",
 									},
 								},
 							},
@@ -45162,23 +45132,37 @@ func libraryAST_155() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2189, 35),
-							Name: "Task",
+							Pos:       lp(2189, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2189, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2189, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2189, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2189, 49),
-						Modifier: "params",
+						Pos: lp(2189, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2189, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2189, 56),
-								Name: "Task",
+							Pos:  lp(2189, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2189, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2189, 80),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -45202,15 +45186,14 @@ func libraryAST_155() *lang.TypeDecl {
 				NamePos: lp(2190, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2190, 49),
+						Pos:      lp(2190, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2190, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2190, 61),
-									Name: "Task",
-								},
+							Pos:       lp(2190, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2190, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -45227,35 +45210,21 @@ func libraryAST_155() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2191, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2191, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2191, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2191, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2191, 67),
-						Modifier: "params",
+						Pos: lp(2191, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2191, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2191, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2191, 79),
-										Name: "TResult",
-									},
+							Pos:  lp(2191, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2191, 61),
+									Name: "Task",
 								},
 							},
 						},
@@ -45289,19 +45258,18 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2192, 67),
+						Pos:      lp(2192, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2192, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2192, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2192, 84),
-											Name: "TResult",
-										},
+							Pos:       lp(2192, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2192, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2192, 79),
+										Name: "TResult",
 									},
 								},
 							},
@@ -45315,26 +45283,42 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2193, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2193, 47),
+							Pos:  lp(2193, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2193, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2193, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2193, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2193, 62),
-						Modifier: "params",
+						Pos: lp(2193, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2193, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2193, 69),
-								Name: "Task",
+							Pos:  lp(2193, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2193, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2193, 84),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -45358,15 +45342,14 @@ func libraryAST_155() *lang.TypeDecl {
 				NamePos: lp(2194, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2194, 62),
+						Pos:      lp(2194, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2194, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2194, 74),
-									Name: "Task",
-								},
+							Pos:       lp(2194, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2194, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -45383,35 +45366,21 @@ func libraryAST_155() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2195, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2195, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2195, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2195, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2195, 80),
-						Modifier: "params",
+						Pos: lp(2195, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2195, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2195, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2195, 92),
-										Name: "TResult",
-									},
+							Pos:  lp(2195, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2195, 74),
+									Name: "Task",
 								},
 							},
 						},
@@ -45445,19 +45414,18 @@ func libraryAST_155() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2196, 80),
+						Pos:      lp(2196, 80),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2196, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2196, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2196, 97),
-											Name: "TResult",
-										},
+							Pos:       lp(2196, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2196, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2196, 92),
+										Name: "TResult",
 									},
 								},
 							},
@@ -45471,10 +45439,57 @@ func libraryAST_155() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2197, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2197, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2197, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2197, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2197, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2197, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2197, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2197, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2198, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2198, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2197, 77),
+				NamePos: lp(2198, 77),
 			},
 		},
 	}
@@ -45482,7 +45497,7 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2200, 5),
+		Pos:       lp(2201, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -45492,32 +45507,11 @@ func libraryAST_156() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2200, 34),
+				Pos:  lp(2201, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2202, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2202, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2202, 28),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2202, 33),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2203, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -45531,10 +45525,31 @@ func libraryAST_156() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2203, 33),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2204, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2204, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2204, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2204, 33),
 									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2203, 41),
+									Pos:  lp(2204, 41),
 									Name: "TResult",
 								},
 							},
@@ -45542,9 +45557,9 @@ func libraryAST_156() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2203, 60),
+						Pos: lp(2204, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2203, 60),
+							Pos:  lp(2204, 60),
 							Name: "object",
 						},
 						Name: "state",
@@ -45552,43 +45567,17 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2204, 9),
+				Pos:       lp(2205, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2204, 16),
+					Pos:  lp(2205, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2204, 33),
+						Pos:  lp(2205, 33),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2205, 9),
-				Modifiers: lang.Modifiers(24577),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2205, 27),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2205, 83),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2205, 92),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2205, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2205, 107),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -45612,41 +45601,35 @@ func libraryAST_156() *lang.TypeDecl {
 						Pos: lp(2206, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(2206, 107),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2207, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2207, 23),
-					Name: "Task",
+					Pos:  lp(2207, 27),
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2207, 83),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2207, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2207, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2207, 41),
+						Pos: lp(2207, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2207, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2207, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2207, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2207, 107),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -45680,14 +45663,6 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 						Name: "continuationAction",
 					},
-					&lang.Param{
-						Pos: lp(2208, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2208, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -45696,42 +45671,37 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2209, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2209, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2209, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2209, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2209, 65),
+						Pos: lp(2209, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2209, 65),
-							Name: "Func",
+							Pos:  lp(2209, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2209, 70),
+									Pos:  lp(2209, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2209, 75),
+											Pos:  lp(2209, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2209, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2209, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2209, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -45778,14 +45748,6 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2210, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2210, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -45794,37 +45756,50 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2211, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2211, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2211, 28),
+				NamePos: lp(2211, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2211, 41),
+						Pos: lp(2211, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2211, 41),
-							Name: "Action",
+							Pos:  lp(2211, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2211, 48),
+									Pos:  lp(2211, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2211, 53),
+											Pos:  lp(2211, 75),
 											Name: "TResult",
 										},
 									},
 								},
+								&lang.TypeRef{
+									Pos:  lp(2211, 85),
+									Name: "TNewResult",
+								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2211, 83),
+						Pos: lp(2211, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2211, 83),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2211, 119),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -45866,22 +45841,6 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2212, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2212, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2212, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2212, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -45910,21 +45869,33 @@ func libraryAST_156() *lang.TypeDecl {
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2213, 63),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2213, 91),
+						Pos: lp(2213, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2213, 91),
-							Name: "object",
+							Pos:  lp(2213, 83),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2213, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2213, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2213, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2213, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -45934,50 +45905,41 @@ func libraryAST_156() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2214, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2214, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2214, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2214, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2214, 65),
+						Pos: lp(2214, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2214, 65),
-							Name: "Func",
+							Pos:  lp(2214, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2214, 70),
+									Pos:  lp(2214, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2214, 75),
+											Pos:  lp(2214, 53),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2214, 85),
-									Name: "TNewResult",
+									Pos:  lp(2214, 63),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2214, 119),
+						Pos: lp(2214, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2214, 119),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2214, 91),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -46032,22 +45994,6 @@ func libraryAST_156() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2215, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2215, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2215, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2215, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -46087,10 +46033,6 @@ func libraryAST_156() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2216, 85),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2216, 93),
 									Name: "TNewResult",
 								},
 							},
@@ -46098,9 +46040,82 @@ func libraryAST_156() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2216, 127),
+						Pos: lp(2216, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2216, 127),
+							Pos:  lp(2216, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2216, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2216, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2216, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2216, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2217, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2217, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2217, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2217, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2217, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2217, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2217, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2217, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2217, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2217, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2217, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2217, 127),
 							Name: "object",
 						},
 						Name: "state",
@@ -46108,20 +46123,20 @@ func libraryAST_156() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2217, 9),
+				Pos:       lp(2218, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2217, 27),
+					Pos:  lp(2218, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2217, 71),
+							Pos:  lp(2218, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2217, 80),
+				NamePos: lp(2218, 80),
 			},
 		},
 	}
@@ -46129,143 +46144,143 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2220, 5),
+		Pos:       lp(2221, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2220, 43),
+				Pos:  lp(2221, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 50),
+					Pos:   lp(2221, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 53),
+				Pos:  lp(2221, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 70),
+					Pos:   lp(2221, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 73),
+				Pos:  lp(2221, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 87),
+					Pos:   lp(2221, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 90),
+				Pos:  lp(2221, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 109),
+					Pos:   lp(2221, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 112),
+				Pos:  lp(2221, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 130),
+					Pos:   lp(2221, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 133),
+				Pos:  lp(2221, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 149),
+					Pos:   lp(2221, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 153),
+				Pos:  lp(2221, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 172),
+					Pos:   lp(2221, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 176),
+				Pos:  lp(2221, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 209),
+					Pos:   lp(2221, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 213),
+				Pos:  lp(2221, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 236),
+					Pos:   lp(2221, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 243),
+				Pos:  lp(2221, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 258),
+					Pos:   lp(2221, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 266),
+				Pos:  lp(2221, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 283),
+					Pos:   lp(2221, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 291),
+				Pos:  lp(2221, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 307),
+					Pos:   lp(2221, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 315),
+				Pos:  lp(2221, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 331),
+					Pos:   lp(2221, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 339),
+				Pos:  lp(2221, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 363),
+					Pos:   lp(2221, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2220, 371),
+				Pos:  lp(2221, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2220, 394),
+					Pos:   lp(2221, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -46276,44 +46291,44 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2222, 5),
+		Pos:       lp(2223, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2222, 41),
+				Pos:  lp(2223, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 48),
+					Pos:   lp(2223, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2222, 51),
+				Pos:  lp(2223, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 79),
+					Pos:   lp(2223, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2222, 82),
+				Pos:  lp(2223, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 101),
+					Pos:   lp(2223, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2222, 104),
+				Pos:  lp(2223, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2222, 120),
+					Pos:   lp(2223, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -46324,27 +46339,12 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2224, 5),
+		Pos:       lp(2225, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2226, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2226, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Default",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2226, 47),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2227, 9),
 				Modifiers: lang.Modifiers(17),
@@ -46352,7 +46352,7 @@ func libraryAST_159() *lang.TypeDecl {
 					Pos:  lp(2227, 23),
 					Name: "TaskScheduler",
 				},
-				Name: "Current",
+				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2227, 47),
@@ -46360,42 +46360,57 @@ func libraryAST_159() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2228, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2228, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2228, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2229, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2228, 30),
+					Pos:  lp(2229, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2228, 44),
+				NamePos: lp(2229, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2229, 9),
+				Pos:       lp(2230, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2229, 16),
+					Pos:  lp(2230, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2229, 25),
+						Pos:  lp(2230, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2230, 9),
+				Pos:       lp(2231, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2230, 24),
+					Pos:  lp(2231, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2230, 54),
+						Pos:  lp(2231, 54),
 						Kind: "get",
 					},
 				},
@@ -46406,368 +46421,166 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2233, 5),
+		Pos:       lp(2234, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2235, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2235, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2235, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2235, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2235, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2236, 9),
 				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2236, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2236, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2236, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2236, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2236, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2236, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
+				Name:      "TaskFactory",
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2237, 9),
 				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2237, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2237, 28),
+				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2237, 37),
+						Pos: lp(2237, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2237, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2237, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2237, 52),
+							Pos:  lp(2237, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2238, 9),
 				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2238, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2238, 28),
+				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2238, 37),
+						Pos: lp(2238, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2238, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2238, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2238, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2238, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2238, 143),
+							Pos:  lp(2238, 35),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2239, 9),
 				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2239, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2239, 28),
+				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2239, 37),
+						Pos: lp(2239, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2239, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2239, 44),
-									Name: "object",
-								},
-							},
+							Pos:  lp(2239, 35),
+							Name: "TaskCreationOptions",
 						},
-						Name: "action",
+						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2239, 60),
+						Pos: lp(2239, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2239, 60),
-							Name: "object",
+							Pos:  lp(2239, 72),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "state",
+						Name: "continuationOptions",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2240, 9),
 				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2240, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2240, 28),
+				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2240, 37),
+						Pos: lp(2240, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2240, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2240, 44),
-									Name: "object",
-								},
-							},
+							Pos:  lp(2240, 35),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "action",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2240, 60),
+						Pos: lp(2240, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2240, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2240, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2240, 74),
+							Pos:  lp(2240, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
+					&lang.Param{
+						Pos: lp(2240, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2240, 126),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2240, 171),
+						Type: &lang.TypeRef{
+							Pos:  lp(2240, 171),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2241, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2241, 23),
-					Name: "Task",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2241, 16),
+					Name: "System.Threading.CancellationToken",
 				},
-				Name:    "StartNew",
-				NamePos: lp(2241, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2241, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2241, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2241, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2241, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2241, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2241, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2241, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+				Name: "CancellationToken",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2241, 71),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2242, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2242, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2242, 28),
-							Name: "TResult",
-						},
-					},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2242, 16),
+					Name: "TaskCreationOptions",
 				},
-				Name:    "StartNew",
-				NamePos: lp(2242, 37),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2242, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(2242, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2242, 60),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
+				Name: "CreationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2242, 54),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2243, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2243, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2243, 28),
-							Name: "TResult",
-						},
-					},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2243, 16),
+					Name: "TaskContinuationOptions",
 				},
-				Name:    "StartNew",
-				NamePos: lp(2243, 37),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2243, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(2243, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2243, 60),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2243, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2243, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+				Name: "ContinuationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2243, 62),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2244, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2244, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2244, 28),
-							Name: "TResult",
-						},
-					},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2244, 16),
+					Name: "TaskScheduler",
 				},
-				Name:    "StartNew",
-				NamePos: lp(2244, 37),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2244, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(2244, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2244, 60),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2244, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2244, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+				Name: "Scheduler",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2244, 42),
+						Kind: "get",
 					},
 				},
 			},
@@ -46777,56 +46590,17 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2245, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2245, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2245, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2245, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2245, 55),
+						Pos: lp(2245, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2245, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2245, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2245, 37),
+							Name: "Action",
 						},
-						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2245, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2245, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2245, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2245, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
+						Name: "action",
 					},
 				},
 			},
@@ -46836,44 +46610,25 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2246, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2246, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2246, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2246, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2246, 55),
+						Pos: lp(2246, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2246, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2246, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2246, 68),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2246, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2246, 87),
+						Pos: lp(2246, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2246, 87),
-							Name: "object",
+							Pos:  lp(2246, 52),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -46884,38 +46639,24 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2247, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2247, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2247, 44),
+						Pos: lp(2247, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2247, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2247, 44),
-								Name: "Task",
-							},
+							Pos:  lp(2247, 37),
+							Name: "Action",
 						},
-						Name: "tasks",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2247, 58),
+						Pos: lp(2247, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2247, 58),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2247, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2247, 65),
-										Name: "Task",
-									},
-								},
-							},
+							Pos:  lp(2247, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationAction",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -46926,46 +46667,40 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2248, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2248, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2248, 44),
+						Pos: lp(2248, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2248, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2248, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2248, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2248, 58),
+							Pos:  lp(2248, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:       lp(2248, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2248, 65),
-										Name: "Task",
-									},
-								},
-							},
 						},
-						Name: "continuationAction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2248, 93),
+						Pos: lp(2248, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2248, 93),
+							Pos:  lp(2248, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2248, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2248, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2248, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2248, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -46976,46 +46711,30 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2249, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2249, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2249, 44),
+						Pos: lp(2249, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2249, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2249, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2249, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2249, 58),
+							Pos:  lp(2249, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2249, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2249, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2249, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2249, 93),
+						Pos: lp(2249, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2249, 93),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2249, 60),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -47025,52 +46744,39 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2250, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2250, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2250, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "StartNew",
+				NamePos: lp(2250, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2250, 62),
+						Pos: lp(2250, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2250, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2250, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2250, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2250, 76),
-							Name: "Func",
+							Pos:  lp(2250, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2250, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2250, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2250, 89),
-									Name: "TResult",
+									Pos:  lp(2250, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2250, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2250, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2250, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2250, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -47080,57 +46786,36 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2251, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2251, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2251, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "StartNew",
+				NamePos: lp(2251, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2251, 62),
+						Pos: lp(2251, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2251, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2251, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2251, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2251, 76),
-							Name: "Func",
+							Pos:  lp(2251, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2251, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2251, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2251, 89),
-									Name: "TResult",
+									Pos:  lp(2251, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2251, 120),
+						Pos: lp(2251, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 120),
+							Pos:  lp(2251, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2251, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2251, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47150,53 +46835,25 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2252, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2252, 62),
+						Pos: lp(2252, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2252, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2252, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2252, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2252, 76),
+							Pos:  lp(2252, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2252, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2252, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2252, 89),
+									Pos:  lp(2252, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2252, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(2252, 120),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "function",
 					},
 				},
 			},
@@ -47206,35 +46863,40 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2253, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2253, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2253, 28),
+				Name:    "StartNew",
+				NamePos: lp(2253, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2253, 44),
+						Pos: lp(2253, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2253, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2253, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2253, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2253, 58),
-							Name: "Action",
+							Pos:  lp(2253, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2253, 65),
-									Name: "Task",
+									Pos:  lp(2253, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2253, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2253, 79),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -47244,40 +46906,37 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2254, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2254, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2254, 28),
+				Name:    "StartNew",
+				NamePos: lp(2254, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2254, 44),
+						Pos: lp(2254, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2254, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2254, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2254, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2254, 58),
-							Name: "Action",
+							Pos:  lp(2254, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2254, 65),
-									Name: "Task",
+									Pos:  lp(2254, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2254, 91),
+						Pos: lp(2254, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2254, 91),
+							Pos:  lp(2254, 79),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47290,43 +46949,56 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2255, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2255, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2255, 28),
+				Name:    "StartNew",
+				NamePos: lp(2255, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2255, 44),
+						Pos: lp(2255, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2255, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2255, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2255, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2255, 58),
-							Name: "Action",
+							Pos:  lp(2255, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2255, 65),
-									Name: "Task",
+									Pos:  lp(2255, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2255, 91),
+						Pos: lp(2255, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2255, 91),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2255, 79),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2255, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2255, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2255, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2255, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -47343,41 +47015,37 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "StartNew",
 				NamePos: lp(2256, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2256, 62),
+						Pos: lp(2256, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2256, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2256, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2256, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2256, 76),
+							Pos:  lp(2256, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2256, 81),
-									Name: "Task",
+									Pos:  lp(2256, 60),
+									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2256, 87),
+									Pos:  lp(2256, 68),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2256, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2256, 87),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -47387,56 +47055,39 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2257, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2257, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2257, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2257, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2257, 62),
+						Pos: lp(2257, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2257, 62),
+							Pos:       lp(2257, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2257, 62),
+								Pos:  lp(2257, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2257, 76),
+						Pos: lp(2257, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2257, 76),
-							Name: "Func",
+							Pos:  lp(2257, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2257, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2257, 87),
-									Name: "TResult",
+									Pos:       lp(2257, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2257, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2257, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2257, 118),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -47446,56 +47097,47 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2258, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2258, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2258, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2258, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2258, 62),
+						Pos: lp(2258, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2258, 62),
+							Pos:       lp(2258, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2258, 62),
+								Pos:  lp(2258, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2258, 76),
+						Pos: lp(2258, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2258, 76),
-							Name: "Func",
+							Pos:  lp(2258, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2258, 81),
-									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2258, 87),
-									Name: "TResult",
+									Pos:       lp(2258, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2258, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2258, 118),
+						Pos: lp(2258, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2258, 118),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2258, 93),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -47508,51 +47150,44 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 				Name:    "ContinueWhenAll",
 				NamePos: lp(2259, 28),
-				TypeParams: []string{
-					"TAntecedentResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2259, 63),
+						Pos: lp(2259, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2259, 63),
+							Pos:       lp(2259, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2259, 63),
+								Pos:  lp(2259, 44),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2259, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2259, 96),
+						Pos: lp(2259, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2259, 96),
+							Pos:  lp(2259, 58),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2259, 103),
+									Pos:       lp(2259, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2259, 103),
+										Pos:  lp(2259, 65),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2259, 108),
-												Name: "TAntecedentResult",
-											},
-										},
 									},
 								},
 							},
 						},
 						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2259, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2259, 93),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -47572,50 +47207,37 @@ func libraryAST_160() *lang.TypeDecl {
 				Name:    "ContinueWhenAll",
 				NamePos: lp(2260, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2260, 81),
+						Pos: lp(2260, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2260, 81),
+							Pos:       lp(2260, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2260, 81),
+								Pos:  lp(2260, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2260, 86),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2260, 114),
+						Pos: lp(2260, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2260, 114),
+							Pos:  lp(2260, 76),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2260, 119),
+									Pos:       lp(2260, 81),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2260, 119),
+										Pos:  lp(2260, 81),
 										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2260, 124),
-												Name: "TAntecedentResult",
-											},
-										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2260, 146),
+									Pos:  lp(2260, 89),
 									Name: "TResult",
 								},
 							},
@@ -47630,50 +47252,60 @@ func libraryAST_160() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2261, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2261, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2261, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2261, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2261, 63),
+						Pos: lp(2261, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2261, 63),
+							Pos:       lp(2261, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2261, 63),
+								Pos:  lp(2261, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2261, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2261, 96),
+						Pos: lp(2261, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2261, 96),
-							Name: "Action",
+							Pos:  lp(2261, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2261, 103),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2261, 108),
-											Name: "TAntecedentResult",
-										},
+									Pos:       lp(2261, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2261, 81),
+										Name: "Task",
 									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2261, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2261, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2261, 120),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -47690,24 +47322,379 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2262, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2262, 81),
+						Pos: lp(2262, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2262, 81),
+							Pos:       lp(2262, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2262, 81),
+								Pos:  lp(2262, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2262, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2262, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2262, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2262, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2262, 89),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2262, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2262, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2263, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2263, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2263, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2263, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2263, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2263, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2263, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2263, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2263, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2264, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2264, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2264, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2264, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2264, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2264, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2264, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2264, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2264, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2264, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2264, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2265, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2265, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2265, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2265, 44),
+						Type: &lang.TypeRef{
+							Pos:       lp(2265, 44),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2265, 44),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2265, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2265, 58),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2265, 65),
+									Name: "Task",
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2265, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2265, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2266, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2266, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2266, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2266, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2266, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2266, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2266, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2266, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2266, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2266, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2266, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2267, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2267, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2267, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2267, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2267, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2267, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2267, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2267, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2267, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2267, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2267, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2267, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2267, 118),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2268, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2268, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2268, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2268, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2268, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2268, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2268, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2268, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2268, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2268, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2268, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2268, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2268, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2269, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2269, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2269, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2269, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2269, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2269, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2262, 86),
+										Pos:  lp(2269, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -47716,23 +47703,208 @@ func libraryAST_160() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2262, 114),
+						Pos: lp(2269, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2262, 114),
+							Pos:  lp(2269, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2269, 103),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2269, 103),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2269, 108),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2270, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2270, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2270, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2270, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2270, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2270, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2270, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2270, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2270, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2270, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2262, 119),
+									Pos:       lp(2270, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2270, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2270, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2270, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2271, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2271, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2271, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2271, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2271, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2271, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2271, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2271, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2271, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2271, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2262, 124),
+											Pos:  lp(2271, 108),
+											Name: "TAntecedentResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2272, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2272, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2272, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2272, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2272, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2272, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2272, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2272, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2272, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2272, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2272, 119),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2272, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2262, 144),
+									Pos:  lp(2272, 144),
 									Name: "TResult",
 								},
 							},
@@ -47747,26 +47919,26 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2265, 5),
+		Pos:       lp(2275, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2267, 9),
+				Pos:       lp(2277, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2268, 9),
+				Pos:       lp(2278, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2268, 44),
+						Pos: lp(2278, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2268, 44),
+							Pos:  lp(2278, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -47774,14 +47946,14 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2269, 9),
+				Pos:       lp(2279, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2269, 44),
+						Pos: lp(2279, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2269, 44),
+							Pos:  lp(2279, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -47789,22 +47961,22 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2270, 9),
+				Pos:       lp(2280, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2270, 44),
+						Pos: lp(2280, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2270, 44),
+							Pos:  lp(2280, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2270, 58),
+						Pos: lp(2280, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2270, 58),
+							Pos:  lp(2280, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -47812,44 +47984,44 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2271, 9),
+				Pos:       lp(2281, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2271, 16),
+					Pos:  lp(2281, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2271, 28),
+						Pos:  lp(2281, 28),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2272, 9),
+				Pos:       lp(2282, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2272, 23),
+					Pos:  lp(2282, 23),
 					Name: "void",
 				},
 				Name:    "SetCanceled",
-				NamePos: lp(2272, 28),
+				NamePos: lp(2282, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2273, 9),
+				Pos:       lp(2283, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2273, 23),
+					Pos:  lp(2283, 23),
 					Name: "void",
 				},
 				Name:    "SetCanceled",
-				NamePos: lp(2273, 28),
+				NamePos: lp(2283, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2273, 40),
+						Pos: lp(2283, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2273, 40),
+							Pos:  lp(2283, 40),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47857,19 +48029,19 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2274, 9),
+				Pos:       lp(2284, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2274, 23),
+					Pos:  lp(2284, 23),
 					Name: "void",
 				},
 				Name:    "SetException",
-				NamePos: lp(2274, 28),
+				NamePos: lp(2284, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2274, 41),
+						Pos: lp(2284, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2274, 41),
+							Pos:  lp(2284, 41),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -47877,23 +48049,23 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2275, 9),
+				Pos:       lp(2285, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2275, 23),
+					Pos:  lp(2285, 23),
 					Name: "void",
 				},
 				Name:    "SetException",
-				NamePos: lp(2275, 28),
+				NamePos: lp(2285, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2275, 41),
+						Pos: lp(2285, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2275, 41),
+							Pos:  lp(2285, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2275, 53),
+									Pos:  lp(2285, 53),
 									Name: "Exception",
 								},
 							},
@@ -47903,39 +48075,39 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2276, 9),
+				Pos:       lp(2286, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2276, 23),
+					Pos:  lp(2286, 23),
 					Name: "void",
 				},
 				Name:    "SetResult",
-				NamePos: lp(2276, 28),
+				NamePos: lp(2286, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2277, 9),
+				Pos:       lp(2287, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2277, 23),
+					Pos:  lp(2287, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetCanceled",
-				NamePos: lp(2277, 28),
+				NamePos: lp(2287, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2278, 9),
+				Pos:       lp(2288, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2278, 23),
+					Pos:  lp(2288, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetCanceled",
-				NamePos: lp(2278, 28),
+				NamePos: lp(2288, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2278, 43),
+						Pos: lp(2288, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2278, 43),
+							Pos:  lp(2288, 43),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47943,19 +48115,19 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2279, 9),
+				Pos:       lp(2289, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2279, 23),
+					Pos:  lp(2289, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetException",
-				NamePos: lp(2279, 28),
+				NamePos: lp(2289, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2279, 44),
+						Pos: lp(2289, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2279, 44),
+							Pos:  lp(2289, 44),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -47963,23 +48135,23 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2280, 9),
+				Pos:       lp(2290, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2280, 23),
+					Pos:  lp(2290, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetException",
-				NamePos: lp(2280, 28),
+				NamePos: lp(2290, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2280, 44),
+						Pos: lp(2290, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2280, 44),
+							Pos:  lp(2290, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2280, 56),
+									Pos:  lp(2290, 56),
 									Name: "Exception",
 								},
 							},
@@ -47989,14 +48161,14 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2281, 9),
+				Pos:       lp(2291, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2281, 23),
+					Pos:  lp(2291, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2281, 28),
+				NamePos: lp(2291, 28),
 			},
 		},
 	}
@@ -48004,7 +48176,7 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2284, 5),
+		Pos:       lp(2294, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -48014,19 +48186,19 @@ func libraryAST_162() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2286, 9),
+				Pos:       lp(2296, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2287, 9),
+				Pos:       lp(2297, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2287, 44),
+						Pos: lp(2297, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2287, 44),
+							Pos:  lp(2297, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -48034,14 +48206,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2288, 9),
+				Pos:       lp(2298, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2288, 44),
+						Pos: lp(2298, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2288, 44),
+							Pos:  lp(2298, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -48049,22 +48221,22 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2289, 9),
+				Pos:       lp(2299, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2289, 44),
+						Pos: lp(2299, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2289, 44),
+							Pos:  lp(2299, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2289, 58),
+						Pos: lp(2299, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2289, 58),
+							Pos:  lp(2299, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -48072,14 +48244,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2290, 9),
+				Pos:       lp(2300, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2290, 16),
+					Pos:  lp(2300, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2290, 21),
+							Pos:  lp(2300, 21),
 							Name: "TResult",
 						},
 					},
@@ -48087,35 +48259,35 @@ func libraryAST_162() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2290, 37),
+						Pos:  lp(2300, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2291, 9),
+				Pos:       lp(2301, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2291, 23),
+					Pos:  lp(2301, 23),
 					Name: "void",
 				},
 				Name:    "SetCanceled",
-				NamePos: lp(2291, 28),
+				NamePos: lp(2301, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2292, 9),
+				Pos:       lp(2302, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2292, 23),
+					Pos:  lp(2302, 23),
 					Name: "void",
 				},
 				Name:    "SetCanceled",
-				NamePos: lp(2292, 28),
+				NamePos: lp(2302, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2292, 40),
+						Pos: lp(2302, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2292, 40),
+							Pos:  lp(2302, 40),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -48123,19 +48295,19 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2293, 9),
+				Pos:       lp(2303, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2293, 23),
+					Pos:  lp(2303, 23),
 					Name: "void",
 				},
 				Name:    "SetException",
-				NamePos: lp(2293, 28),
+				NamePos: lp(2303, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2293, 41),
+						Pos: lp(2303, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2293, 41),
+							Pos:  lp(2303, 41),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -48143,23 +48315,23 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2294, 9),
+				Pos:       lp(2304, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2294, 23),
+					Pos:  lp(2304, 23),
 					Name: "void",
 				},
 				Name:    "SetException",
-				NamePos: lp(2294, 28),
+				NamePos: lp(2304, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2294, 41),
+						Pos: lp(2304, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2294, 41),
+							Pos:  lp(2304, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2294, 53),
+									Pos:  lp(2304, 53),
 									Name: "Exception",
 								},
 							},
@@ -48169,19 +48341,19 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2295, 9),
+				Pos:       lp(2305, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2295, 23),
+					Pos:  lp(2305, 23),
 					Name: "void",
 				},
 				Name:    "SetResult",
-				NamePos: lp(2295, 28),
+				NamePos: lp(2305, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2295, 38),
+						Pos: lp(2305, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2295, 38),
+							Pos:  lp(2305, 38),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48189,29 +48361,29 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2296, 9),
+				Pos:       lp(2306, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2296, 23),
+					Pos:  lp(2306, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetCanceled",
-				NamePos: lp(2296, 28),
+				NamePos: lp(2306, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2297, 9),
+				Pos:       lp(2307, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2297, 23),
+					Pos:  lp(2307, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetCanceled",
-				NamePos: lp(2297, 28),
+				NamePos: lp(2307, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2297, 43),
+						Pos: lp(2307, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2297, 43),
+							Pos:  lp(2307, 43),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -48219,19 +48391,19 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2298, 9),
+				Pos:       lp(2308, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2298, 23),
+					Pos:  lp(2308, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetException",
-				NamePos: lp(2298, 28),
+				NamePos: lp(2308, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2298, 44),
+						Pos: lp(2308, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2298, 44),
+							Pos:  lp(2308, 44),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -48239,23 +48411,23 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2299, 9),
+				Pos:       lp(2309, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2299, 23),
+					Pos:  lp(2309, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetException",
-				NamePos: lp(2299, 28),
+				NamePos: lp(2309, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2299, 44),
+						Pos: lp(2309, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2299, 44),
+							Pos:  lp(2309, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2299, 56),
+									Pos:  lp(2309, 56),
 									Name: "Exception",
 								},
 							},
@@ -48265,19 +48437,19 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2300, 9),
+				Pos:       lp(2310, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2300, 23),
+					Pos:  lp(2310, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2300, 28),
+				NamePos: lp(2310, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2300, 41),
+						Pos: lp(2310, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2300, 41),
+							Pos:  lp(2310, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48290,32 +48462,32 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2303, 5),
+		Pos:       lp(2313, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2303, 6),
+				Pos:  lp(2313, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2305, 9),
+				Pos:       lp(2315, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2306, 9),
+				Pos:       lp(2316, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2306, 33),
+						Pos: lp(2316, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2306, 33),
+							Pos:  lp(2316, 33),
 							Name: "Task",
 						},
 						Name: "task",
@@ -48323,104 +48495,104 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2307, 9),
+				Pos:       lp(2317, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2307, 23),
+					Pos:  lp(2317, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2307, 49),
+						Pos:  lp(2317, 49),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2308, 9),
+				Pos:       lp(2318, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2308, 16),
+					Pos:  lp(2318, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2308, 34),
+						Pos:  lp(2318, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2309, 9),
+				Pos:       lp(2319, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2309, 16),
+					Pos:  lp(2319, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2309, 35),
+						Pos:  lp(2319, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2310, 9),
+				Pos:       lp(2320, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2310, 16),
+					Pos:  lp(2320, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2310, 47),
+						Pos:  lp(2320, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2311, 9),
+				Pos:       lp(2321, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2311, 16),
+					Pos:  lp(2321, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2311, 33),
+						Pos:  lp(2321, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2312, 9),
+				Pos:       lp(2322, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2312, 23),
+					Pos:  lp(2322, 23),
 					Name: "Task",
 				},
 				Name:    "AsTask",
-				NamePos: lp(2312, 28),
+				NamePos: lp(2322, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2313, 9),
+				Pos:       lp(2323, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2313, 23),
+					Pos:  lp(2323, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2313, 79),
+				NamePos: lp(2323, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2313, 94),
+						Pos: lp(2323, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2313, 94),
+							Pos:  lp(2323, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -48428,39 +48600,39 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2314, 9),
+				Pos:       lp(2324, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2314, 23),
+					Pos:  lp(2324, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2314, 67),
+				NamePos: lp(2324, 67),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2315, 9),
+				Pos:       lp(2325, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2315, 23),
+					Pos:  lp(2325, 23),
 					Name: "ValueTask",
 				},
 				Name:    "Preserve",
-				NamePos: lp(2315, 33),
+				NamePos: lp(2325, 33),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2316, 9),
+				Pos:       lp(2326, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2316, 30),
+					Pos:  lp(2326, 30),
 					Name: "ValueTask",
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2316, 40),
+				NamePos: lp(2326, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2316, 53),
+						Pos: lp(2326, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2316, 53),
+							Pos:  lp(2326, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -48468,28 +48640,28 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2317, 9),
+				Pos:       lp(2327, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2317, 30),
+					Pos:  lp(2327, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2317, 40),
+							Pos:  lp(2327, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2317, 49),
+				NamePos: lp(2327, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2317, 71),
+						Pos: lp(2327, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2317, 71),
+							Pos:  lp(2327, 71),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -48497,19 +48669,19 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2318, 9),
+				Pos:       lp(2328, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2318, 30),
+					Pos:  lp(2328, 30),
 					Name: "ValueTask",
 				},
 				Name:    "FromException",
-				NamePos: lp(2318, 40),
+				NamePos: lp(2328, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2318, 54),
+						Pos: lp(2328, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2318, 54),
+							Pos:  lp(2328, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -48517,28 +48689,28 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2319, 9),
+				Pos:       lp(2329, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2319, 30),
+					Pos:  lp(2329, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2319, 40),
+							Pos:  lp(2329, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2319, 49),
+				NamePos: lp(2329, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2319, 72),
+						Pos: lp(2329, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2319, 72),
+							Pos:  lp(2329, 72),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -48546,28 +48718,28 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2320, 9),
+				Pos:       lp(2330, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2320, 30),
+					Pos:  lp(2330, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2320, 40),
+							Pos:  lp(2330, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromResult",
-				NamePos: lp(2320, 49),
+				NamePos: lp(2330, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2320, 69),
+						Pos: lp(2330, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2320, 69),
+							Pos:  lp(2330, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48580,7 +48752,7 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2323, 5),
+		Pos:       lp(2333, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -48590,20 +48762,20 @@ func libraryAST_164() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2323, 6),
+				Pos:  lp(2333, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2325, 9),
+				Pos:       lp(2335, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2325, 33),
+						Pos: lp(2335, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2325, 33),
+							Pos:  lp(2335, 33),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -48611,18 +48783,18 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2326, 9),
+				Pos:       lp(2336, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2326, 33),
+						Pos: lp(2336, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2326, 33),
+							Pos:  lp(2336, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2326, 38),
+									Pos:  lp(2336, 38),
 									Name: "TResult",
 								},
 							},
@@ -48632,116 +48804,116 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2327, 9),
+				Pos:       lp(2337, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2327, 16),
+					Pos:  lp(2337, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2327, 34),
+						Pos:  lp(2337, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2328, 9),
+				Pos:       lp(2338, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2328, 16),
+					Pos:  lp(2338, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2328, 35),
+						Pos:  lp(2338, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2329, 9),
+				Pos:       lp(2339, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2329, 16),
+					Pos:  lp(2339, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2329, 47),
+						Pos:  lp(2339, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2330, 9),
+				Pos:       lp(2340, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2330, 16),
+					Pos:  lp(2340, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2330, 33),
+						Pos:  lp(2340, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2331, 9),
+				Pos:       lp(2341, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2331, 16),
+					Pos:  lp(2341, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2331, 33),
+						Pos:  lp(2341, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2332, 9),
+				Pos:       lp(2342, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2332, 23),
+					Pos:  lp(2342, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2332, 28),
+							Pos:  lp(2342, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "AsTask",
-				NamePos: lp(2332, 37),
+				NamePos: lp(2342, 37),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2333, 9),
+				Pos:       lp(2343, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2333, 23),
+					Pos:  lp(2343, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2333, 84),
+							Pos:  lp(2343, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2333, 93),
+				NamePos: lp(2343, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2333, 108),
+						Pos: lp(2343, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2333, 108),
+							Pos:  lp(2343, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -48749,36 +48921,36 @@ func libraryAST_164() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2334, 9),
+				Pos:       lp(2344, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2334, 23),
+					Pos:  lp(2344, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2334, 72),
+							Pos:  lp(2344, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2334, 81),
+				NamePos: lp(2344, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2335, 9),
+				Pos:       lp(2345, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2335, 23),
+					Pos:  lp(2345, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2335, 33),
+							Pos:  lp(2345, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2335, 42),
+				NamePos: lp(2345, 42),
 			},
 		},
 	}
@@ -48786,46 +48958,46 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2338, 5),
+		Pos:       lp(2348, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2340, 9),
+				Pos:       lp(2350, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2340, 30),
+					Pos:  lp(2350, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "For",
-				NamePos: lp(2340, 49),
+				NamePos: lp(2350, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2340, 53),
+						Pos: lp(2350, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2340, 53),
+							Pos:  lp(2350, 53),
 							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2340, 72),
+						Pos: lp(2350, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2340, 72),
+							Pos:  lp(2350, 72),
 							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2340, 89),
+						Pos: lp(2350, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2340, 89),
+							Pos:  lp(2350, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2340, 96),
+									Pos:  lp(2350, 96),
 									Name: "int",
 								},
 							},
@@ -48835,43 +49007,43 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2341, 9),
+				Pos:       lp(2351, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2341, 30),
+					Pos:  lp(2351, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "For",
-				NamePos: lp(2341, 49),
+				NamePos: lp(2351, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2341, 53),
+						Pos: lp(2351, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2341, 53),
+							Pos:  lp(2351, 53),
 							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2341, 72),
+						Pos: lp(2351, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2341, 72),
+							Pos:  lp(2351, 72),
 							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2341, 89),
+						Pos: lp(2351, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2341, 89),
+							Pos:  lp(2351, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2341, 96),
+									Pos:  lp(2351, 96),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2341, 101),
+									Pos:  lp(2351, 101),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -48881,47 +49053,47 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2342, 9),
+				Pos:       lp(2352, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2342, 30),
+					Pos:  lp(2352, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "For",
-				NamePos: lp(2342, 49),
+				NamePos: lp(2352, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2342, 53),
+						Pos: lp(2352, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2342, 53),
+							Pos:  lp(2352, 53),
 							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2342, 72),
+						Pos: lp(2352, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2342, 72),
+							Pos:  lp(2352, 72),
 							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2342, 89),
+						Pos: lp(2352, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2342, 89),
+							Pos:  lp(2352, 89),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2342, 122),
+						Pos: lp(2352, 122),
 						Type: &lang.TypeRef{
-							Pos:  lp(2342, 122),
+							Pos:  lp(2352, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2342, 129),
+									Pos:  lp(2352, 129),
 									Name: "int",
 								},
 							},
@@ -48931,39 +49103,39 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2343, 9),
+				Pos:       lp(2353, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2343, 30),
+					Pos:  lp(2353, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "For",
-				NamePos: lp(2343, 49),
+				NamePos: lp(2353, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2343, 53),
+						Pos: lp(2353, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 53),
+							Pos:  lp(2353, 53),
 							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2343, 73),
+						Pos: lp(2353, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 73),
+							Pos:  lp(2353, 73),
 							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2343, 91),
+						Pos: lp(2353, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 91),
+							Pos:  lp(2353, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2343, 98),
+									Pos:  lp(2353, 98),
 									Name: "long",
 								},
 							},
@@ -48973,26 +49145,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2344, 9),
+				Pos:       lp(2354, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2344, 30),
+					Pos:  lp(2354, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "ForEach",
-				NamePos: lp(2344, 49),
+				NamePos: lp(2354, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2344, 66),
+						Pos: lp(2354, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2344, 66),
+							Pos:  lp(2354, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2344, 78),
+									Pos:  lp(2354, 78),
 									Name: "TSource",
 								},
 							},
@@ -49000,13 +49172,13 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2344, 95),
+						Pos: lp(2354, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2344, 95),
+							Pos:  lp(2354, 95),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2344, 102),
+									Pos:  lp(2354, 102),
 									Name: "TSource",
 								},
 							},
@@ -49016,26 +49188,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2345, 9),
+				Pos:       lp(2355, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2345, 30),
+					Pos:  lp(2355, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "ForEach",
-				NamePos: lp(2345, 49),
+				NamePos: lp(2355, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2345, 66),
+						Pos: lp(2355, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 66),
+							Pos:  lp(2355, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2345, 78),
+									Pos:  lp(2355, 78),
 									Name: "TSource",
 								},
 							},
@@ -49043,17 +49215,17 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2345, 95),
+						Pos: lp(2355, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 95),
+							Pos:  lp(2355, 95),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2345, 102),
+									Pos:  lp(2355, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2345, 111),
+									Pos:  lp(2355, 111),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -49063,26 +49235,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2346, 9),
+				Pos:       lp(2356, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2346, 30),
+					Pos:  lp(2356, 30),
 					Name: "ParallelLoopResult",
 				},
 				Name:    "ForEach",
-				NamePos: lp(2346, 49),
+				NamePos: lp(2356, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2346, 66),
+						Pos: lp(2356, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2346, 66),
+							Pos:  lp(2356, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2346, 78),
+									Pos:  lp(2356, 78),
 									Name: "TSource",
 								},
 							},
@@ -49090,21 +49262,21 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2346, 95),
+						Pos: lp(2356, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2346, 95),
+							Pos:  lp(2356, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2346, 128),
+						Pos: lp(2356, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2346, 128),
+							Pos:  lp(2356, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2346, 135),
+									Pos:  lp(2356, 135),
 									Name: "TSource",
 								},
 							},
@@ -49114,26 +49286,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2347, 9),
+				Pos:       lp(2357, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2347, 30),
+					Pos:  lp(2357, 30),
 					Name: "Task",
 				},
 				Name:    "ForEachAsync",
-				NamePos: lp(2347, 35),
+				NamePos: lp(2357, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2347, 57),
+						Pos: lp(2357, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2347, 57),
+							Pos:  lp(2357, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2347, 69),
+									Pos:  lp(2357, 69),
 									Name: "TSource",
 								},
 							},
@@ -49141,21 +49313,21 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2347, 86),
+						Pos: lp(2357, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2347, 86),
+							Pos:  lp(2357, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2347, 91),
+									Pos:  lp(2357, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2347, 100),
+									Pos:  lp(2357, 100),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2347, 136),
+									Pos:  lp(2357, 136),
 									Name: "ValueTask",
 								},
 							},
@@ -49165,26 +49337,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2348, 9),
+				Pos:       lp(2358, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2348, 30),
+					Pos:  lp(2358, 30),
 					Name: "Task",
 				},
 				Name:    "ForEachAsync",
-				NamePos: lp(2348, 35),
+				NamePos: lp(2358, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2348, 57),
+						Pos: lp(2358, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 57),
+							Pos:  lp(2358, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2348, 69),
+									Pos:  lp(2358, 69),
 									Name: "TSource",
 								},
 							},
@@ -49192,29 +49364,29 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2348, 86),
+						Pos: lp(2358, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 86),
+							Pos:  lp(2358, 86),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2348, 140),
+						Pos: lp(2358, 140),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 140),
+							Pos:  lp(2358, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2348, 145),
+									Pos:  lp(2358, 145),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2348, 154),
+									Pos:  lp(2358, 154),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2348, 190),
+									Pos:  lp(2358, 190),
 									Name: "ValueTask",
 								},
 							},
@@ -49224,26 +49396,26 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2349, 9),
+				Pos:       lp(2359, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2349, 30),
+					Pos:  lp(2359, 30),
 					Name: "Task",
 				},
 				Name:    "ForEachAsync",
-				NamePos: lp(2349, 35),
+				NamePos: lp(2359, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2349, 57),
+						Pos: lp(2359, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 57),
+							Pos:  lp(2359, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2349, 69),
+									Pos:  lp(2359, 69),
 									Name: "TSource",
 								},
 							},
@@ -49251,29 +49423,29 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2349, 86),
+						Pos: lp(2359, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 86),
+							Pos:  lp(2359, 86),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2349, 119),
+						Pos: lp(2359, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 119),
+							Pos:  lp(2359, 119),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2349, 124),
+									Pos:  lp(2359, 124),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2349, 133),
+									Pos:  lp(2359, 133),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2349, 169),
+									Pos:  lp(2359, 169),
 									Name: "ValueTask",
 								},
 							},
@@ -49283,23 +49455,23 @@ func libraryAST_165() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2350, 9),
+				Pos:       lp(2360, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2350, 30),
+					Pos:  lp(2360, 30),
 					Name: "void",
 				},
 				Name:    "Invoke",
-				NamePos: lp(2350, 35),
+				NamePos: lp(2360, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2350, 42),
+						Pos:      lp(2360, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2350, 49),
+							Pos:       lp(2360, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2350, 49),
+								Pos:  lp(2360, 49),
 								Name: "Action",
 							},
 						},
@@ -49307,183 +49479,1142 @@ func libraryAST_165() *lang.TypeDecl {
 					},
 				},
 			},
-		},
-	}
-}
-
-func libraryAST_166() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(2353, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "ParallelOptions",
-		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(1),
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2355, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2355, 16),
-					Name: "int",
-				},
-				Name: "MaxDegreeOfParallelism",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2355, 45),
-						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(2355, 50),
-						Kind: "set",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2356, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2356, 16),
-					Name: "System.Threading.CancellationToken",
-				},
-				Name: "CancellationToken",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2356, 71),
-						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(2356, 76),
-						Kind: "set",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_167() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(2359, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "ParallelLoopResult",
-		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(33),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(2359, 6),
-				Name: "Struct",
-			},
-		},
-		Members: []lang.Member{
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(2361, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2361, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2361, 30),
+					Name: "void",
 				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2361, 35),
-						Kind: "get",
+				Name:    "Invoke",
+				NamePos: lp(2361, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2361, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(2361, 42),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos:      lp(2361, 75),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(2361, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2361, 82),
+								Name: "Action",
+							},
+						},
+						Name: "actions",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(2362, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:      lp(2362, 16),
-					Name:     "long",
-					Nullable: true,
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2362, 30),
+					Name: "ParallelLoopResult",
 				},
-				Name: "LowestBreakIteration",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2362, 45),
-						Kind: "get",
+				Name:    "For",
+				NamePos: lp(2362, 49),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2362, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(2362, 53),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2362, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2362, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2362, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2362, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2362, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2362, 122),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2362, 129),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2362, 134),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
-		},
-	}
-}
-
-func libraryAST_168() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(2365, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "ParallelLoopState",
-		Namespace: "System.Threading.Tasks",
-		Modifiers: lang.Modifiers(1),
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2367, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2367, 16),
-					Name: "bool",
+			&lang.MethodDecl{
+				Pos:       lp(2363, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2363, 30),
+					Name: "ParallelLoopResult",
 				},
-				Name: "IsStopped",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2367, 33),
-						Kind: "get",
+				Name:    "For",
+				NamePos: lp(2363, 49),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2363, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(2363, 53),
+							Name: "long",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2363, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(2363, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2363, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2363, 91),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2363, 98),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2363, 104),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2364, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2364, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "For",
+				NamePos: lp(2364, 49),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2364, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(2364, 53),
+							Name: "long",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2364, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(2364, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2364, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2364, 91),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2364, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2364, 124),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2364, 131),
+									Name: "long",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2365, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2365, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "For",
+				NamePos: lp(2365, 49),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2365, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(2365, 53),
+							Name: "long",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2365, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(2365, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2365, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2365, 91),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2365, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2365, 124),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2365, 131),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2365, 137),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2366, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2366, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "For",
+				NamePos: lp(2366, 49),
+				TypeParams: []string{
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2366, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2366, 61),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2366, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2366, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2366, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2366, 97),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2366, 102),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2366, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(2366, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2366, 126),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2366, 131),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2366, 150),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2366, 158),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2366, 172),
+						Type: &lang.TypeRef{
+							Pos:  lp(2366, 172),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2366, 179),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2367, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2367, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "For",
+				NamePos: lp(2367, 49),
+				TypeParams: []string{
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2367, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 61),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2367, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2367, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2367, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 130),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2367, 135),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2367, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 154),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2367, 159),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2367, 164),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2367, 183),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2367, 191),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2367, 205),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 205),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2367, 212),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2368, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2368, 23),
-					Name: "void",
+					Pos:  lp(2368, 30),
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Break",
-				NamePos: lp(2368, 28),
+				Name:    "For",
+				NamePos: lp(2368, 49),
+				TypeParams: []string{
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2368, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2368, 61),
+							Name: "long",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2368, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2368, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2368, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2368, 99),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2368, 104),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2368, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2368, 123),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2368, 128),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2368, 134),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2368, 153),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2368, 161),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2368, 175),
+						Type: &lang.TypeRef{
+							Pos:  lp(2368, 175),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2368, 182),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2369, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2369, 23),
-					Name: "void",
-				},
-				Name:    "Stop",
-				NamePos: lp(2369, 28),
-			},
-		},
-	}
-}
-
-func libraryAST_169() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(2375, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "Enumerable",
-		Namespace: "System.Linq",
-		Modifiers: lang.Modifiers(17),
-		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2377, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2377, 30),
-					Name: "TSource",
+					Pos:  lp(2369, 30),
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Aggregate",
-				NamePos: lp(2377, 38),
+				Name:    "For",
+				NamePos: lp(2369, 49),
+				TypeParams: []string{
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2369, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 61),
+							Name: "long",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2369, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2369, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 99),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2369, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 132),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2369, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2369, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2369, 161),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2369, 167),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2369, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2369, 194),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2369, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2369, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2370, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2370, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2377, 57),
-						Modifier: "this",
+						Pos: lp(2370, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2377, 62),
+							Pos:  lp(2370, 66),
 							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2370, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2370, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2370, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2370, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2370, 128),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2370, 135),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2370, 144),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2371, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2371, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2371, 49),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2371, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(2371, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2371, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2371, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2371, 95),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2371, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2371, 111),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2371, 130),
+									Name: "long",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2372, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2372, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2372, 49),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2372, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(2372, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2372, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2372, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2372, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2372, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2372, 128),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2372, 135),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2372, 144),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2372, 163),
+									Name: "long",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2373, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2373, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2373, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2373, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2373, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2373, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2373, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2373, 103),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2373, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2373, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2373, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2373, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2373, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2373, 160),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2373, 168),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2373, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2373, 182),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2373, 189),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2374, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2374, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2374, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2374, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2374, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2374, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2374, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2374, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2374, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2374, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2374, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2374, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2374, 193),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2374, 201),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2374, 215),
+						Type: &lang.TypeRef{
+							Pos:  lp(2374, 215),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2374, 222),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2375, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2375, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2375, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2375, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2375, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2375, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2375, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2375, 103),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2375, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2375, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2375, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2375, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2375, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2375, 160),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2375, 166),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2375, 174),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2375, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2375, 188),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2375, 195),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2376, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2376, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2376, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2376, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2376, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2376, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2376, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2376, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2376, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2376, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2376, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2376, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2376, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2376, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2376, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2376, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2376, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2376, 207),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2376, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2376, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2376, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2377, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2377, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2377, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2377, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2377, 57),
+							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2377, 74),
@@ -49505,15 +50636,15 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2377, 105),
-									Name: "TSource",
+									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2377, 114),
-									Name: "TSource",
+									Pos:  lp(2377, 141),
+									Name: "ValueTask",
 								},
 							},
 						},
-						Name: "func",
+						Name: "body",
 					},
 				},
 			},
@@ -49522,24 +50653,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2378, 30),
-					Name: "TAccumulate",
+					Name: "Task",
 				},
-				Name:    "Aggregate",
-				NamePos: lp(2378, 42),
+				Name:    "ForEachAsync",
+				NamePos: lp(2378, 35),
 				TypeParams: []string{
 					"TSource",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2378, 74),
-						Modifier: "this",
+						Pos: lp(2378, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 79),
-							Name: "IEnumerable",
+							Pos:  lp(2378, 57),
+							Name: "IAsyncEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2378, 91),
+									Pos:  lp(2378, 74),
 									Name: "TSource",
 								},
 							},
@@ -49547,29 +50676,405 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2378, 108),
+						Pos: lp(2378, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 108),
+							Pos:  lp(2378, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2378, 145),
+						Type: &lang.TypeRef{
+							Pos:  lp(2378, 145),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2378, 150),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2378, 159),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2378, 195),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2379, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2379, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2379, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2379, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2379, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 91),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2379, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 124),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2379, 129),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2379, 138),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2379, 174),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_166() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2382, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelOptions",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       lp(2384, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2384, 16),
+					Name: "int",
+				},
+				Name: "MaxDegreeOfParallelism",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2384, 45),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(2384, 50),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2385, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2385, 16),
+					Name: "System.Threading.CancellationToken",
+				},
+				Name: "CancellationToken",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2385, 71),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(2385, 76),
+						Kind: "set",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_167() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2388, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelLoopResult",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(2388, 6),
+				Name: "Struct",
+			},
+		},
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       lp(2390, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2390, 16),
+					Name: "bool",
+				},
+				Name: "IsCompleted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2390, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2391, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2391, 16),
+					Name:     "long",
+					Nullable: true,
+				},
+				Name: "LowestBreakIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2391, 45),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_168() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2394, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ParallelLoopState",
+		Namespace: "System.Threading.Tasks",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       lp(2396, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2396, 16),
+					Name: "bool",
+				},
+				Name: "IsStopped",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2396, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2397, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2397, 16),
+					Name: "bool",
+				},
+				Name: "IsExceptional",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2397, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2398, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2398, 16),
+					Name: "bool",
+				},
+				Name: "ShouldExitCurrentIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2398, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2399, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2399, 16),
+					Name:     "long",
+					Nullable: true,
+				},
+				Name: "LowestBreakIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2399, 45),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2400, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2400, 23),
+					Name: "void",
+				},
+				Name:    "Break",
+				NamePos: lp(2400, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2401, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2401, 23),
+					Name: "void",
+				},
+				Name:    "Stop",
+				NamePos: lp(2401, 28),
+			},
+		},
+	}
+}
+
+func libraryAST_169() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2407, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Enumerable",
+		Namespace: "System.Linq",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(2409, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2409, 30),
+					Name: "TSource",
+				},
+				Name:    "Aggregate",
+				NamePos: lp(2409, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2409, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2409, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2409, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2409, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2409, 91),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2409, 96),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2409, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2409, 114),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "func",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2410, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2410, 30),
+					Name: "TAccumulate",
+				},
+				Name:    "Aggregate",
+				NamePos: lp(2410, 42),
+				TypeParams: []string{
+					"TSource",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2410, 74),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2410, 79),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2410, 91),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2410, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2410, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2378, 126),
+						Pos: lp(2410, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 126),
+							Pos:  lp(2410, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2378, 131),
+									Pos:  lp(2410, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2378, 144),
+									Pos:  lp(2410, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2378, 153),
+									Pos:  lp(2410, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -49579,14 +51084,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2379, 9),
+				Pos:       lp(2411, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2379, 30),
+					Pos:  lp(2411, 30),
 					Name: "TResult",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2379, 38),
+				NamePos: lp(2411, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -49594,14 +51099,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2379, 79),
+						Pos:      lp(2411, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 84),
+							Pos:  lp(2411, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 96),
+									Pos:  lp(2411, 96),
 									Name: "TSource",
 								},
 							},
@@ -49609,29 +51114,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2379, 113),
+						Pos: lp(2411, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 113),
+							Pos:  lp(2411, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2379, 131),
+						Pos: lp(2411, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 131),
+							Pos:  lp(2411, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 136),
+									Pos:  lp(2411, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 149),
+									Pos:  lp(2411, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 158),
+									Pos:  lp(2411, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -49639,17 +51144,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2379, 177),
+						Pos: lp(2411, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 177),
+							Pos:  lp(2411, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 182),
+									Pos:  lp(2411, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 195),
+									Pos:  lp(2411, 195),
 									Name: "TResult",
 								},
 							},
@@ -49659,1378 +51164,50 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2380, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2380, 30),
-					Name: "bool",
-				},
-				Name:    "All",
-				NamePos: lp(2380, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2380, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2380, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2380, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2380, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2380, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2380, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2380, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2381, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2381, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2381, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2381, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2381, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2381, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2382, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2382, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(2382, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2382, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2382, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2382, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2382, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2382, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2382, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2382, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2383, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2383, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2383, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Append",
-				NamePos: lp(2383, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2383, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2383, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2383, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2383, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2383, 101),
-							Name: "TSource",
-						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2384, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2384, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2384, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "AsEnumerable",
-				NamePos: lp(2384, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2384, 73),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2384, 78),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2384, 90),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2385, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2385, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2385, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2385, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2385, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2385, 62),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2386, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2386, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2386, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2386, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2386, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2386, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2386, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2386, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2386, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2386, 102),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2387, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2387, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2387, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2387, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2387, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2387, 62),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2388, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2388, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2388, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2388, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2388, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2388, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2388, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2388, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2388, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2388, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2389, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2389, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2389, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2389, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2389, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2389, 62),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2390, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2390, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(2390, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2390, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2390, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2390, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2390, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2390, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2390, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2390, 102),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2391, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2391, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2391, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2391, 46),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2391, 51),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2391, 63),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2392, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2392, 30),
-					Name: "decimal",
-				},
-				Name:    "Average",
-				NamePos: lp(2392, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2392, 55),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2392, 60),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2392, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2392, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2392, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2392, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2392, 103),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2393, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2393, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2393, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2393, 44),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2393, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2393, 61),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2394, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2394, 30),
-					Name: "float",
-				},
-				Name:    "Average",
-				NamePos: lp(2394, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2394, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2394, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2394, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2394, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2394, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2394, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2394, 101),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2395, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2395, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2395, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "Cast",
-				NamePos: lp(2395, 51),
-				TypeParams: []string{
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2395, 65),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2395, 70),
-							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2396, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2396, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2396, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2396, 42),
-								Name: "TSource",
-							},
-						},
-					},
-				},
-				Name:    "Chunk",
-				NamePos: lp(2396, 53),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2396, 68),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2396, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2396, 85),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2396, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2396, 102),
-							Name: "int",
-						},
-						Name: "size",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2397, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2397, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2397, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Concat",
-				NamePos: lp(2397, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2397, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2397, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2397, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2397, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2397, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2397, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2398, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2398, 30),
-					Name: "bool",
-				},
-				Name:    "Contains",
-				NamePos: lp(2398, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2398, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2398, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2398, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2398, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2398, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2399, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2399, 30),
-					Name: "bool",
-				},
-				Name:    "Contains",
-				NamePos: lp(2399, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2399, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2399, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2399, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2399, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2399, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2399, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2399, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2399, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2400, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2400, 30),
-					Name: "int",
-				},
-				Name:    "Count",
-				NamePos: lp(2400, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2400, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2400, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2400, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2401, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2401, 30),
-					Name: "int",
-				},
-				Name:    "Count",
-				NamePos: lp(2401, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2401, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2401, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2401, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2401, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2401, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2401, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2401, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2402, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2402, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2402, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2402, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2402, 75),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2402, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2402, 92),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2403, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2403, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2403, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2403, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2403, 75),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2403, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2403, 92),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2403, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2403, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2404, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2404, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2404, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Distinct",
-				NamePos: lp(2404, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2404, 69),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2404, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2404, 86),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2405, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2405, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2405, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Distinct",
-				NamePos: lp(2405, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2405, 69),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2405, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2405, 86),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2405, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2405, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2405, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2406, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2406, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2406, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "DistinctBy",
-				NamePos: lp(2406, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2406, 77),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2406, 82),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2406, 94),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2406, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2406, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2406, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2406, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2407, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2407, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2407, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "DistinctBy",
-				NamePos: lp(2407, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2407, 77),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2407, 82),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2407, 94),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2407, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2407, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2407, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2407, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2407, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2407, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2407, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2408, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2408, 30),
-					Name: "TSource",
-				},
-				Name:    "ElementAt",
-				NamePos: lp(2408, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2408, 57),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2408, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2408, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2408, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2408, 91),
-							Name: "int",
-						},
-						Name: "index",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2409, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2409, 30),
-					Name: "TSource",
-				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(2409, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2409, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2409, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2409, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2409, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2409, 100),
-							Name: "int",
-						},
-						Name: "index",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2410, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2410, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2410, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "Empty",
-				NamePos: lp(2410, 51),
-				TypeParams: []string{
-					"TResult",
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2411, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2411, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2411, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Except",
-				NamePos: lp(2411, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2411, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2411, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2411, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2411, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2411, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2411, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2412, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2412, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2412, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Except",
-				NamePos: lp(2412, 51),
+				Name:    "All",
+				NamePos: lp(2412, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2412, 67),
+						Pos:      lp(2412, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 72),
+							Pos:  lp(2412, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2412, 84),
+									Pos:  lp(2412, 65),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2412, 100),
+						Pos: lp(2412, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 100),
-							Name: "IEnumerable",
+							Pos:  lp(2412, 82),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2412, 112),
+									Pos:  lp(2412, 87),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2412, 96),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2412, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2412, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2412, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -51039,23 +51216,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2413, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "First",
-				NamePos: lp(2413, 38),
+				Name:    "Any",
+				NamePos: lp(2413, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2413, 53),
+						Pos:      lp(2413, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2413, 58),
+							Pos:  lp(2413, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2413, 70),
+									Pos:  lp(2413, 65),
 									Name: "TSource",
 								},
 							},
@@ -51069,23 +51246,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2414, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "First",
-				NamePos: lp(2414, 38),
+				Name:    "Any",
+				NamePos: lp(2414, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2414, 53),
+						Pos:      lp(2414, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2414, 58),
+							Pos:  lp(2414, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2414, 70),
+									Pos:  lp(2414, 65),
 									Name: "TSource",
 								},
 							},
@@ -51093,17 +51270,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2414, 87),
+						Pos: lp(2414, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2414, 87),
+							Pos:  lp(2414, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2414, 92),
+									Pos:  lp(2414, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2414, 101),
+									Pos:  lp(2414, 96),
 									Name: "bool",
 								},
 							},
@@ -51117,28 +51294,42 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2415, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2415, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2415, 38),
+				Name:    "Append",
+				NamePos: lp(2415, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2415, 62),
+						Pos:      lp(2415, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2415, 67),
+							Pos:  lp(2415, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2415, 79),
+									Pos:  lp(2415, 84),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2415, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2415, 101),
+							Name: "TSource",
+						},
+						Name: "element",
 					},
 				},
 			},
@@ -51147,46 +51338,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2416, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2416, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2416, 38),
+				Name:    "AsEnumerable",
+				NamePos: lp(2416, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2416, 62),
+						Pos:      lp(2416, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2416, 67),
+							Pos:  lp(2416, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2416, 79),
+									Pos:  lp(2416, 90),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2416, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2416, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2416, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2416, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -51195,36 +51374,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2417, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2417, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2417, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2417, 62),
+						Pos:      lp(2417, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2417, 67),
+							Pos:  lp(2417, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2417, 79),
-									Name: "TSource",
+									Pos:  lp(2417, 62),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2417, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2417, 96),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -51233,23 +51401,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2418, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(2418, 38),
+				Name:    "Average",
+				NamePos: lp(2418, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2418, 62),
+						Pos:      lp(2418, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2418, 67),
+							Pos:  lp(2418, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2418, 79),
+									Pos:  lp(2418, 71),
 									Name: "TSource",
 								},
 							},
@@ -51257,30 +51425,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2418, 96),
+						Pos: lp(2418, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2418, 96),
+							Pos:  lp(2418, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2418, 101),
+									Pos:  lp(2418, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2418, 110),
-									Name: "bool",
+									Pos:  lp(2418, 102),
+									Name: "int",
 								},
 							},
 						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2418, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2418, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
+						Name: "selector",
 					},
 				},
 			},
@@ -51289,24 +51449,21 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2419, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "Last",
-				NamePos: lp(2419, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2419, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2419, 52),
+						Pos:      lp(2419, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2419, 57),
+							Pos:  lp(2419, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2419, 69),
-									Name: "TSource",
+									Pos:  lp(2419, 62),
+									Name: "long",
 								},
 							},
 						},
@@ -51319,23 +51476,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2420, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "Last",
-				NamePos: lp(2420, 38),
+				Name:    "Average",
+				NamePos: lp(2420, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2420, 52),
+						Pos:      lp(2420, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2420, 57),
+							Pos:  lp(2420, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2420, 69),
+									Pos:  lp(2420, 71),
 									Name: "TSource",
 								},
 							},
@@ -51343,22 +51500,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2420, 86),
+						Pos: lp(2420, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2420, 86),
+							Pos:  lp(2420, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2420, 91),
+									Pos:  lp(2420, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2420, 100),
-									Name: "bool",
+									Pos:  lp(2420, 102),
+									Name: "long",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -51367,24 +51524,21 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2421, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2421, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2421, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2421, 61),
+						Pos:      lp(2421, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2421, 66),
+							Pos:  lp(2421, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2421, 78),
-									Name: "TSource",
+									Pos:  lp(2421, 62),
+									Name: "double",
 								},
 							},
 						},
@@ -51397,23 +51551,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2422, 30),
-					Name: "TSource",
+					Name: "double",
 				},
-				Name:    "LastOrDefault",
-				NamePos: lp(2422, 38),
+				Name:    "Average",
+				NamePos: lp(2422, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2422, 61),
+						Pos:      lp(2422, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 66),
+							Pos:  lp(2422, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 78),
+									Pos:  lp(2422, 71),
 									Name: "TSource",
 								},
 							},
@@ -51421,22 +51575,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2422, 95),
+						Pos: lp(2422, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 95),
+							Pos:  lp(2422, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 100),
+									Pos:  lp(2422, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2422, 109),
-									Name: "bool",
+									Pos:  lp(2422, 102),
+									Name: "double",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -51445,36 +51599,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2423, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Average",
 				NamePos: lp(2423, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2423, 61),
+						Pos:      lp(2423, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2423, 66),
+							Pos:  lp(2423, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2423, 78),
-									Name: "TSource",
+									Pos:  lp(2423, 63),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2423, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2423, 95),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -51483,23 +51626,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2424, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Average",
 				NamePos: lp(2424, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2424, 61),
+						Pos:      lp(2424, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2424, 66),
+							Pos:  lp(2424, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2424, 78),
+									Pos:  lp(2424, 72),
 									Name: "TSource",
 								},
 							},
@@ -51507,30 +51650,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2424, 95),
+						Pos: lp(2424, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2424, 95),
+							Pos:  lp(2424, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2424, 100),
+									Pos:  lp(2424, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2424, 109),
-									Name: "bool",
+									Pos:  lp(2424, 103),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2424, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2424, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
+						Name: "selector",
 					},
 				},
 			},
@@ -51539,24 +51674,21 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2425, 30),
-					Name: "TSource",
+					Name: "float",
 				},
-				Name:    "Single",
-				NamePos: lp(2425, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(2425, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2425, 54),
+						Pos:      lp(2425, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2425, 59),
+							Pos:  lp(2425, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2425, 71),
-									Name: "TSource",
+									Pos:  lp(2425, 61),
+									Name: "float",
 								},
 							},
 						},
@@ -51569,23 +51701,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2426, 30),
-					Name: "TSource",
+					Name: "float",
 				},
-				Name:    "Single",
-				NamePos: lp(2426, 38),
+				Name:    "Average",
+				NamePos: lp(2426, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2426, 54),
+						Pos:      lp(2426, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2426, 59),
+							Pos:  lp(2426, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2426, 71),
+									Pos:  lp(2426, 70),
 									Name: "TSource",
 								},
 							},
@@ -51593,22 +51725,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2426, 88),
+						Pos: lp(2426, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2426, 88),
+							Pos:  lp(2426, 87),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2426, 93),
+									Pos:  lp(2426, 92),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2426, 102),
-									Name: "bool",
+									Pos:  lp(2426, 101),
+									Name: "float",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -51617,26 +51749,26 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2427, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2427, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SingleOrDefault",
-				NamePos: lp(2427, 38),
+				Name:    "Cast",
+				NamePos: lp(2427, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2427, 63),
+						Pos:      lp(2427, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2427, 68),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2427, 80),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2427, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
 					},
@@ -51647,23 +51779,33 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2428, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(2428, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2428, 42),
+								Name: "TSource",
+							},
+						},
+					},
 				},
-				Name:    "SingleOrDefault",
-				NamePos: lp(2428, 38),
+				Name:    "Chunk",
+				NamePos: lp(2428, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2428, 63),
+						Pos:      lp(2428, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 68),
+							Pos:  lp(2428, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2428, 80),
+									Pos:  lp(2428, 85),
 									Name: "TSource",
 								},
 							},
@@ -51671,22 +51813,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2428, 97),
+						Pos: lp(2428, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2428, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2428, 111),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2428, 102),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "size",
 					},
 				},
 			},
@@ -51695,36 +51827,48 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2429, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2429, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SingleOrDefault",
-				NamePos: lp(2429, 38),
+				Name:    "Concat",
+				NamePos: lp(2429, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2429, 63),
+						Pos:      lp(2429, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2429, 68),
+							Pos:  lp(2429, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2429, 80),
+									Pos:  lp(2429, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2429, 97),
+						Pos: lp(2429, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2429, 97),
-							Name: "TSource",
+							Pos:  lp(2429, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2429, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "second",
 					},
 				},
 			},
@@ -51733,23 +51877,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2430, 30),
-					Name: "TSource",
+					Name: "bool",
 				},
-				Name:    "SingleOrDefault",
-				NamePos: lp(2430, 38),
+				Name:    "Contains",
+				NamePos: lp(2430, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2430, 63),
+						Pos:      lp(2430, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2430, 68),
+							Pos:  lp(2430, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2430, 80),
+									Pos:  lp(2430, 70),
 									Name: "TSource",
 								},
 							},
@@ -51757,30 +51901,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2430, 97),
+						Pos: lp(2430, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2430, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2430, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2430, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(2430, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2430, 128),
+							Pos:  lp(2430, 87),
 							Name: "TSource",
 						},
-						Name: "defaultValue",
+						Name: "value",
 					},
 				},
 			},
@@ -51789,40 +51915,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2431, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2431, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2431, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2431, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2431, 68),
+				Name:    "Contains",
+				NamePos: lp(2431, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2431, 91),
+						Pos:      lp(2431, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2431, 96),
+							Pos:  lp(2431, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2431, 108),
+									Pos:  lp(2431, 70),
 									Name: "TSource",
 								},
 							},
@@ -51830,97 +51939,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2431, 125),
+						Pos: lp(2431, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2431, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2431, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2431, 139),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2431, 87),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2432, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2432, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2432, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2432, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
-				},
-				Name:    "GroupBy",
-				NamePos: lp(2432, 68),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2432, 91),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2432, 96),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 108),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2432, 125),
+						Pos: lp(2431, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2432, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2432, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2432, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2432, 158),
+							Pos:  lp(2431, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2432, 176),
-									Name: "TKey",
+									Pos:  lp(2431, 120),
+									Name: "TSource",
 								},
 							},
 						},
@@ -51929,113 +51963,80 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2432, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2432, 30),
+					Name: "int",
+				},
+				Name:    "Count",
+				NamePos: lp(2432, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2432, 49),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2432, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2432, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2433, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2433, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2433, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "Join",
-				NamePos: lp(2433, 51),
+				Name:    "Count",
+				NamePos: lp(2433, 34),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2433, 87),
+						Pos:      lp(2433, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 92),
+							Pos:  lp(2433, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 104),
-									Name: "TOuter",
+									Pos:  lp(2433, 66),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2433, 119),
+						Pos: lp(2433, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2433, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2433, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(2433, 146),
+							Pos:  lp(2433, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 151),
-									Name: "TOuter",
+									Pos:  lp(2433, 88),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2433, 159),
-									Name: "TKey",
+									Pos:  lp(2433, 97),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2433, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(2433, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2433, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2433, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2433, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2433, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2433, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2433, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2433, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -52048,111 +52049,30 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2434, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "GroupJoin",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2434, 51),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2434, 92),
+						Pos:      lp(2434, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 97),
+							Pos:  lp(2434, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 109),
-									Name: "TOuter",
+									Pos:  lp(2434, 92),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(2434, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2434, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(2434, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2434, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2434, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2434, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(2434, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2434, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(2434, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(2434, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2434, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2434, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2434, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2434, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -52165,37 +52085,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2435, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2435, 69),
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(2435, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2435, 102),
+						Pos:      lp(2435, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 107),
+							Pos:  lp(2435, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2435, 119),
+									Pos:  lp(2435, 92),
 									Name: "TSource",
 								},
 							},
@@ -52203,40 +52111,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2435, 136),
+						Pos: lp(2435, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2435, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 150),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2435, 109),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2435, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -52249,92 +52129,30 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2436, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(2436, 69),
+				Name:    "Distinct",
+				NamePos: lp(2436, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2436, 102),
+						Pos:      lp(2436, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2436, 107),
+							Pos:  lp(2436, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2436, 119),
+									Pos:  lp(2436, 86),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2436, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2436, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2436, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -52347,27 +52165,25 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2437, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "Distinct",
 				NamePos: lp(2437, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2437, 83),
+						Pos:      lp(2437, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 88),
+							Pos:  lp(2437, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 100),
+									Pos:  lp(2437, 86),
 									Name: "TSource",
 								},
 							},
@@ -52375,50 +52191,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2437, 117),
+						Pos: lp(2437, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 117),
-							Name: "Func",
+							Pos:  lp(2437, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 122),
+									Pos:  lp(2437, 121),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2437, 131),
-									Name: "TKey",
-								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2437, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2437, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2437, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2437, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2437, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2437, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -52431,27 +52215,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2438, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "DistinctBy",
 				NamePos: lp(2438, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2438, 83),
+						Pos:      lp(2438, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 88),
+							Pos:  lp(2438, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 100),
+									Pos:  lp(2438, 94),
 									Name: "TSource",
 								},
 							},
@@ -52459,64 +52242,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2438, 117),
+						Pos: lp(2438, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 117),
+							Pos:  lp(2438, 111),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 122),
+									Pos:  lp(2438, 116),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2438, 131),
+									Pos:  lp(2438, 125),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2438, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2438, 150),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2438, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2438, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2438, 173),
-											Name: "TSource",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2438, 183),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2438, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2438, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2438, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -52529,28 +52270,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2439, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "DistinctBy",
 				NamePos: lp(2439, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2439, 93),
+						Pos:      lp(2439, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 98),
+							Pos:  lp(2439, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 110),
+									Pos:  lp(2439, 94),
 									Name: "TSource",
 								},
 							},
@@ -52558,17 +52297,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2439, 127),
+						Pos: lp(2439, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 127),
+							Pos:  lp(2439, 111),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 132),
+									Pos:  lp(2439, 116),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 141),
+									Pos:  lp(2439, 125),
 									Name: "TKey",
 								},
 							},
@@ -52576,162 +52315,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2439, 160),
+						Pos: lp(2439, 144),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2439, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2439, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2439, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2439, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2439, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2439, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2439, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2439, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2440, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2440, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2440, 42),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "GroupBy",
-				NamePos: lp(2440, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2440, 93),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 98),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2440, 110),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2440, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 127),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2440, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2440, 141),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2440, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2440, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2440, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2440, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2440, 206),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2440, 212),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2440, 224),
-											Name: "TElement",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2440, 235),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(2440, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 260),
+							Pos:  lp(2439, 144),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 278),
+									Pos:  lp(2439, 162),
 									Name: "TKey",
 								},
 							},
@@ -52741,44 +52331,27 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2441, 9),
+				Pos:       lp(2440, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2441, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2441, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2441, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2441, 61),
-									Name: "int",
-								},
-							},
-						},
-					},
+					Pos:  lp(2440, 30),
+					Name: "TSource",
 				},
-				Name:    "CountBy",
-				NamePos: lp(2441, 67),
+				Name:    "ElementAt",
+				NamePos: lp(2440, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2441, 90),
+						Pos:      lp(2440, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 95),
+							Pos:  lp(2440, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 107),
+									Pos:  lp(2440, 74),
 									Name: "TSource",
 								},
 							},
@@ -52786,22 +52359,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2441, 124),
+						Pos: lp(2440, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 124),
-							Name: "Func",
+							Pos:  lp(2440, 91),
+							Name: "int",
+						},
+						Name: "index",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2441, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2441, 30),
+					Name: "TSource",
+				},
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(2441, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2441, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2441, 71),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 129),
+									Pos:  lp(2441, 83),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2441, 138),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2441, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2441, 100),
+							Name: "int",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -52814,74 +52415,14 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2442, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2442, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(2442, 67),
+				Name:    "Empty",
+				NamePos: lp(2442, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2442, 90),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2442, 95),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 107),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2442, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2442, 124),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 129),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2442, 138),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2442, 157),
-						Type: &lang.TypeRef{
-							Pos:  lp(2442, 157),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 175),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -52893,90 +52434,44 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2443, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2443, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2443, 75),
+				Name:    "Except",
+				NamePos: lp(2443, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2443, 115),
+						Pos:      lp(2443, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 120),
+							Pos:  lp(2443, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 132),
+									Pos:  lp(2443, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2443, 149),
+						Pos: lp(2443, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 149),
-							Name: "Func",
+							Pos:  lp(2443, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 154),
+									Pos:  lp(2443, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 163),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2443, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2443, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2443, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2443, 200),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2443, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 227),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
+						Name: "second",
 					},
 				},
 			},
@@ -52989,104 +52484,58 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2444, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2444, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2444, 75),
+				Name:    "Except",
+				NamePos: lp(2444, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2444, 115),
+						Pos:      lp(2444, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 120),
+							Pos:  lp(2444, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 132),
+									Pos:  lp(2444, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2444, 149),
+						Pos: lp(2444, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 149),
-							Name: "Func",
+							Pos:  lp(2444, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 154),
+									Pos:  lp(2444, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 163),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2444, 182),
+						Pos: lp(2444, 129),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2444, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2444, 200),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2444, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 227),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2444, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(2444, 246),
+							Pos:  lp(2444, 129),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 264),
-									Name: "TKey",
+									Pos:  lp(2444, 147),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -53095,104 +52544,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2445, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2445, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 61),
-									Name: "TAccumulate",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(2445, 75),
+				Name:    "First",
+				NamePos: lp(2445, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2445, 115),
+						Pos:      lp(2445, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 120),
+							Pos:  lp(2445, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2445, 132),
+									Pos:  lp(2445, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2445, 149),
-						Type: &lang.TypeRef{
-							Pos:  lp(2445, 149),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 154),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 163),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2445, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2445, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 193),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(2445, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(2445, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 238),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 247),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
 					},
 				},
 			},
@@ -53201,49 +52574,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2446, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2446, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2446, 43),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2446, 54),
-									Name: "TSource",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Index",
-				NamePos: lp(2446, 69),
+				Name:    "First",
+				NamePos: lp(2446, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2446, 84),
+						Pos:      lp(2446, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 89),
+							Pos:  lp(2446, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2446, 101),
+									Pos:  lp(2446, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2446, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2446, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2446, 101),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -53252,679 +52622,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2447, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2447, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "UnionBy",
-				NamePos: lp(2447, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2447, 74),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 79),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 91),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2447, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2447, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2447, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2448, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2448, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2448, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "UnionBy",
-				NamePos: lp(2448, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2448, 74),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 79),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 91),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2448, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2448, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2448, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2448, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2449, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2449, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2449, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "IntersectBy",
-				NamePos: lp(2449, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2449, 78),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2449, 83),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 95),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2449, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2449, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2449, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2449, 137),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2449, 142),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2449, 151),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2450, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2450, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2450, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "IntersectBy",
-				NamePos: lp(2450, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2450, 78),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 83),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 95),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2450, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2450, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 137),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 142),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2450, 151),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2450, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2450, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2450, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2451, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2451, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2451, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ExceptBy",
-				NamePos: lp(2451, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2451, 75),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 92),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2451, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2451, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2451, 134),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2451, 139),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2451, 148),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2452, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2452, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2452, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ExceptBy",
-				NamePos: lp(2452, 51),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2452, 75),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 92),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2452, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2452, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 134),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 139),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2452, 148),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2452, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(2452, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2452, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2453, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2453, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2453, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2453, 43),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2453, 57),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2453, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
-							},
-						},
-					},
-				},
-				Name:    "Zip",
-				NamePos: lp(2453, 88),
-				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2453, 117),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2453, 122),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2453, 134),
-									Name: "TFirst",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2453, 149),
-						Type: &lang.TypeRef{
-							Pos:  lp(2453, 149),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2453, 161),
-									Name: "TSecond",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2453, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(2453, 178),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2453, 190),
-									Name: "TThird",
-								},
-							},
-						},
-						Name: "third",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2454, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2454, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2454, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Intersect",
-				NamePos: lp(2454, 51),
+				Name:    "FirstOrDefault",
+				NamePos: lp(2447, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2454, 70),
+						Pos:      lp(2447, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 75),
+							Pos:  lp(2447, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 87),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2454, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2454, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2454, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2455, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2455, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2455, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Intersect",
-				NamePos: lp(2455, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2455, 70),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2455, 75),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2455, 87),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2455, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2455, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2455, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2455, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2455, 132),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2455, 150),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2456, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2456, 30),
-					Name: "long",
-				},
-				Name:    "LongCount",
-				NamePos: lp(2456, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2456, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2456, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2456, 71),
+									Pos:  lp(2447, 79),
 									Name: "TSource",
 								},
 							},
@@ -53934,14 +52648,406 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2448, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2448, 30),
+					Name: "TSource",
+				},
+				Name:    "FirstOrDefault",
+				NamePos: lp(2448, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2448, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2448, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2448, 79),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2448, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2448, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2448, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2448, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2449, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2449, 30),
+					Name: "TSource",
+				},
+				Name:    "FirstOrDefault",
+				NamePos: lp(2449, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2449, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 79),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2449, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 96),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2450, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2450, 30),
+					Name: "TSource",
+				},
+				Name:    "FirstOrDefault",
+				NamePos: lp(2450, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2450, 62),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 79),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2450, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2450, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2450, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2450, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2450, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2451, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2451, 30),
+					Name: "TSource",
+				},
+				Name:    "Last",
+				NamePos: lp(2451, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2451, 52),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2451, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2451, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2452, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2452, 30),
+					Name: "TSource",
+				},
+				Name:    "Last",
+				NamePos: lp(2452, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2452, 52),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2452, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2452, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2452, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2452, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2452, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2452, 100),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2453, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2453, 30),
+					Name: "TSource",
+				},
+				Name:    "LastOrDefault",
+				NamePos: lp(2453, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2453, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2453, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2454, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2454, 30),
+					Name: "TSource",
+				},
+				Name:    "LastOrDefault",
+				NamePos: lp(2454, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2454, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2454, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2454, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2454, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2454, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2455, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2455, 30),
+					Name: "TSource",
+				},
+				Name:    "LastOrDefault",
+				NamePos: lp(2455, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2455, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2455, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2455, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2455, 95),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2456, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2456, 30),
+					Name: "TSource",
+				},
+				Name:    "LastOrDefault",
+				NamePos: lp(2456, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2456, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2456, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2456, 78),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2456, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2456, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2456, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2456, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2456, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2456, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2457, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2457, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name:    "LongCount",
-				NamePos: lp(2457, 35),
+				Name:    "Single",
+				NamePos: lp(2457, 38),
 				TypeParams: []string{
 					"TSource",
 				},
@@ -53961,18 +53067,48 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2458, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2458, 30),
+					Name: "TSource",
+				},
+				Name:    "Single",
+				NamePos: lp(2458, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2457, 88),
+						Pos:      lp(2458, 54),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2457, 88),
+							Pos:  lp(2458, 59),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2458, 71),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2458, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2458, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2457, 93),
+									Pos:  lp(2458, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2457, 102),
+									Pos:  lp(2458, 102),
 									Name: "bool",
 								},
 							},
@@ -53982,77 +53118,32 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2458, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2458, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(2458, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2458, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2458, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2458, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2459, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2459, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name:    "Max",
-				NamePos: lp(2459, 34),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2459, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2459, 47),
+						Pos:      lp(2459, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2459, 52),
+							Pos:  lp(2459, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2459, 64),
+									Pos:  lp(2459, 80),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2459, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2459, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2459, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2459, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -54061,25 +53152,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2460, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name:    "Max",
-				NamePos: lp(2460, 35),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2460, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2460, 39),
+						Pos:      lp(2460, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2460, 44),
+							Pos:  lp(2460, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2460, 56),
-									Name: "long",
+									Pos:  lp(2460, 80),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2460, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2460, 97),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2460, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2460, 111),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -54088,23 +53200,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2461, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name:    "Max",
-				NamePos: lp(2461, 35),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2461, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2461, 48),
+						Pos:      lp(2461, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 53),
+							Pos:  lp(2461, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2461, 65),
+									Pos:  lp(2461, 80),
 									Name: "TSource",
 								},
 							},
@@ -54112,22 +53224,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2461, 82),
+						Pos: lp(2461, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2461, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2461, 96),
-									Name: "long",
-								},
-							},
+							Pos:  lp(2461, 97),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -54136,25 +53238,54 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2462, 30),
-					Name: "double",
+					Name: "TSource",
 				},
-				Name:    "Max",
-				NamePos: lp(2462, 37),
+				Name:    "SingleOrDefault",
+				NamePos: lp(2462, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2462, 41),
+						Pos:      lp(2462, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2462, 46),
+							Pos:  lp(2462, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2462, 58),
-									Name: "double",
+									Pos:  lp(2462, 80),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2462, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2462, 97),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2462, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2462, 111),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2462, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2462, 128),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -54163,301 +53294,40 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2463, 30),
-					Name: "double",
-				},
-				Name:    "Max",
-				NamePos: lp(2463, 37),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2463, 50),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2463, 55),
-							Name: "IEnumerable",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2463, 42),
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 67),
+									Pos:  lp(2463, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2463, 58),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2463, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(2463, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2463, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2463, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2464, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2464, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2464, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2464, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2464, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2464, 59),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2465, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2465, 30),
-					Name: "decimal",
-				},
-				Name:    "Max",
-				NamePos: lp(2465, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2465, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2465, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2465, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2465, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2465, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2466, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2466, 30),
-					Name: "float",
-				},
-				Name:    "Max",
-				NamePos: lp(2466, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2466, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2466, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2466, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2467, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2467, 30),
-					Name: "float",
-				},
-				Name:    "Max",
-				NamePos: lp(2467, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2467, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2467, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2467, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2467, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2467, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2467, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2467, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2468, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2468, 30),
-					Name: "TSource",
-				},
-				Name:    "Max",
-				NamePos: lp(2468, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2468, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2468, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2468, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2469, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2469, 30),
-					Name: "TResult",
-				},
-				Name:    "Max",
-				NamePos: lp(2469, 38),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2469, 60),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2469, 65),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2469, 77),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2469, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2469, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2469, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2469, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2470, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2470, 30),
-					Name: "TSource",
-				},
-				Name:    "MaxBy",
-				NamePos: lp(2470, 38),
+				Name:    "GroupBy",
+				NamePos: lp(2463, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2470, 59),
+						Pos:      lp(2463, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 64),
+							Pos:  lp(2463, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 76),
+									Pos:  lp(2463, 108),
 									Name: "TSource",
 								},
 							},
@@ -54465,17 +53335,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2470, 93),
+						Pos: lp(2463, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 93),
+							Pos:  lp(2463, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 98),
+									Pos:  lp(2463, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2470, 107),
+									Pos:  lp(2463, 139),
 									Name: "TKey",
 								},
 							},
@@ -54485,29 +53355,776 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2471, 9),
+				Pos:       lp(2464, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2471, 30),
-					Name: "int",
+					Pos:  lp(2464, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2464, 42),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2464, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2464, 58),
+									Name: "TSource",
+								},
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2471, 34),
+				Name:    "GroupBy",
+				NamePos: lp(2464, 68),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2471, 38),
+						Pos:      lp(2464, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 43),
+							Pos:  lp(2464, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2471, 55),
-									Name: "int",
+									Pos:  lp(2464, 108),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2464, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(2464, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2464, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2464, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2464, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2464, 158),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2464, 176),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2465, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2465, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2465, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Join",
+				NamePos: lp(2465, 51),
+				TypeParams: []string{
+					"TOuter",
+					"TInner",
+					"TKey",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2465, 87),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2465, 92),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2465, 104),
+									Name: "TOuter",
+								},
+							},
+						},
+						Name: "outer",
+					},
+					&lang.Param{
+						Pos: lp(2465, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2465, 119),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2465, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2465, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(2465, 146),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2465, 151),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2465, 159),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "outerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2465, 183),
+						Type: &lang.TypeRef{
+							Pos:  lp(2465, 183),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2465, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2465, 196),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2465, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2465, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2465, 225),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2465, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2465, 241),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2466, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2466, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2466, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GroupJoin",
+				NamePos: lp(2466, 51),
+				TypeParams: []string{
+					"TOuter",
+					"TInner",
+					"TKey",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2466, 92),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2466, 97),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2466, 109),
+									Name: "TOuter",
+								},
+							},
+						},
+						Name: "outer",
+					},
+					&lang.Param{
+						Pos: lp(2466, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2466, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2466, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(2466, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2466, 151),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2466, 156),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2466, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "outerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2466, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2466, 188),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2466, 193),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2466, 201),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(2466, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(2466, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2466, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2466, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2466, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2466, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2467, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2467, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2467, 42),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2467, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2467, 58),
+									Name: "TElement",
+								},
+							},
+						},
+					},
+				},
+				Name:    "GroupBy",
+				NamePos: lp(2467, 69),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2467, 102),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2467, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2467, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2467, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2467, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2467, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2467, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2467, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2467, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2467, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2467, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2468, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2468, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2468, 42),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2468, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2468, 58),
+									Name: "TElement",
+								},
+							},
+						},
+					},
+				},
+				Name:    "GroupBy",
+				NamePos: lp(2468, 69),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2468, 102),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2468, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2468, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2468, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2468, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2468, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2468, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2468, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2468, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2468, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2468, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2468, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(2468, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2468, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2469, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2469, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2469, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GroupBy",
+				NamePos: lp(2469, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2469, 83),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2469, 88),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2469, 100),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2469, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(2469, 117),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2469, 122),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2469, 131),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2469, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2469, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2469, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2469, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2469, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2469, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2470, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2470, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2470, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GroupBy",
+				NamePos: lp(2470, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2470, 83),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 88),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2470, 100),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2470, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 117),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2470, 122),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2470, 131),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2470, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 150),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2470, 155),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2470, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2470, 173),
+											Name: "TSource",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2470, 183),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2470, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2470, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2471, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2471, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2471, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "GroupBy",
+				NamePos: lp(2471, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2471, 93),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 98),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 110),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2471, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2471, 141),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2471, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2471, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2471, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2471, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2471, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2471, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -54516,23 +54133,32 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2472, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2472, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2472, 34),
+				Name:    "GroupBy",
+				NamePos: lp(2472, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2472, 47),
+						Pos:      lp(2472, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 52),
+							Pos:  lp(2472, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 64),
+									Pos:  lp(2472, 110),
 									Name: "TSource",
 								},
 							},
@@ -54540,22 +54166,82 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2472, 81),
+						Pos: lp(2472, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2472, 81),
+							Pos:  lp(2472, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2472, 86),
+									Pos:  lp(2472, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2472, 95),
-									Name: "int",
+									Pos:  lp(2472, 141),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2472, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2472, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2472, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2472, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2472, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2472, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2472, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2472, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2472, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2472, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54564,25 +54250,63 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2473, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2473, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2473, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2473, 61),
+									Name: "int",
+								},
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2473, 35),
+				Name:    "CountBy",
+				NamePos: lp(2473, 67),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2473, 39),
+						Pos:      lp(2473, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2473, 44),
+							Pos:  lp(2473, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2473, 56),
-									Name: "long",
+									Pos:  lp(2473, 107),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2473, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2473, 124),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2473, 129),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2473, 138),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -54591,23 +54315,40 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2474, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2474, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2474, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2474, 61),
+									Name: "int",
+								},
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2474, 35),
+				Name:    "CountBy",
+				NamePos: lp(2474, 67),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2474, 48),
+						Pos:      lp(2474, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 53),
+							Pos:  lp(2474, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 65),
+									Pos:  lp(2474, 107),
 									Name: "TSource",
 								},
 							},
@@ -54615,22 +54356,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2474, 82),
+						Pos: lp(2474, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 82),
+							Pos:  lp(2474, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 87),
+									Pos:  lp(2474, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2474, 96),
-									Name: "long",
+									Pos:  lp(2474, 138),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2474, 157),
+						Type: &lang.TypeRef{
+							Pos:  lp(2474, 157),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2474, 175),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -54639,25 +54394,94 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2475, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2475, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2475, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2475, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2475, 37),
+				Name:    "AggregateBy",
+				NamePos: lp(2475, 75),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2475, 41),
+						Pos:      lp(2475, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2475, 46),
+							Pos:  lp(2475, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2475, 58),
-									Name: "double",
+									Pos:  lp(2475, 132),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2475, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2475, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2475, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2475, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2475, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2475, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2475, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2475, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2475, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2475, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2475, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -54666,23 +54490,41 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2476, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2476, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2476, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2476, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2476, 37),
+				Name:    "AggregateBy",
+				NamePos: lp(2476, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2476, 50),
+						Pos:      lp(2476, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 55),
+							Pos:  lp(2476, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 67),
+									Pos:  lp(2476, 132),
 									Name: "TSource",
 								},
 							},
@@ -54690,22 +54532,66 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2476, 84),
+						Pos: lp(2476, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 84),
+							Pos:  lp(2476, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 89),
+									Pos:  lp(2476, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2476, 98),
-									Name: "double",
+									Pos:  lp(2476, 163),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2476, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2476, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2476, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2476, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2476, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2476, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2476, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2476, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2476, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2476, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -54714,25 +54600,104 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2477, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2477, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2477, 38),
+				Name:    "AggregateBy",
+				NamePos: lp(2477, 75),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2477, 42),
+						Pos:      lp(2477, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2477, 47),
+							Pos:  lp(2477, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2477, 59),
-									Name: "decimal",
+									Pos:  lp(2477, 132),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2477, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2477, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2477, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2477, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2477, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2477, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -54741,46 +54706,49 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2478, 30),
-					Name: "decimal",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2478, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2478, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2478, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2478, 38),
+				Name:    "Index",
+				NamePos: lp(2478, 69),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2478, 51),
+						Pos:      lp(2478, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2478, 56),
+							Pos:  lp(2478, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2478, 68),
+									Pos:  lp(2478, 101),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2478, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(2478, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2478, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2478, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -54789,25 +54757,67 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2479, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2479, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2479, 36),
+				Name:    "UnionBy",
+				NamePos: lp(2479, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2479, 40),
+						Pos:      lp(2479, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2479, 45),
+							Pos:  lp(2479, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2479, 57),
-									Name: "float",
+									Pos:  lp(2479, 91),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2479, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(2479, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2479, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2479, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2479, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2479, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2479, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -54816,46 +54826,81 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2480, 30),
-					Name: "float",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2480, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2480, 36),
+				Name:    "UnionBy",
+				NamePos: lp(2480, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2480, 49),
+						Pos:      lp(2480, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 54),
+							Pos:  lp(2480, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 66),
+									Pos:  lp(2480, 91),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2480, 83),
+						Pos: lp(2480, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 83),
+							Pos:  lp(2480, 107),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2480, 119),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2480, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2480, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 88),
+									Pos:  lp(2480, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2480, 97),
-									Name: "float",
+									Pos:  lp(2480, 150),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2480, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(2480, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2480, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54864,28 +54909,67 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2481, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2481, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2481, 38),
+				Name:    "IntersectBy",
+				NamePos: lp(2481, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2481, 51),
+						Pos:      lp(2481, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2481, 56),
+							Pos:  lp(2481, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2481, 68),
+									Pos:  lp(2481, 95),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2481, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2481, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2481, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2481, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2481, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -54894,47 +54978,81 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2482, 30),
-					Name: "TResult",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2482, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(2482, 38),
+				Name:    "IntersectBy",
+				NamePos: lp(2482, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2482, 60),
+						Pos:      lp(2482, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 65),
+							Pos:  lp(2482, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 77),
+									Pos:  lp(2482, 95),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2482, 94),
+						Pos: lp(2482, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 94),
+							Pos:  lp(2482, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2482, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2482, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2482, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 99),
+									Pos:  lp(2482, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2482, 108),
-									Name: "TResult",
+									Pos:  lp(2482, 151),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2482, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2482, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2482, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54943,42 +55061,62 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2483, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2483, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "MinBy",
-				NamePos: lp(2483, 38),
+				Name:    "ExceptBy",
+				NamePos: lp(2483, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2483, 59),
+						Pos:      lp(2483, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2483, 64),
+							Pos:  lp(2483, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2483, 76),
+									Pos:  lp(2483, 92),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2483, 93),
+						Pos: lp(2483, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2483, 93),
+							Pos:  lp(2483, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2483, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2483, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2483, 134),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2483, 98),
+									Pos:  lp(2483, 139),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2483, 107),
+									Pos:  lp(2483, 148),
 									Name: "TKey",
 								},
 							},
@@ -54996,24 +55134,77 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2484, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "OfType",
+				Name:    "ExceptBy",
 				NamePos: lp(2484, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2484, 67),
+						Pos:      lp(2484, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2484, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2484, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 92),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2484, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2484, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2484, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2484, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2484, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2484, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2484, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -55022,34 +55213,84 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2485, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2485, 49),
-							Name: "T",
+							Pos:  lp(2485, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2485, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2485, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
 						},
 					},
 				},
-				Name:    "Order",
-				NamePos: lp(2485, 52),
+				Name:    "Zip",
+				NamePos: lp(2485, 88),
 				TypeParams: []string{
-					"T",
+					"TFirst",
+					"TSecond",
+					"TThird",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2485, 61),
+						Pos:      lp(2485, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2485, 66),
+							Pos:  lp(2485, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2485, 78),
-									Name: "T",
+									Pos:  lp(2485, 134),
+									Name: "TFirst",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2485, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2485, 149),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 161),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2485, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(2485, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
 					},
 				},
 			},
@@ -55058,48 +55299,48 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2486, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2486, 49),
-							Name: "T",
+							Pos:  lp(2486, 42),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Order",
-				NamePos: lp(2486, 52),
+				Name:    "Intersect",
+				NamePos: lp(2486, 51),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2486, 61),
+						Pos:      lp(2486, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2486, 66),
+							Pos:  lp(2486, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2486, 78),
-									Name: "T",
+									Pos:  lp(2486, 87),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2486, 89),
+						Pos: lp(2486, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2486, 89),
-							Name: "IComparer",
+							Pos:  lp(2486, 103),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2486, 99),
-									Name: "T",
+									Pos:  lp(2486, 115),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "second",
 					},
 				},
 			},
@@ -55108,34 +55349,62 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2487, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2487, 49),
-							Name: "T",
+							Pos:  lp(2487, 42),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2487, 52),
+				Name:    "Intersect",
+				NamePos: lp(2487, 51),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2487, 71),
+						Pos:      lp(2487, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2487, 76),
+							Pos:  lp(2487, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2487, 88),
-									Name: "T",
+									Pos:  lp(2487, 87),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2487, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2487, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2487, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2487, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2487, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2487, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -55144,48 +55413,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2488, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2488, 49),
-							Name: "T",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(2488, 52),
+				Name:    "LongCount",
+				NamePos: lp(2488, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2488, 71),
+						Pos:      lp(2488, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 76),
+							Pos:  lp(2488, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 88),
-									Name: "T",
+									Pos:  lp(2488, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2488, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2488, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2488, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55194,30 +55443,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2489, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2489, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2489, 58),
+				Name:    "LongCount",
+				NamePos: lp(2489, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2489, 81),
+						Pos:      lp(2489, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 86),
+							Pos:  lp(2489, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2489, 98),
+									Pos:  lp(2489, 71),
 									Name: "TSource",
 								},
 							},
@@ -55225,22 +55467,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2489, 115),
+						Pos: lp(2489, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 115),
+							Pos:  lp(2489, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2489, 120),
+									Pos:  lp(2489, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2489, 129),
-									Name: "TKey",
+									Pos:  lp(2489, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -55249,67 +55491,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2490, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2490, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(2490, 58),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(2490, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2490, 81),
+						Pos:      lp(2490, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2490, 86),
+							Pos:  lp(2490, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2490, 98),
-									Name: "TSource",
+									Pos:  lp(2490, 55),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2490, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2490, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2490, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2490, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2490, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2490, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2490, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55318,30 +55518,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2491, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2491, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2491, 58),
+				Name:    "Max",
+				NamePos: lp(2491, 34),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2491, 91),
+						Pos:      lp(2491, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 96),
+							Pos:  lp(2491, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 108),
+									Pos:  lp(2491, 64),
 									Name: "TSource",
 								},
 							},
@@ -55349,22 +55542,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2491, 125),
+						Pos: lp(2491, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 125),
+							Pos:  lp(2491, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 130),
+									Pos:  lp(2491, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2491, 139),
-									Name: "TKey",
+									Pos:  lp(2491, 95),
+									Name: "int",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -55373,67 +55566,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2492, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2492, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(2492, 58),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(2492, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2492, 91),
+						Pos:      lp(2492, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 96),
+							Pos:  lp(2492, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 108),
-									Name: "TSource",
+									Pos:  lp(2492, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2492, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(2492, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2492, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2492, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2492, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(2492, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2492, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55442,30 +55593,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2493, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2493, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2493, 58),
+				Name:    "Max",
+				NamePos: lp(2493, 35),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2493, 80),
+						Pos:      lp(2493, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2493, 53),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 104),
+									Pos:  lp(2493, 65),
 									Name: "TSource",
 								},
 							},
@@ -55473,22 +55617,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2493, 121),
+						Pos: lp(2493, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 121),
+							Pos:  lp(2493, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 126),
+									Pos:  lp(2493, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2493, 135),
-									Name: "TKey",
+									Pos:  lp(2493, 96),
+									Name: "long",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -55497,67 +55641,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2494, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2494, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "ThenBy",
-				NamePos: lp(2494, 58),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(2494, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2494, 80),
+						Pos:      lp(2494, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2494, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2494, 46),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 104),
-									Name: "TSource",
+									Pos:  lp(2494, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2494, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2494, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2494, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2494, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2494, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55566,30 +55668,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2495, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2495, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(2495, 58),
+				Name:    "Max",
+				NamePos: lp(2495, 37),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2495, 90),
+						Pos:      lp(2495, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2495, 55),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 114),
+									Pos:  lp(2495, 67),
 									Name: "TSource",
 								},
 							},
@@ -55597,22 +55692,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2495, 131),
+						Pos: lp(2495, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 131),
+							Pos:  lp(2495, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 136),
+									Pos:  lp(2495, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2495, 145),
-									Name: "TKey",
+									Pos:  lp(2495, 98),
+									Name: "double",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -55621,67 +55716,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2496, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2496, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(2496, 58),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Max",
+				NamePos: lp(2496, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2496, 90),
+						Pos:      lp(2496, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2496, 47),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 114),
-									Name: "TSource",
+									Pos:  lp(2496, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2496, 131),
-						Type: &lang.TypeRef{
-							Pos:  lp(2496, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2496, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2496, 145),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2496, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(2496, 164),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2496, 174),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55690,29 +55743,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2497, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2497, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Prepend",
-				NamePos: lp(2497, 51),
+				Name:    "Max",
+				NamePos: lp(2497, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2497, 68),
+						Pos:      lp(2497, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 73),
+							Pos:  lp(2497, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2497, 85),
+									Pos:  lp(2497, 68),
 									Name: "TSource",
 								},
 							},
@@ -55720,12 +55767,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2497, 102),
+						Pos: lp(2497, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 102),
-							Name: "TSource",
+							Pos:  lp(2497, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2497, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2497, 99),
+									Name: "decimal",
+								},
+							},
 						},
-						Name: "element",
+						Name: "selector",
 					},
 				},
 			},
@@ -55734,32 +55791,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2498, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2498, 42),
-							Name: "int",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Range",
-				NamePos: lp(2498, 47),
+				Name:    "Max",
+				NamePos: lp(2498, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2498, 53),
+						Pos:      lp(2498, 40),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 53),
-							Name: "int",
+							Pos:  lp(2498, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2498, 57),
+									Name: "float",
+								},
+							},
 						},
-						Name: "start",
-					},
-					&lang.Param{
-						Pos: lp(2498, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2498, 64),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "source",
 					},
 				},
 			},
@@ -55768,35 +55818,46 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2499, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2499, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Repeat",
-				NamePos: lp(2499, 51),
+				Name:    "Max",
+				NamePos: lp(2499, 36),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2499, 67),
+						Pos:      lp(2499, 49),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 67),
-							Name: "TResult",
+							Pos:  lp(2499, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2499, 66),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2499, 84),
+						Pos: lp(2499, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 84),
-							Name: "int",
+							Pos:  lp(2499, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2499, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2499, 97),
+									Name: "float",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -55805,29 +55866,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2500, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2500, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Reverse",
-				NamePos: lp(2500, 51),
+				Name:    "Max",
+				NamePos: lp(2500, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2500, 68),
+						Pos:      lp(2500, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2500, 73),
+							Pos:  lp(2500, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2500, 85),
+									Pos:  lp(2500, 68),
 									Name: "TSource",
 								},
 							},
@@ -55841,30 +55896,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2501, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2501, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "Select",
-				NamePos: lp(2501, 51),
+				Name:    "Max",
+				NamePos: lp(2501, 38),
 				TypeParams: []string{
 					"TSource",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2501, 76),
+						Pos:      lp(2501, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 81),
+							Pos:  lp(2501, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2501, 93),
+									Pos:  lp(2501, 77),
 									Name: "TSource",
 								},
 							},
@@ -55872,17 +55921,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2501, 110),
+						Pos: lp(2501, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 110),
+							Pos:  lp(2501, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2501, 115),
+									Pos:  lp(2501, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2501, 124),
+									Pos:  lp(2501, 108),
 									Name: "TResult",
 								},
 							},
@@ -55896,30 +55945,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2502, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2502, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Select",
-				NamePos: lp(2502, 51),
+				Name:    "MaxBy",
+				NamePos: lp(2502, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2502, 76),
+						Pos:      lp(2502, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 81),
+							Pos:  lp(2502, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2502, 93),
+									Pos:  lp(2502, 76),
 									Name: "TSource",
 								},
 							},
@@ -55927,26 +55970,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2502, 110),
+						Pos: lp(2502, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 110),
+							Pos:  lp(2502, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2502, 115),
+									Pos:  lp(2502, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2502, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2502, 129),
-									Name: "TResult",
+									Pos:  lp(2502, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -55955,59 +55994,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2503, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2503, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "SelectMany",
-				NamePos: lp(2503, 51),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(2503, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2503, 80),
+						Pos:      lp(2503, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 85),
+							Pos:  lp(2503, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2503, 97),
-									Name: "TSource",
+									Pos:  lp(2503, 55),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2503, 114),
-						Type: &lang.TypeRef{
-							Pos:  lp(2503, 114),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2503, 119),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2503, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2503, 140),
-											Name: "TResult",
-										},
-									},
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -56016,31 +56021,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2504, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2504, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "SelectMany",
-				NamePos: lp(2504, 51),
+				Name:    "Min",
+				NamePos: lp(2504, 34),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2504, 93),
+						Pos:      lp(2504, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 98),
+							Pos:  lp(2504, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2504, 110),
+									Pos:  lp(2504, 64),
 									Name: "TSource",
 								},
 							},
@@ -56048,50 +56045,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2504, 127),
+						Pos: lp(2504, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 127),
+							Pos:  lp(2504, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2504, 132),
+									Pos:  lp(2504, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2504, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2504, 153),
-											Name: "TCollection",
-										},
-									},
+									Pos:  lp(2504, 95),
+									Name: "int",
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(2504, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(2504, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2504, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2504, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2504, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -56100,42 +56069,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2505, 30),
-					Name: "bool",
+					Name: "long",
 				},
-				Name:    "SequenceEqual",
+				Name:    "Min",
 				NamePos: lp(2505, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2505, 58),
+						Pos:      lp(2505, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2505, 63),
+							Pos:  lp(2505, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2505, 75),
-									Name: "TSource",
+									Pos:  lp(2505, 56),
+									Name: "long",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2505, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2505, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2505, 103),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -56144,29 +56096,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2506, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2506, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "Skip",
-				NamePos: lp(2506, 51),
+				Name:    "Min",
+				NamePos: lp(2506, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2506, 65),
+						Pos:      lp(2506, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 70),
+							Pos:  lp(2506, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2506, 82),
+									Pos:  lp(2506, 65),
 									Name: "TSource",
 								},
 							},
@@ -56174,12 +56120,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2506, 99),
+						Pos: lp(2506, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 99),
-							Name: "int",
+							Pos:  lp(2506, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2506, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2506, 96),
+									Name: "long",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -56188,42 +56144,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2507, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2507, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Take",
-				NamePos: lp(2507, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Min",
+				NamePos: lp(2507, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2507, 65),
+						Pos:      lp(2507, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2507, 70),
+							Pos:  lp(2507, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2507, 82),
-									Name: "TSource",
+									Pos:  lp(2507, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2507, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2507, 99),
-							Name: "int",
-						},
-						Name: "count",
 					},
 				},
 			},
@@ -56232,29 +56171,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2508, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2508, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "SkipLast",
-				NamePos: lp(2508, 51),
+				Name:    "Min",
+				NamePos: lp(2508, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2508, 69),
+						Pos:      lp(2508, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 74),
+							Pos:  lp(2508, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2508, 86),
+									Pos:  lp(2508, 67),
 									Name: "TSource",
 								},
 							},
@@ -56262,12 +56195,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2508, 103),
+						Pos: lp(2508, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 103),
-							Name: "int",
+							Pos:  lp(2508, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2508, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2508, 98),
+									Name: "double",
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -56276,42 +56219,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2509, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2509, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "TakeLast",
-				NamePos: lp(2509, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Min",
+				NamePos: lp(2509, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2509, 69),
+						Pos:      lp(2509, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2509, 74),
+							Pos:  lp(2509, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2509, 86),
-									Name: "TSource",
+									Pos:  lp(2509, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2509, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2509, 103),
-							Name: "int",
-						},
-						Name: "count",
 					},
 				},
 			},
@@ -56320,29 +56246,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2510, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2510, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "SkipWhile",
-				NamePos: lp(2510, 51),
+				Name:    "Min",
+				NamePos: lp(2510, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2510, 70),
+						Pos:      lp(2510, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2510, 75),
+							Pos:  lp(2510, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2510, 87),
+									Pos:  lp(2510, 68),
 									Name: "TSource",
 								},
 							},
@@ -56350,22 +56270,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2510, 104),
+						Pos: lp(2510, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2510, 104),
+							Pos:  lp(2510, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2510, 109),
+									Pos:  lp(2510, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2510, 118),
-									Name: "bool",
+									Pos:  lp(2510, 99),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -56374,56 +56294,25 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2511, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2511, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "SkipWhile",
-				NamePos: lp(2511, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Min",
+				NamePos: lp(2511, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2511, 70),
+						Pos:      lp(2511, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2511, 75),
+							Pos:  lp(2511, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2511, 87),
-									Name: "TSource",
+									Pos:  lp(2511, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2511, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(2511, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2511, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2511, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2511, 123),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -56432,29 +56321,23 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2512, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2512, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "TakeWhile",
-				NamePos: lp(2512, 51),
+				Name:    "Min",
+				NamePos: lp(2512, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2512, 70),
+						Pos:      lp(2512, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2512, 75),
+							Pos:  lp(2512, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2512, 87),
+									Pos:  lp(2512, 66),
 									Name: "TSource",
 								},
 							},
@@ -56462,22 +56345,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2512, 104),
+						Pos: lp(2512, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2512, 104),
+							Pos:  lp(2512, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2512, 109),
+									Pos:  lp(2512, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2512, 118),
-									Name: "bool",
+									Pos:  lp(2512, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -56486,56 +56369,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2513, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2513, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "TakeWhile",
-				NamePos: lp(2513, 51),
+				Name:    "Min",
+				NamePos: lp(2513, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2513, 70),
+						Pos:      lp(2513, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2513, 75),
+							Pos:  lp(2513, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2513, 87),
+									Pos:  lp(2513, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2513, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(2513, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2513, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2513, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2513, 123),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -56544,29 +56399,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2514, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2514, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "Where",
-				NamePos: lp(2514, 51),
+				Name:    "Min",
+				NamePos: lp(2514, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2514, 66),
+						Pos:      lp(2514, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 71),
+							Pos:  lp(2514, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2514, 83),
+									Pos:  lp(2514, 77),
 									Name: "TSource",
 								},
 							},
@@ -56574,22 +56424,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2514, 100),
+						Pos: lp(2514, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 100),
+							Pos:  lp(2514, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2514, 105),
+									Pos:  lp(2514, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2514, 114),
-									Name: "bool",
+									Pos:  lp(2514, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "selector",
 					},
 				},
 			},
@@ -56598,29 +56448,24 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2515, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2515, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Where",
-				NamePos: lp(2515, 51),
+				Name:    "MinBy",
+				NamePos: lp(2515, 38),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2515, 66),
+						Pos:      lp(2515, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2515, 71),
+							Pos:  lp(2515, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2515, 83),
+									Pos:  lp(2515, 76),
 									Name: "TSource",
 								},
 							},
@@ -56628,26 +56473,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2515, 100),
+						Pos: lp(2515, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2515, 100),
+							Pos:  lp(2515, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2515, 105),
+									Pos:  lp(2515, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2515, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2515, 119),
-									Name: "bool",
+									Pos:  lp(2515, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -56656,23 +56497,26 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2516, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2516, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2516, 34),
+				Name:    "OfType",
+				NamePos: lp(2516, 51),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2516, 38),
+						Pos:      lp(2516, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2516, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2516, 55),
-									Name: "int",
-								},
-							},
+							Pos:  lp(2516, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
 					},
@@ -56683,46 +56527,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2517, 30),
-					Name: "int",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2517, 49),
+							Name: "T",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2517, 34),
+				Name:    "Order",
+				NamePos: lp(2517, 52),
 				TypeParams: []string{
-					"TSource",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2517, 47),
+						Pos:      lp(2517, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2517, 52),
+							Pos:  lp(2517, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2517, 64),
-									Name: "TSource",
+									Pos:  lp(2517, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2517, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2517, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2517, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2517, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -56731,25 +56563,48 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2518, 30),
-					Name: "long",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2518, 49),
+							Name: "T",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2518, 35),
+				Name:    "Order",
+				NamePos: lp(2518, 52),
+				TypeParams: []string{
+					"T",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2518, 39),
+						Pos:      lp(2518, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2518, 44),
+							Pos:  lp(2518, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2518, 56),
-									Name: "long",
+									Pos:  lp(2518, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2518, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2518, 89),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2518, 99),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -56758,46 +56613,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2519, 30),
-					Name: "long",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2519, 49),
+							Name: "T",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2519, 35),
+				Name:    "OrderDescending",
+				NamePos: lp(2519, 52),
 				TypeParams: []string{
-					"TSource",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2519, 48),
+						Pos:      lp(2519, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 53),
+							Pos:  lp(2519, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2519, 65),
-									Name: "TSource",
+									Pos:  lp(2519, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2519, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2519, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2519, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2519, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -56806,25 +56649,48 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2520, 30),
-					Name: "double",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2520, 49),
+							Name: "T",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2520, 37),
+				Name:    "OrderDescending",
+				NamePos: lp(2520, 52),
+				TypeParams: []string{
+					"T",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2520, 41),
+						Pos:      lp(2520, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2520, 46),
+							Pos:  lp(2520, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2520, 58),
-									Name: "double",
+									Pos:  lp(2520, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2520, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2520, 99),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2520, 109),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -56833,23 +56699,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2521, 30),
-					Name: "double",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2521, 49),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2521, 37),
+				Name:    "OrderBy",
+				NamePos: lp(2521, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2521, 50),
+						Pos:      lp(2521, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2521, 55),
+							Pos:  lp(2521, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2521, 67),
+									Pos:  lp(2521, 98),
 									Name: "TSource",
 								},
 							},
@@ -56857,22 +56730,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2521, 84),
+						Pos: lp(2521, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2521, 84),
+							Pos:  lp(2521, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2521, 89),
+									Pos:  lp(2521, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2521, 98),
-									Name: "double",
+									Pos:  lp(2521, 129),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -56881,25 +56754,67 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2522, 30),
-					Name: "decimal",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2522, 49),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2522, 38),
+				Name:    "OrderBy",
+				NamePos: lp(2522, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2522, 42),
+						Pos:      lp(2522, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2522, 47),
+							Pos:  lp(2522, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2522, 59),
-									Name: "decimal",
+									Pos:  lp(2522, 98),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2522, 115),
+						Type: &lang.TypeRef{
+							Pos:  lp(2522, 115),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2522, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2522, 129),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2522, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(2522, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2522, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -56908,23 +56823,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2523, 30),
-					Name: "decimal",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2523, 49),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2523, 38),
+				Name:    "OrderByDescending",
+				NamePos: lp(2523, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2523, 51),
+						Pos:      lp(2523, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 56),
+							Pos:  lp(2523, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 68),
+									Pos:  lp(2523, 108),
 									Name: "TSource",
 								},
 							},
@@ -56932,22 +56854,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2523, 85),
+						Pos: lp(2523, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 85),
+							Pos:  lp(2523, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 90),
+									Pos:  lp(2523, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2523, 99),
-									Name: "decimal",
+									Pos:  lp(2523, 139),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -56956,25 +56878,67 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2524, 30),
-					Name: "float",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2524, 49),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2524, 36),
+				Name:    "OrderByDescending",
+				NamePos: lp(2524, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2524, 40),
+						Pos:      lp(2524, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2524, 45),
+							Pos:  lp(2524, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2524, 57),
-									Name: "float",
+									Pos:  lp(2524, 108),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2524, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(2524, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2524, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2524, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2524, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2524, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2524, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -56983,23 +56947,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2525, 30),
-					Name: "float",
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2525, 49),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(2525, 36),
+				Name:    "ThenBy",
+				NamePos: lp(2525, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2525, 49),
+						Pos:      lp(2525, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 54),
-							Name: "IEnumerable",
+							Pos:  lp(2525, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 66),
+									Pos:  lp(2525, 104),
 									Name: "TSource",
 								},
 							},
@@ -57007,22 +56978,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2525, 83),
+						Pos: lp(2525, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 83),
+							Pos:  lp(2525, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 88),
+									Pos:  lp(2525, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2525, 97),
-									Name: "float",
+									Pos:  lp(2525, 135),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -57030,33 +57001,68 @@ func libraryAST_169() *lang.TypeDecl {
 				Pos:       lp(2526, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2526, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2526, 30),
-						Name: "TSource",
+					Pos:  lp(2526, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2526, 49),
+							Name: "TSource",
+						},
 					},
 				},
-				Name:    "ToArray",
-				NamePos: lp(2526, 40),
+				Name:    "ThenBy",
+				NamePos: lp(2526, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2526, 57),
+						Pos:      lp(2526, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2526, 62),
-							Name: "IEnumerable",
+							Pos:  lp(2526, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2526, 74),
+									Pos:  lp(2526, 104),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2526, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(2526, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2526, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2526, 135),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2526, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(2526, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2526, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -57065,34 +57071,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2527, 30),
-					Name: "Dictionary",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2527, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2527, 47),
+							Pos:  lp(2527, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(2527, 56),
+				Name:    "ThenByDescending",
+				NamePos: lp(2527, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2527, 84),
+						Pos:      lp(2527, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 89),
-							Name: "IEnumerable",
+							Pos:  lp(2527, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 101),
+									Pos:  lp(2527, 114),
 									Name: "TSource",
 								},
 							},
@@ -57100,17 +57102,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2527, 118),
+						Pos: lp(2527, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 118),
+							Pos:  lp(2527, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 123),
+									Pos:  lp(2527, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2527, 132),
+									Pos:  lp(2527, 145),
 									Name: "TKey",
 								},
 							},
@@ -57124,34 +57126,30 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2528, 30),
-					Name: "Dictionary",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2528, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2528, 47),
+							Pos:  lp(2528, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(2528, 56),
+				Name:    "ThenByDescending",
+				NamePos: lp(2528, 58),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2528, 84),
+						Pos:      lp(2528, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 89),
-							Name: "IEnumerable",
+							Pos:  lp(2528, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 101),
+									Pos:  lp(2528, 114),
 									Name: "TSource",
 								},
 							},
@@ -57159,17 +57157,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2528, 118),
+						Pos: lp(2528, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 118),
+							Pos:  lp(2528, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 123),
+									Pos:  lp(2528, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2528, 132),
+									Pos:  lp(2528, 145),
 									Name: "TKey",
 								},
 							},
@@ -57177,13 +57175,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2528, 151),
+						Pos: lp(2528, 164),
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 151),
-							Name: "IEqualityComparer",
+							Pos:  lp(2528, 164),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 169),
+									Pos:  lp(2528, 174),
 									Name: "TKey",
 								},
 							},
@@ -57197,35 +57195,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2529, 30),
-					Name: "Dictionary",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2529, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2529, 47),
-							Name: "TElement",
+							Pos:  lp(2529, 42),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(2529, 57),
+				Name:    "Prepend",
+				NamePos: lp(2529, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2529, 95),
+						Pos:      lp(2529, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2529, 100),
+							Pos:  lp(2529, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2529, 112),
+									Pos:  lp(2529, 85),
 									Name: "TSource",
 								},
 							},
@@ -57233,40 +57225,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2529, 129),
+						Pos: lp(2529, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2529, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2529, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2529, 143),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2529, 102),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2529, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2529, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2529, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2529, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
+						Name: "element",
 					},
 				},
 			},
@@ -57275,90 +57239,32 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2530, 30),
-					Name: "Dictionary",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2530, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2530, 47),
-							Name: "TElement",
+							Pos:  lp(2530, 42),
+							Name: "int",
 						},
 					},
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(2530, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
+				Name:    "Range",
+				NamePos: lp(2530, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2530, 95),
-						Modifier: "this",
+						Pos: lp(2530, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2530, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2530, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(2530, 129),
+						Pos: lp(2530, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2530, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2530, 143),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2530, 64),
+							Name: "int",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2530, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2530, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2530, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "count",
 					},
 				},
 			},
@@ -57367,34 +57273,35 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2531, 30),
-					Name: "HashSet",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2531, 38),
-							Name: "TSource",
+							Pos:  lp(2531, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(2531, 47),
+				Name:    "Repeat",
+				NamePos: lp(2531, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2531, 66),
-						Modifier: "this",
+						Pos: lp(2531, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2531, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2531, 83),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2531, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
+					},
+					&lang.Param{
+						Pos: lp(2531, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2531, 84),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
@@ -57403,48 +57310,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2532, 30),
-					Name: "HashSet",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2532, 38),
+							Pos:  lp(2532, 42),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(2532, 47),
+				Name:    "Reverse",
+				NamePos: lp(2532, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2532, 66),
+						Pos:      lp(2532, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 71),
+							Pos:  lp(2532, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 83),
+									Pos:  lp(2532, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2532, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2532, 100),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2532, 118),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -57453,34 +57346,53 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2533, 30),
-					Name: "List",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2533, 35),
-							Name: "TSource",
+							Pos:  lp(2533, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "ToList",
-				NamePos: lp(2533, 44),
+				Name:    "Select",
+				NamePos: lp(2533, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2533, 60),
+						Pos:      lp(2533, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2533, 65),
+							Pos:  lp(2533, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2533, 77),
+									Pos:  lp(2533, 93),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2533, 110),
+						Type: &lang.TypeRef{
+							Pos:  lp(2533, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2533, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2533, 124),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -57493,44 +57405,53 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2534, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Union",
+				Name:    "Select",
 				NamePos: lp(2534, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2534, 66),
+						Pos:      lp(2534, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2534, 71),
+							Pos:  lp(2534, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2534, 83),
+									Pos:  lp(2534, 93),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2534, 99),
+						Pos: lp(2534, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2534, 99),
-							Name: "IEnumerable",
+							Pos:  lp(2534, 110),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2534, 111),
+									Pos:  lp(2534, 115),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2534, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2534, 129),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -57543,58 +57464,55 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2535, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Union",
+				Name:    "SelectMany",
 				NamePos: lp(2535, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2535, 66),
+						Pos:      lp(2535, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 71),
+							Pos:  lp(2535, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2535, 83),
+									Pos:  lp(2535, 97),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2535, 99),
+						Pos: lp(2535, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 99),
-							Name: "IEnumerable",
+							Pos:  lp(2535, 114),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2535, 111),
+									Pos:  lp(2535, 119),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2535, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2535, 140),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2535, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2535, 128),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2535, 146),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -57611,59 +57529,69 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Zip",
+				Name:    "SelectMany",
 				NamePos: lp(2536, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
+					"TSource",
+					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2536, 81),
+						Pos:      lp(2536, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 86),
+							Pos:  lp(2536, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2536, 98),
-									Name: "TFirst",
+									Pos:  lp(2536, 110),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2536, 113),
+						Pos: lp(2536, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 113),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2536, 125),
-									Name: "TSecond",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2536, 142),
-						Type: &lang.TypeRef{
-							Pos:  lp(2536, 142),
+							Pos:  lp(2536, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2536, 147),
-									Name: "TFirst",
+									Pos:  lp(2536, 132),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2536, 155),
-									Name: "TSecond",
+									Pos:  lp(2536, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2536, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
+						},
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(2536, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(2536, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2536, 192),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2536, 164),
+									Pos:  lp(2536, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2536, 214),
 									Name: "TResult",
 								},
 							},
@@ -57677,18 +57605,1595 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2537, 30),
+					Name: "bool",
+				},
+				Name:    "SequenceEqual",
+				NamePos: lp(2537, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2537, 58),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2537, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2537, 75),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2537, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2537, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2537, 103),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2538, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2538, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2537, 42),
-							Name: "System.ValueTuple",
+							Pos:  lp(2538, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Skip",
+				NamePos: lp(2538, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2538, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2538, 70),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 43),
+									Pos:  lp(2538, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2538, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2538, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2539, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2539, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2539, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Take",
+				NamePos: lp(2539, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2539, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2539, 70),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2539, 82),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2539, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2539, 99),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2540, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2540, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2540, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipLast",
+				NamePos: lp(2540, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2540, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2540, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2540, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2540, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2540, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2541, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2541, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2541, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeLast",
+				NamePos: lp(2541, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2541, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2541, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2541, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2541, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2541, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2542, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2542, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2542, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(2542, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2542, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2542, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2542, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2542, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2542, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2542, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2542, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2543, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2543, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2543, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(2543, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2543, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2543, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2543, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2543, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2543, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2543, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2543, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2543, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2544, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2544, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2544, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeWhile",
+				NamePos: lp(2544, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2544, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2544, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2544, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2544, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2544, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2544, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2544, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2545, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2545, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2545, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeWhile",
+				NamePos: lp(2545, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2545, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2545, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2545, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2545, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(2545, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2545, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2545, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2545, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2546, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2546, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2546, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2546, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2546, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2546, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2546, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2546, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2546, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2546, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2546, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2547, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2547, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2547, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(2547, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2547, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2547, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2547, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2547, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2547, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2547, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2548, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2548, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2548, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2548, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2548, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2548, 55),
+									Name: "int",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2549, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2549, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(2549, 34),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2549, 47),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2549, 52),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2549, 64),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2549, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2549, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2549, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2549, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2550, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2550, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(2550, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2550, 39),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2550, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2550, 56),
+									Name: "long",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2551, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2551, 30),
+					Name: "long",
+				},
+				Name:    "Sum",
+				NamePos: lp(2551, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2551, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2551, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2551, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2551, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2551, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2551, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2551, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2552, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2552, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2552, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2552, 41),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2552, 46),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2552, 58),
+									Name: "double",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2553, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2553, 30),
+					Name: "double",
+				},
+				Name:    "Sum",
+				NamePos: lp(2553, 37),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2553, 50),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2553, 55),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2553, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2553, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(2553, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2553, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2553, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2554, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2554, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(2554, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2554, 42),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2554, 47),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2554, 59),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2555, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2555, 30),
+					Name: "decimal",
+				},
+				Name:    "Sum",
+				NamePos: lp(2555, 38),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2555, 51),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2555, 56),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2555, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2555, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(2555, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2555, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2555, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2556, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2556, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(2556, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2556, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2556, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2556, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2557, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2557, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(2557, 36),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2557, 49),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2557, 54),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2557, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2557, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2557, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2557, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2557, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2558, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(2558, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2558, 30),
+						Name: "TSource",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(2558, 40),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2558, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2558, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2558, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2559, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2559, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2559, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2559, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2559, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2559, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2559, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2559, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2559, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2559, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2559, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2559, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2560, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2560, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2560, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2560, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2560, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2560, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2560, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2560, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2560, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2560, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2560, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2560, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2560, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(2560, 151),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2560, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2561, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2561, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2561, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2561, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2561, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2561, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2561, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2561, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2561, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2561, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2561, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2561, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2561, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2561, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2561, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2561, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2562, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2562, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2562, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2562, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(2562, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2562, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2562, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2562, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2562, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2562, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2562, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2562, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2562, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2562, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2562, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2562, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2562, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(2562, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2562, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2563, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2563, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2563, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(2563, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2563, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2563, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2563, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2564, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2564, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2564, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(2564, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2564, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2564, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2564, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2564, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2564, 100),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2564, 118),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2565, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2565, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2565, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(2565, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2565, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2565, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2565, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2566, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2566, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2566, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(2566, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2566, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2566, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2566, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2566, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2566, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2566, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2567, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2567, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2567, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(2567, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2567, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2567, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2567, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2567, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2567, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2567, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2568, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2568, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2568, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(2568, 51),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2568, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2568, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2568, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2568, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(2568, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2568, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2568, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(2568, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2568, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2537, 57),
+									Pos:  lp(2568, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2568, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2569, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2569, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2569, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2569, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2569, 57),
 									Name: "TSecond",
 								},
 							},
@@ -57701,21 +59206,21 @@ func libraryAST_169() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(2537, 74),
+				NamePos: lp(2569, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2537, 95),
+						Pos:      lp(2569, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 100),
+							Pos:  lp(2569, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 112),
+									Pos:  lp(2569, 112),
 									Name: "TFirst",
 								},
 							},
@@ -57723,13 +59228,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2537, 127),
+						Pos: lp(2569, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 127),
+							Pos:  lp(2569, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 139),
+									Pos:  lp(2569, 139),
 									Name: "TSecond",
 								},
 							},
@@ -57744,7 +59249,7 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2540, 5),
+		Pos:       lp(2572, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -57755,11 +59260,11 @@ func libraryAST_170() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2540, 50),
+				Pos:  lp(2572, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2540, 62),
+						Pos:  lp(2572, 62),
 						Name: "TElement",
 					},
 				},
@@ -57767,15 +59272,15 @@ func libraryAST_170() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2542, 9),
+				Pos: lp(2574, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2542, 9),
+					Pos:  lp(2574, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2542, 20),
+						Pos:  lp(2574, 20),
 						Kind: "get",
 					},
 				},
@@ -57786,7 +59291,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2545, 5),
+		Pos:       lp(2577, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -57796,11 +59301,11 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2545, 53),
+				Pos:  lp(2577, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2545, 65),
+						Pos:  lp(2577, 65),
 						Name: "TElement",
 					},
 				},

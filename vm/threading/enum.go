@@ -127,3 +127,22 @@ func init() {
 		return vm.Bool(false), nil
 	})
 }
+
+// isEnumerable reports whether enumerate can read v: an array, a library
+// collection or a value with GetEnumerator (not an IAsyncEnumerable only).
+func isEnumerable(v vm.Value) bool {
+	if v.AsArray() != nil {
+		return true
+	}
+	if _, ok := v.AsNative().(interface{ Snapshot() []vm.Value }); ok {
+		return true
+	}
+	// Not LookupMethod: System.Object carries the array members, a
+	// GetEnumerator among them, for arrays made on demand.
+	for ty := v.Type(); ty != nil && ty != vm.TObject; ty = ty.Super {
+		if len(ty.Methods["GetEnumerator"]) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -23,14 +23,11 @@ type parallelOptions struct {
 	token *cancelSource
 }
 
-// loopOptions reads the ParallelOptions argument of a Parallel method, the
-// one before the body when there is one: the degree of parallelism (0 when
-// not limited) and the token.
-func loopOptions(args []vm.Value) (dop int, token *cancelSource) {
-	if len(args) < 2 {
-		return 0, nil
-	}
-	switch v := args[len(args)-2]; v.Type() {
+// loopOptions reads a Parallel method's ParallelOptions or
+// CancellationToken argument: the degree of parallelism (0 when not
+// limited) and the token.
+func loopOptions(v vm.Value) (dop int, token *cancelSource) {
+	switch v.Type() {
 	case TParallelOptions:
 		o := v.AsNative().(*parallelOptions)
 		o.mu.Lock()
@@ -45,22 +42,63 @@ func loopOptions(args []vm.Value) (dop int, token *cancelSource) {
 	return 0, nil
 }
 
-// loopState is the payload of a ParallelLoopResult and a ParallelLoopState.
+// loopState is the payload of a ParallelLoopResult and the state the
+// iterations of one loop share.
 type loopState struct {
-	stopped atomic.Bool
-	broken  atomic.Int64 // lowest Break iteration + 1; 0 when none
+	stopped     atomic.Bool  // ParallelLoopState.Stop was called
+	exceptional atomic.Bool  // an iteration threw
+	canceled    atomic.Bool  // the loop's token was canceled
+	broken      atomic.Int64 // lowest iteration offset that called Break, + 1; 0 when none
+	base        int64        // the iteration number of offset 0
 }
 
-// parallelRun calls body(i) for every i in [0, n), partitioned in chunks
+// ending reports whether the loop takes no more iterations: Stop, an
+// exception or cancellation.
+func (st *loopState) ending() bool {
+	return st.stopped.Load() || st.exceptional.Load() || st.canceled.Load()
+}
+
+// lowestBreak is LowestBreakIteration: the iteration number, or null.
+func (st *loopState) lowestBreak() vm.Value {
+	if b := st.broken.Load(); b != 0 {
+		return vm.Long(st.base + b - 1)
+	}
+	return vm.Null
+}
+
+// iterState is the payload of a ParallelLoopState: the loop's state and
+// the offset of the iteration it was passed to.
+type iterState struct {
+	st  *loopState
+	off int64
+}
+
+// loopLocal holds the localInit and localFinally delegates of the
+// thread-local overloads (For<TLocal>, ForEach<TSource, TLocal>).
+type loopLocal struct {
+	init, fin vm.Value
+}
+
+// loopBody runs iteration i of a loop: acc is the participant's local
+// value for the thread-local overloads (the body's result replaces it).
+type loopBody func(w *vm.Thread, i int, st *loopState, acc *vm.Value) error
+
+// parallelRun calls body for every i in [0, n), partitioned in chunks
 // over the pool with the calling thread participating, in the context
 // captured now. Exceptions stop the loop and are thrown as one
-// AggregateException once every participant has finished.
+// AggregateException once every participant has finished. Stop ends the
+// loop; Break lets the iterations below the breaking one finish and starts
+// none above it.
+//
+// With local, each participant calls local.init before its first
+// iteration, threads the value through its iterations and passes the last
+// one to local.fin, as .NET's thread-local overloads do.
 //
 // At most dop participants run at once when dop > 0. A canceled token
 // stops the loop between iterations and, when no iteration failed, it
 // throws the token's OperationCanceledException.
-func parallelRun(t *vm.Thread, n, dop int, token *cancelSource, body func(w *vm.Thread, i int, st *loopState) error) (*loopState, error) {
-	st := &loopState{}
+func parallelRun(t *vm.Thread, n int, base int64, dop int, token *cancelSource, local *loopLocal, body loopBody) (*loopState, error) {
+	st := &loopState{base: base}
 	if token.canceled() {
 		return st, canceledError(t, token)
 	}
@@ -77,7 +115,7 @@ func parallelRun(t *vm.Thread, n, dop int, token *cancelSource, body func(w *vm.
 		procs = dop
 	}
 	if token != nil {
-		if id := token.register(func(*vm.Thread) error { st.stopped.Store(true); return nil }); id >= 0 {
+		if id := token.register(func(*vm.Thread) error { st.canceled.Store(true); return nil }); id >= 0 {
 			defer token.unregister(id)
 		}
 	}
@@ -89,40 +127,64 @@ func parallelRun(t *vm.Thread, n, dop int, token *cancelSource, body func(w *vm.
 	var mu sync.Mutex
 	var excs []*vm.Instance
 	var fatal error
+	record := func(err error) {
+		st.exceptional.Store(true)
+		mu.Lock()
+		defer mu.Unlock()
+		if e := thrownExc(err); e != nil {
+			excs = append(excs, e)
+		} else if fatal == nil {
+			fatal = err
+		}
+	}
 	loop := func(w *vm.Thread) {
-		err := runIn(w, ec, func() error {
-			for !st.stopped.Load() {
+		var acc vm.Value
+		started := false
+		iterate := func() error {
+			for !st.ending() {
 				lo := int(next.Add(int64(chunk))) - chunk
 				if lo >= n {
 					return nil
+				}
+				if b := st.broken.Load(); b != 0 && int64(lo) > b-1 {
+					return nil
+				}
+				if local != nil && !started {
+					v, err := w.CallValue(local.init, nil)
+					if err != nil {
+						return err
+					}
+					acc, started = v, true
 				}
 				hi := lo + chunk
 				if hi > n {
 					hi = n
 				}
 				for i := lo; i < hi; i++ {
-					if b := st.broken.Load(); b != 0 && int64(i) >= b-1 {
+					if b := st.broken.Load(); b != 0 && int64(i) > b-1 {
 						break
 					}
-					if err := body(w, i, st); err != nil {
+					if err := body(w, i, st, &acc); err != nil {
 						return err
 					}
-					if st.stopped.Load() {
+					if st.ending() {
 						return nil
 					}
 				}
 			}
 			return nil
+		}
+		err := runIn(w, ec, func() error {
+			err := iterate()
+			if started {
+				if _, ferr := w.CallValue(local.fin, []vm.Value{acc}); ferr != nil && err == nil {
+					err = ferr
+				}
+			}
+			return err
 		})
 		if err != nil {
-			st.stopped.Store(true)
-			mu.Lock()
-			if e := thrownExc(err); e != nil {
-				excs = append(excs, e)
-			} else if fatal == nil {
-				fatal = err
-			}
-			mu.Unlock()
+			record(err)
 		}
 	}
 	helpers := procs - 1
@@ -159,17 +221,32 @@ func parallelRun(t *vm.Thread, n, dop int, token *cancelSource, body func(w *vm.
 
 func loopResult(st *loopState) vm.Value { return vm.NewNative(TParallelLoopResult, st) }
 
-// bodyCaller calls a loop body with the item, and the loop state when the
-// body takes two parameters.
-func bodyCaller(body vm.Value) func(w *vm.Thread, item vm.Value, st *loopState) error {
-	withState := delegateArity(body) >= 2
-	return func(w *vm.Thread, item vm.Value, st *loopState) error {
-		var err error
-		if withState {
-			_, err = w.CallValue(body, []vm.Value{item, vm.NewNative(TParallelLoopState, st)})
-		} else {
-			_, err = w.CallValue(body, []vm.Value{item})
+// bodyCaller calls a loop body with the item and as many of the loop
+// state, the index and the local value as the body takes: (item),
+// (item, state), (item, state, index) without a local; (item, state,
+// local) and (item, state, index, local) with one, the result being the
+// new local value.
+func bodyCaller(body vm.Value, local bool) func(w *vm.Thread, item vm.Value, off int64, index vm.Value, st *loopState, acc *vm.Value) error {
+	arity := delegateArity(body)
+	return func(w *vm.Thread, item vm.Value, off int64, index vm.Value, st *loopState, acc *vm.Value) error {
+		args := []vm.Value{item}
+		if arity >= 2 {
+			args = append(args, vm.NewNative(TParallelLoopState, &iterState{st: st, off: off}))
 		}
+		if local {
+			if arity >= 4 {
+				args = append(args, index)
+			}
+			r, err := w.CallValue(body, append(args, *acc))
+			if err == nil {
+				*acc = r
+			}
+			return err
+		}
+		if arity >= 3 {
+			args = append(args, index)
+		}
+		_, err := w.CallValue(body, args)
 		return err
 	}
 }
@@ -318,59 +395,105 @@ func init() {
 	})
 
 	pa := vm.RegisterType(TParallel)
-	pa.AddStatic("For", 3, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	// For(from, to, [options,] body) and For(from, to, [options,]
+	// localInit, body, localFinally).
+	pa.AddStatic("For", 3, 6, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		from, to := intArg(args[0]), intArg(args[1])
-		body := args[len(args)-1]
-		if body.IsNull() {
-			return vm.Null, argNull(t, "body")
+		rest := args[2:]
+		var dop int
+		var token *cancelSource
+		if len(rest) == 2 || len(rest) == 4 {
+			dop, token = loopOptions(rest[0])
+			rest = rest[1:]
+		}
+		local, body, err := localArgs(t, rest)
+		if err != nil {
+			return vm.Null, err
 		}
 		long := args[0].PrimType() == vm.TLong || args[1].PrimType() == vm.TLong
-		call := bodyCaller(body)
-		dop, token := loopOptions(args)
-		st, err := parallelRun(t, int(to-from), dop, token, func(w *vm.Thread, i int, st *loopState) error {
+		call := bodyCaller(body, local != nil)
+		st, err := parallelRun(t, int(to-from), from, dop, token, local, func(w *vm.Thread, i int, st *loopState, acc *vm.Value) error {
 			idx := vm.Int(int32(from + int64(i)))
 			if long {
 				idx = vm.Long(from + int64(i))
 			}
-			return call(w, idx, st)
+			return call(w, idx, int64(i), vm.Null, st, acc)
 		})
 		return loopResult(st), err
 	})
-	pa.AddStatic("ForEach", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		body := args[len(args)-1]
-		if body.IsNull() {
-			return vm.Null, argNull(t, "body")
+	// ForEach(source, [options,] body) and ForEach(source, [options,]
+	// localInit, body, localFinally).
+	pa.AddStatic("ForEach", 2, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		rest := args[1:]
+		var dop int
+		var token *cancelSource
+		if len(rest) == 2 || len(rest) == 4 {
+			dop, token = loopOptions(rest[0])
+			rest = rest[1:]
+		}
+		local, body, err := localArgs(t, rest)
+		if err != nil {
+			return vm.Null, err
+		}
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "source")
 		}
 		items, err := enumerate(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		call := bodyCaller(body)
-		dop, token := loopOptions(args)
-		st, err := parallelRun(t, len(items), dop, token, func(w *vm.Thread, i int, st *loopState) error {
-			return call(w, items[i], st)
+		call := bodyCaller(body, local != nil)
+		st, err := parallelRun(t, len(items), 0, dop, token, local, func(w *vm.Thread, i int, st *loopState, acc *vm.Value) error {
+			return call(w, items[i], int64(i), vm.Long(int64(i)), st, acc)
 		})
 		return loopResult(st), err
 	})
 	// ForEachAsync(source, [options or token,] body): see forEachAsync.
+	// An IAsyncEnumerable source is the prelude's ParallelAsync.
 	pa.AddStatic("ForEachAsync", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		body := args[len(args)-1]
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "source")
+		}
 		if body.IsNull() {
 			return vm.Null, argNull(t, "body")
+		}
+		var dop int
+		var token *cancelSource
+		if len(args) == 3 {
+			dop, token = loopOptions(args[1])
+		}
+		if dop <= 0 {
+			dop = runtime.NumCPU() // .NET's default: Environment.ProcessorCount
+		}
+		if !isEnumerable(args[0]) {
+			ty := t.M.Prog.TypeByName("System.Threading.Tasks.ParallelAsync")
+			if ty == nil || len(ty.Statics["ForEachAsync"]) != 1 {
+				return vm.Null, t.Throw("System.PlatformNotSupportedException", "Parallel.ForEachAsync over an IAsyncEnumerable needs the prelude's ParallelAsync.")
+			}
+			return t.Invoke(ty.Statics["ForEachAsync"][0], vm.Null, []vm.Value{args[0], vm.Int(int32(dop)), tokenValue(token), body})
 		}
 		items, err := enumerate(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
-		dop, token := loopOptions(args)
-		if dop <= 0 {
-			dop = runtime.NumCPU() // .NET's default: Environment.ProcessorCount
-		}
 		return vm.TaskValue(forEachAsync(t, items, dop, token, body)), nil
 	})
+	// Invoke([options,] params actions).
 	pa.AddStatic("Invoke", 0, -1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		var dop int
+		var token *cancelSource
+		if len(args) > 0 && args[0].Type() == TParallelOptions {
+			dop, token = loopOptions(args[0])
+			args = args[1:]
+		}
 		actions := flattenParams(args)
-		_, err := parallelRun(t, len(actions), 0, nil, func(w *vm.Thread, i int, st *loopState) error {
+		for _, a := range actions {
+			if a.IsNull() {
+				return vm.Null, t.Throw("System.ArgumentException", "One of the actions was null. (Parameter 'actions')")
+			}
+		}
+		_, err := parallelRun(t, len(actions), 0, dop, token, nil, func(w *vm.Thread, i int, st *loopState, acc *vm.Value) error {
 			_, err := w.CallValue(actions[i], nil)
 			return err
 		})
@@ -383,29 +506,68 @@ func init() {
 		return vm.Bool(!st.stopped.Load() && st.broken.Load() == 0), nil
 	}, nil)
 	lr.AddProperty("LowestBreakIteration", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		st := args[0].AsNative().(*loopState)
-		if b := st.broken.Load(); b != 0 {
-			return vm.Long(b - 1), nil
-		}
-		return vm.Null, nil
+		return args[0].AsNative().(*loopState).lowestBreak(), nil
 	}, nil)
 
 	ls := TParallelLoopState
 	ls.AddMethod("Stop", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		args[0].AsNative().(*loopState).stopped.Store(true)
-		return vm.Null, nil
-	})
-	ls.AddMethod("Break", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		// The iteration is not passed to the state; record that a break
-		// happened so the loop winds down.
-		st := args[0].AsNative().(*loopState)
+		st := args[0].AsNative().(*iterState).st
+		if st.broken.Load() != 0 {
+			return vm.Null, t.Throw("System.InvalidOperationException", "Stop was called after Break was called.")
+		}
 		st.stopped.Store(true)
 		return vm.Null, nil
 	})
+	// Break records the lowest iteration that called it: the iterations
+	// below it still run, none above it starts.
+	ls.AddMethod("Break", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		it := args[0].AsNative().(*iterState)
+		st := it.st
+		if st.stopped.Load() {
+			return vm.Null, t.Throw("System.InvalidOperationException", "Break was called after Stop was called.")
+		}
+		for {
+			b := st.broken.Load()
+			if b != 0 && b-1 <= it.off {
+				return vm.Null, nil
+			}
+			if st.broken.CompareAndSwap(b, it.off+1) {
+				return vm.Null, nil
+			}
+		}
+	})
 	ls.AddProperty("IsStopped", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(args[0].AsNative().(*loopState).stopped.Load()), nil
+		return vm.Bool(args[0].AsNative().(*iterState).st.stopped.Load()), nil
 	}, nil)
+	ls.AddProperty("IsExceptional", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(args[0].AsNative().(*iterState).st.exceptional.Load()), nil
+	}, nil)
+	ls.AddProperty("LowestBreakIteration", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return args[0].AsNative().(*iterState).st.lowestBreak(), nil
+	}, nil)
+	// ShouldExitCurrentIteration: the loop is ending (Stop, an exception,
+	// cancellation) or an iteration below this one called Break.
 	ls.AddProperty("ShouldExitCurrentIteration", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return vm.Bool(args[0].AsNative().(*loopState).stopped.Load()), nil
+		it := args[0].AsNative().(*iterState)
+		b := it.st.broken.Load()
+		return vm.Bool(it.st.ending() || b != 0 && it.off > b-1), nil
 	}, nil)
+}
+
+// localArgs splits the delegates of a loop after its options: (body) or
+// (localInit, body, localFinally), each non-null.
+func localArgs(t *vm.Thread, rest []vm.Value) (*loopLocal, vm.Value, error) {
+	if len(rest) == 3 {
+		for i, name := range []string{"localInit", "body", "localFinally"} {
+			if rest[i].IsNull() {
+				return nil, vm.Null, argNull(t, name)
+			}
+		}
+		return &loopLocal{init: rest[0], fin: rest[2]}, rest[1], nil
+	}
+	body := rest[len(rest)-1]
+	if body.IsNull() {
+		return nil, vm.Null, argNull(t, "body")
+	}
+	return nil, body, nil
 }

@@ -28,19 +28,24 @@ type semaphore struct {
 	count   int
 	max     int
 	waiters []*semWaiter
+	// reserved counts the units Release handed to blocked threads that
+	// have not woken to take them: as in .NET, they stay in CurrentCount
+	// until the waiter runs (a WaitAsync task gets its unit at once).
+	reserved int
 }
 
 type semWaiter struct {
 	ch      chan struct{} // sync waiter
 	tk      *vm.Task      // async waiter
 	granted bool
+	taken   bool // a sync waiter took its reserved unit
 }
 
 // acquire takes a unit at once if possible, else enqueues a waiter.
 func (s *semaphore) acquire(async bool) (ok bool, w *semWaiter) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.count > 0 && len(s.waiters) == 0 {
+	if s.count-s.reserved > 0 && len(s.waiters) == 0 {
 		s.count--
 		return true, nil
 	}
@@ -56,11 +61,12 @@ func (s *semaphore) acquire(async bool) (ok bool, w *semWaiter) {
 }
 
 // cancelWait removes a waiter that timed out; it reports false when the
-// waiter was granted meanwhile (so the caller owns a unit).
+// waiter was granted meanwhile (so the caller owns a unit, taken here).
 func (s *semaphore) cancelWait(w *semWaiter) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if w.granted {
+		s.takeLocked(w)
 		return false
 	}
 	for i, x := range s.waiters {
@@ -70,6 +76,21 @@ func (s *semaphore) cancelWait(w *semWaiter) bool {
 		}
 	}
 	return true
+}
+
+// take is a woken blocked thread taking the unit Release reserved for it.
+func (s *semaphore) take(w *semWaiter) {
+	s.mu.Lock()
+	s.takeLocked(w)
+	s.mu.Unlock()
+}
+
+func (s *semaphore) takeLocked(w *semWaiter) {
+	if w.ch != nil && w.granted && !w.taken {
+		w.taken = true
+		s.count--
+		s.reserved--
+	}
 }
 
 func (s *semaphore) release(t *vm.Thread, n int) (int, error) {
@@ -88,6 +109,10 @@ func (s *semaphore) release(t *vm.Thread, n int) (int, error) {
 		w := s.waiters[0]
 		s.waiters = s.waiters[1:]
 		w.granted = true
+		if w.ch != nil {
+			s.count++
+			s.reserved++
+		}
 		wake = append(wake, w)
 		n--
 	}
@@ -250,7 +275,9 @@ func registerSemaphore() {
 			} else {
 				got, err := waitOn(t, w.ch, limit, tok)
 				ok = got
-				if !got && !s.cancelWait(w) {
+				if got {
+					s.take(w)
+				} else if !s.cancelWait(w) {
 					ok = true
 				}
 				if err != nil && !ok {

@@ -881,6 +881,18 @@ func init() {
 	task.AddProperty("Id", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Int(get(args[0]).ID()), nil
 	}, nil)
+	// AsyncState is the state object the task was created with: a
+	// delegate's, a continuation's or a TaskCompletionSource's.
+	task.AddProperty("AsyncState", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := get(args[0])
+		if d := delegateOf(tk); d != nil {
+			if d.spec.useState {
+				return d.spec.state, nil
+			}
+			return vm.Null, nil
+		}
+		return tk.StoredAsyncState(), nil
+	}, nil)
 	task.AddProperty("CreationOptions", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.EnumValue(TTaskCreationOptions, creationOptions(get(args[0]))), nil
 	}, nil)
@@ -892,7 +904,8 @@ func init() {
 			return vm.Null, argNull(t, "continuationAction")
 		}
 		callArgs := []vm.Value{args[0]}
-		if delegateArity(fn) >= 2 {
+		withState := delegateArity(fn) >= 2
+		if withState {
 			callArgs = append(callArgs, optArg(args, 2))
 		}
 		var options int64
@@ -912,6 +925,9 @@ func init() {
 		}
 		ec := t.Ctx.Capture()
 		cont := vm.NewTask(vm.TObject)
+		if withState && !callArgs[1].IsNull() {
+			cont.SetAsyncState(callArgs[1])
+		}
 		cancelContinuation(t, cont, token, options)
 		whenComplete(t, tk, func(w *vm.Thread) {
 			if cont.IsCompleted() {
@@ -1025,6 +1041,38 @@ func init() {
 	TYieldAwaiter.AddMethod("UnsafeOnCompleted", 1, 1, yieldOn(false))
 
 	f := vm.RegisterType(TTaskFactory)
+	// new TaskFactory([token,] [creationOptions, continuationOptions,]
+	// [scheduler]): the defaults its StartNew and ContinueWhen* use.
+	factoryCtor := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := &factoryDefaults{}
+		for _, a := range args {
+			switch {
+			case a.Type() == TTaskCreationOptions:
+				d.creation = a.AsLong()
+			case a.Type() == TTaskContinuationOptions:
+				d.continuation = int64(a.Bits())
+			case schedulerOf(a) != nil:
+				d.sched = a
+			default:
+				d.token = tokenArg(a)
+			}
+		}
+		return vm.NewNative(TTaskFactory, d), nil
+	}
+	f.AddStatic(".ctor", 0, 2, factoryCtor) // (), (token or scheduler), (creation, continuation options)
+	f.AddStatic(".ctor", 4, 4, factoryCtor) // (token, creation, continuation options, scheduler)
+	f.AddProperty("CancellationToken", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return tokenValue(factoryOf(args[0]).token), nil
+	}, nil)
+	f.AddProperty("CreationOptions", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.EnumValue(TTaskCreationOptions, factoryOf(args[0]).creation), nil
+	}, nil)
+	f.AddProperty("ContinuationOptions", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.EnumValue(TTaskContinuationOptions, factoryOf(args[0]).continuation), nil
+	}, nil)
+	f.AddProperty("Scheduler", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return factoryOf(args[0]).sched, nil
+	}, nil)
 	f.AddMethod("StartNew", 1, 5, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		fn := args[1]
 		if fn.IsNull() {
@@ -1037,6 +1085,11 @@ func init() {
 		}
 		var options int64
 		spec.token, options, spec.sched = startOptions(rest)
+		if def := factoryOf(args[0]); !hasArg(rest, isToken) && !hasArg(rest, isCreationOptions) && !hasArg(rest, isScheduler) {
+			// The overloads without a token, options and scheduler take
+			// the factory's.
+			spec.token, options, spec.sched = def.token, def.creation, def.sched
+		}
 		d := newDelegateTask(spec, options, vm.StatusWaitingToRun)
 		d.start(t)
 		return vm.TaskValue(&d.task), nil
@@ -1063,8 +1116,8 @@ func init() {
 			if len(tasks) == 0 {
 				return vm.Null, t.Throw("System.ArgumentException", "The tasks argument contains no tasks. (Parameter 'tasks')")
 			}
-			var options int64
-			var token *cancelSource
+			def := factoryOf(args[0])
+			options, token := def.continuation, def.token
 			for _, a := range args[3:] {
 				if a.Type() == TTaskContinuationOptions {
 					options = int64(a.Bits())
@@ -1114,6 +1167,38 @@ func init() {
 	registerEnum(TTaskContinuationOptions)
 	registerEnum(TConfigureAwaitOptions)
 	registerTCS()
+}
+
+// factoryDefaults is the payload of a TaskFactory made with new: the
+// token, options and scheduler its methods use when given none.
+// Task.Factory has none (a nil payload).
+type factoryDefaults struct {
+	token        *cancelSource
+	creation     int64
+	continuation int64
+	sched        vm.Value
+}
+
+// factoryOf returns the defaults of TaskFactory v (zero for Task.Factory).
+func factoryOf(v vm.Value) *factoryDefaults {
+	if d, ok := v.AsNative().(*factoryDefaults); ok && d != nil {
+		return d
+	}
+	return &factoryDefaults{}
+}
+
+func isToken(v vm.Value) bool           { return v.Type() == TCancellationToken }
+func isCreationOptions(v vm.Value) bool { return v.Type() == TTaskCreationOptions || v.IsInt() }
+func isScheduler(v vm.Value) bool       { return schedulerOf(v) != nil || v.Type() == TTaskScheduler }
+
+// hasArg reports whether some argument satisfies is.
+func hasArg(args []vm.Value, is func(vm.Value) bool) bool {
+	for _, a := range args {
+		if is(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // startOptions reads the trailing arguments of StartNew and the Task
@@ -1179,6 +1264,8 @@ func registerTCS() {
 				if a.AsLong()&optRunContinuationsAsynchronously != 0 {
 					tk.SetAsync()
 				}
+			} else if !a.IsNull() {
+				tk.SetAsyncState(a) // TaskCompletionSource(object state)
 			}
 		}
 		return vm.InitNative(&src.obj, TTCS, tk), nil

@@ -38,7 +38,9 @@ func semWaitOne(t *vm.Thread, s *semaphore, args []vm.Value) (bool, error) {
 		return !s.cancelWait(w), nil
 	}
 	got, err := waitOn(t, w.ch, limit, nil)
-	if !got && !s.cancelWait(w) {
+	if got {
+		s.take(w)
+	} else if !s.cancelWait(w) {
 		got = true
 	}
 	if err != nil && !got {
