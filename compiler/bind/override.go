@@ -140,7 +140,9 @@ func (b *binder) checkOverrideType(d lang.Node, sym, base Symbol) {
 		}
 	case *Property:
 		o := base.(*Property)
-		if m.Type != o.Type && !m.Type.IsUnchecked() && !o.Type.IsUnchecked() {
+		// A read-only property may be overridden covariantly too.
+		covariant := !o.Set && !m.Set && m.Type != nil && o.Type != nil && !m.Type.IsValueType() && !o.Type.IsValueType() && b.refConverts(m.Type, o.Type)
+		if m.Type != o.Type && !m.Type.IsUnchecked() && !o.Type.IsUnchecked() && !covariant {
 			b.errorf(declPos(d), "CS1715", "'%s': type must be '%s' to match overridden member '%s'", memberName(m), o.Type, memberName(o))
 		}
 	}
