@@ -38,6 +38,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
 	{types: []string{"SynchronizationContext", "SendOrPostCallback"}},
+	{types: []string{"ManualResetValueTaskSourceCore", "ManualResetValueTaskSourceCoreState"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer",

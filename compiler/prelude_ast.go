@@ -198,6 +198,12 @@ func preludeAST() *lang.File {
 		preludeAST_162(),
 		preludeAST_163(),
 		preludeAST_164(),
+		preludeAST_165(),
+		preludeAST_166(),
+		preludeAST_167(),
+		preludeAST_168(),
+		preludeAST_169(),
+		preludeAST_170(),
 	}
 	return f
 }
@@ -79962,6 +79968,2794 @@ func preludeAST_164() *lang.TypeDecl {
 						},
 					},
 					Rbrace: p(4360, 123),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_165() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4374, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "ValueTaskSourceStatus",
+		Namespace: "System.Threading.Tasks.Sources",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(4374, 41),
+				Name: "Pending",
+				Value: &lang.Literal{
+					Pos:   p(4374, 51),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4374, 54),
+				Name: "Succeeded",
+				Value: &lang.Literal{
+					Pos:   p(4374, 66),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4374, 69),
+				Name: "Faulted",
+				Value: &lang.Literal{
+					Pos:   p(4374, 79),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4374, 82),
+				Name: "Canceled",
+				Value: &lang.Literal{
+					Pos:   p(4374, 93),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_166() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4376, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "ValueTaskSourceOnCompletedFlags",
+		Namespace: "System.Threading.Tasks.Sources",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  p(4376, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  p(4377, 51),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   p(4377, 58),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4377, 61),
+				Name: "UseSchedulingContext",
+				Value: &lang.Literal{
+					Pos:   p(4377, 84),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  p(4377, 87),
+				Name: "FlowExecutionContext",
+				Value: &lang.Literal{
+					Pos:   p(4377, 110),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_167() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4379, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IValueTaskSource",
+		Namespace: "System.Threading.Tasks.Sources",
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(4381, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4381, 9),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name: "GetStatus",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4381, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4381, 41),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4382, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4382, 9),
+					Name: "void",
+				},
+				Name: "OnCompleted",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4382, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(4382, 26),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4382, 33),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4382, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4382, 55),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4382, 69),
+						Type: &lang.TypeRef{
+							Pos:  p(4382, 69),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4382, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(4382, 82),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4383, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4383, 9),
+					Name: "void",
+				},
+				Name: "GetResult",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4383, 24),
+						Type: &lang.TypeRef{
+							Pos:  p(4383, 24),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_168() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4386, 5),
+		Kind:      lang.TypeKind("interface"),
+		Name:      "IValueTaskSource",
+		Namespace: "System.Threading.Tasks.Sources",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos: p(4388, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4388, 9),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name: "GetStatus",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4388, 41),
+						Type: &lang.TypeRef{
+							Pos:  p(4388, 41),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4389, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4389, 9),
+					Name: "void",
+				},
+				Name: "OnCompleted",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4389, 26),
+						Type: &lang.TypeRef{
+							Pos:  p(4389, 26),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4389, 33),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4389, 55),
+						Type: &lang.TypeRef{
+							Pos:  p(4389, 55),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4389, 69),
+						Type: &lang.TypeRef{
+							Pos:  p(4389, 69),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4389, 82),
+						Type: &lang.TypeRef{
+							Pos:  p(4389, 82),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos: p(4390, 9),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4390, 9),
+					Name: "TResult",
+				},
+				Name: "GetResult",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4390, 27),
+						Type: &lang.TypeRef{
+							Pos:  p(4390, 27),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_169() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4404, 5),
+		Kind:      lang.TypeKind("struct"),
+		Name:      "ManualResetValueTaskSourceCore",
+		Namespace: "System.Threading.Tasks.Sources",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(1),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(4406, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4406, 17),
+					Name: "ManualResetValueTaskSourceCoreState",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4406, 53),
+							Name: "TResult",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4406, 62),
+						Name: "_state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4408, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4408, 17),
+					Name: "ManualResetValueTaskSourceCoreState",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4408, 53),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "State",
+				Body: &lang.BlockStmt{
+					Pos: p(4409, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4410, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4410, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4410, 17),
+									Name: "_state",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4410, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4410, 33),
+								X: &lang.AssignExpr{
+									Pos: p(4410, 40),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4410, 33),
+										Name: "_state",
+									},
+									Right: &lang.NewExpr{
+										Pos: p(4410, 42),
+										Type: &lang.TypeRef{
+											Pos:  p(4410, 46),
+											Name: "ManualResetValueTaskSourceCoreState",
+											Args: []*lang.TypeRef{
+												&lang.TypeRef{
+													Pos:  p(4410, 82),
+													Name: "TResult",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4411, 13),
+							X: &lang.Ident{
+								Pos:  p(4411, 20),
+								Name: "_state",
+							},
+						},
+					},
+					Rbrace: p(4412, 9),
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4414, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4414, 16),
+					Name: "bool",
+				},
+				Name: "RunContinuationsAsynchronously",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  p(4416, 13),
+						Kind: "get",
+						ExprBody: &lang.BinaryExpr{
+							Pos: p(4416, 35),
+							Op:  "&&",
+							X: &lang.BinaryExpr{
+								Pos: p(4416, 27),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4416, 20),
+									Name: "_state",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4416, 30),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Y: &lang.MemberExpr{
+								Pos: p(4416, 45),
+								X: &lang.Ident{
+									Pos:  p(4416, 38),
+									Name: "_state",
+								},
+								Name: "RunContinuationsAsynchronously",
+							},
+						},
+					},
+					&lang.Accessor{
+						Pos:  p(4417, 13),
+						Kind: "set",
+						Body: &lang.BlockStmt{
+							Pos: p(4417, 17),
+							Stmts: []lang.Stmt{
+								&lang.ExprStmt{
+									Pos: p(4417, 19),
+									X: &lang.AssignExpr{
+										Pos: p(4417, 58),
+										Op:  "=",
+										Left: &lang.MemberExpr{
+											Pos: p(4417, 27),
+											X: &lang.CallExpr{
+												Pos: p(4417, 19),
+												Fun: &lang.Ident{
+													Pos:  p(4417, 19),
+													Name: "State",
+												},
+											},
+											Name: "RunContinuationsAsynchronously",
+										},
+										Right: &lang.Ident{
+											Pos:  p(4417, 60),
+											Name: "value",
+										},
+									},
+								},
+							},
+							Rbrace: p(4417, 67),
+						},
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       p(4420, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  p(4420, 16),
+					Name: "short",
+				},
+				Name: "Version",
+				ExprBody: &lang.CondExpr{
+					Pos: p(4420, 48),
+					Cond: &lang.BinaryExpr{
+						Pos: p(4420, 40),
+						Op:  "==",
+						X: &lang.Ident{
+							Pos:  p(4420, 33),
+							Name: "_state",
+						},
+						Y: &lang.Literal{
+							Pos:  p(4420, 43),
+							Kind: lang.LitKind(10),
+							Raw:  "null",
+						},
+					},
+					Then: &lang.CastExpr{
+						Pos: p(4420, 50),
+						Type: &lang.TypeRef{
+							Pos:  p(4420, 51),
+							Name: "short",
+						},
+						X: &lang.Literal{
+							Pos:   p(4420, 57),
+							Raw:   "0",
+							Value: int64(0),
+						},
+					},
+					Else: &lang.MemberExpr{
+						Pos: p(4420, 68),
+						X: &lang.Ident{
+							Pos:  p(4420, 61),
+							Name: "_state",
+						},
+						Name: "Version",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4422, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4422, 16),
+					Name: "void",
+				},
+				Name: "Reset",
+				Body: &lang.BlockStmt{
+					Pos: p(4422, 29),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4422, 31),
+							X: &lang.CallExpr{
+								Pos: p(4422, 39),
+								Fun: &lang.MemberExpr{
+									Pos: p(4422, 39),
+									X: &lang.CallExpr{
+										Pos: p(4422, 31),
+										Fun: &lang.Ident{
+											Pos:  p(4422, 31),
+											Name: "State",
+										},
+									},
+									Name: "Reset",
+								},
+							},
+						},
+					},
+					Rbrace: p(4422, 48),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4423, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4423, 16),
+					Name: "void",
+				},
+				Name: "SetResult",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4423, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(4423, 31),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4423, 47),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4423, 49),
+							X: &lang.CallExpr{
+								Pos: p(4423, 57),
+								Fun: &lang.MemberExpr{
+									Pos: p(4423, 57),
+									X: &lang.CallExpr{
+										Pos: p(4423, 49),
+										Fun: &lang.Ident{
+											Pos:  p(4423, 49),
+											Name: "State",
+										},
+									},
+									Name: "SetResult",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4423, 67),
+										X: &lang.Ident{
+											Pos:  p(4423, 67),
+											Name: "result",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4423, 76),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4424, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4424, 16),
+					Name: "void",
+				},
+				Name: "SetException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4424, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4424, 34),
+							Name: "Exception",
+						},
+						Name: "error",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4424, 51),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4424, 53),
+							X: &lang.CallExpr{
+								Pos: p(4424, 61),
+								Fun: &lang.MemberExpr{
+									Pos: p(4424, 61),
+									X: &lang.CallExpr{
+										Pos: p(4424, 53),
+										Fun: &lang.Ident{
+											Pos:  p(4424, 53),
+											Name: "State",
+										},
+									},
+									Name: "SetException",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4424, 74),
+										X: &lang.Ident{
+											Pos:  p(4424, 74),
+											Name: "error",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4424, 82),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4425, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4425, 16),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name: "GetStatus",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4425, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4425, 48),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(4425, 72),
+					Fun: &lang.MemberExpr{
+						Pos: p(4425, 72),
+						X: &lang.CallExpr{
+							Pos: p(4425, 64),
+							Fun: &lang.Ident{
+								Pos:  p(4425, 64),
+								Name: "State",
+							},
+						},
+						Name: "GetStatus",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4425, 82),
+							X: &lang.Ident{
+								Pos:  p(4425, 82),
+								Name: "token",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4426, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4426, 16),
+					Name: "TResult",
+				},
+				Name: "GetResult",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4426, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4426, 34),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				ExprBody: &lang.CallExpr{
+					Pos: p(4426, 58),
+					Fun: &lang.MemberExpr{
+						Pos: p(4426, 58),
+						X: &lang.CallExpr{
+							Pos: p(4426, 50),
+							Fun: &lang.Ident{
+								Pos:  p(4426, 50),
+								Name: "State",
+							},
+						},
+						Name: "GetResult",
+					},
+					Args: []*lang.Arg{
+						&lang.Arg{
+							Pos: p(4426, 68),
+							X: &lang.Ident{
+								Pos:  p(4426, 68),
+								Name: "token",
+							},
+						},
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4427, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4427, 16),
+					Name: "void",
+				},
+				Name: "OnCompleted",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4427, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(4427, 33),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4427, 40),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4427, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(4427, 62),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4427, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(4427, 76),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4427, 89),
+						Type: &lang.TypeRef{
+							Pos:  p(4427, 89),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4427, 128),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4427, 130),
+							X: &lang.CallExpr{
+								Pos: p(4427, 138),
+								Fun: &lang.MemberExpr{
+									Pos: p(4427, 138),
+									X: &lang.CallExpr{
+										Pos: p(4427, 130),
+										Fun: &lang.Ident{
+											Pos:  p(4427, 130),
+											Name: "State",
+										},
+									},
+									Name: "OnCompleted",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4427, 150),
+										X: &lang.Ident{
+											Pos:  p(4427, 150),
+											Name: "continuation",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4427, 164),
+										X: &lang.Ident{
+											Pos:  p(4427, 164),
+											Name: "state",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4427, 171),
+										X: &lang.Ident{
+											Pos:  p(4427, 171),
+											Name: "token",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4427, 178),
+										X: &lang.Ident{
+											Pos:  p(4427, 178),
+											Name: "flags",
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4427, 186),
+				},
+			},
+		},
+	}
+}
+
+func preludeAST_170() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       p(4430, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "ManualResetValueTaskSourceCoreState",
+		Namespace: "System.Threading.Tasks.Sources",
+		TypeParams: []string{
+			"TResult",
+		},
+		Modifiers: lang.Modifiers(40),
+		Members: []lang.Member{
+			&lang.FieldDecl{
+				Pos:       p(4432, 9),
+				Modifiers: lang.Modifiers(274),
+				Type: &lang.TypeRef{
+					Pos:  p(4432, 33),
+					Name: "Action",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4432, 40),
+							Name: "object",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4432, 48),
+						Name: "s_sentinel",
+						Init: &lang.LambdaExpr{
+							Pos: p(4432, 61),
+							Params: []*lang.Param{
+								&lang.Param{
+									Pos:  p(4432, 61),
+									Name: "_",
+								},
+							},
+							ExprBody: &lang.ThrowExpr{
+								Pos: p(4432, 66),
+								X: &lang.NewExpr{
+									Pos: p(4432, 72),
+									Type: &lang.TypeRef{
+										Pos:  p(4432, 76),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4434, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4434, 17),
+					Name: "Action",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  p(4434, 24),
+							Name: "object",
+						},
+					},
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4434, 32),
+						Name: "_continuation",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4435, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4435, 17),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4435, 24),
+						Name: "_continuationState",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4436, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4436, 17),
+					Name: "ExecutionContext",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4436, 34),
+						Name: "_executionContext",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4437, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4437, 17),
+					Name: "object",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4437, 24),
+						Name: "_capturedContext",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4438, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4438, 17),
+					Name: "bool",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4438, 22),
+						Name: "_completed",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4439, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4439, 17),
+					Name: "TResult",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4439, 25),
+						Name: "_result",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4440, 9),
+				Modifiers: lang.Modifiers(2),
+				Type: &lang.TypeRef{
+					Pos:  p(4440, 17),
+					Name: "Exception",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4440, 27),
+						Name: "_error",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4441, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(4441, 18),
+					Name: "short",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4441, 24),
+						Name: "Version",
+					},
+				},
+			},
+			&lang.FieldDecl{
+				Pos:       p(4442, 9),
+				Modifiers: lang.Modifiers(8),
+				Type: &lang.TypeRef{
+					Pos:  p(4442, 18),
+					Name: "bool",
+				},
+				Decls: []*lang.Declarator{
+					&lang.Declarator{
+						Pos:  p(4442, 23),
+						Name: "RunContinuationsAsynchronously",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4444, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4444, 16),
+					Name: "void",
+				},
+				Name: "Reset",
+				Body: &lang.BlockStmt{
+					Pos: p(4445, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4446, 13),
+							X: &lang.PostfixExpr{
+								Pos: p(4446, 20),
+								Op:  "++",
+								X: &lang.Ident{
+									Pos:  p(4446, 13),
+									Name: "Version",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4447, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4447, 27),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4447, 13),
+									Name: "_continuation",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4447, 29),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4448, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4448, 32),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4448, 13),
+									Name: "_continuationState",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4448, 34),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4449, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4449, 24),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4449, 13),
+									Name: "_completed",
+								},
+								Right: &lang.Literal{
+									Pos:   p(4449, 26),
+									Kind:  lang.LitKind(9),
+									Raw:   "false",
+									Value: bool(false),
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4450, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4450, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4450, 13),
+									Name: "_result",
+								},
+								Right: &lang.DefaultExpr{
+									Pos: p(4450, 23),
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4451, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4451, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4451, 13),
+									Name: "_error",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4451, 22),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4452, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4452, 31),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4452, 13),
+									Name: "_executionContext",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4452, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4453, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4453, 30),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4453, 13),
+									Name: "_capturedContext",
+								},
+								Right: &lang.Literal{
+									Pos:  p(4453, 32),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+						},
+					},
+					Rbrace: p(4454, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4456, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4456, 16),
+					Name: "void",
+				},
+				Name: "SetResult",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4456, 31),
+						Type: &lang.TypeRef{
+							Pos:  p(4456, 31),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4457, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4458, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4458, 21),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4458, 13),
+									Name: "_result",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4458, 23),
+									Name: "result",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4459, 13),
+							X: &lang.CallExpr{
+								Pos: p(4459, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4459, 13),
+									Name: "SignalCompletion",
+								},
+							},
+						},
+					},
+					Rbrace: p(4460, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4462, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4462, 16),
+					Name: "void",
+				},
+				Name: "SetException",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4462, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4462, 34),
+							Name: "Exception",
+						},
+						Name: "error",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4463, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4464, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4464, 23),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4464, 17),
+									Name: "error",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4464, 26),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4464, 32),
+								X: &lang.NewExpr{
+									Pos: p(4464, 38),
+									Type: &lang.TypeRef{
+										Pos:  p(4464, 42),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4464, 64),
+											X: &lang.Literal{
+												Pos:   p(4464, 64),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"error\"",
+												Value: string("error"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4465, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4465, 20),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4465, 13),
+									Name: "_error",
+								},
+								Right: &lang.Ident{
+									Pos:  p(4465, 22),
+									Name: "error",
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4466, 13),
+							X: &lang.CallExpr{
+								Pos: p(4466, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4466, 13),
+									Name: "SignalCompletion",
+								},
+							},
+						},
+					},
+					Rbrace: p(4467, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4469, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4469, 16),
+					Name: "ValueTaskSourceStatus",
+				},
+				Name: "GetStatus",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4469, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4469, 48),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4470, 9),
+					Stmts: []lang.Stmt{
+						&lang.ExprStmt{
+							Pos: p(4471, 13),
+							X: &lang.CallExpr{
+								Pos: p(4471, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4471, 13),
+									Name: "ValidateToken",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4471, 27),
+										X: &lang.Ident{
+											Pos:  p(4471, 27),
+											Name: "token",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4472, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4472, 58),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(4472, 50),
+									Op:  "==",
+									X: &lang.CallExpr{
+										Pos: p(4472, 26),
+										Fun: &lang.MemberExpr{
+											Pos: p(4472, 26),
+											X: &lang.Ident{
+												Pos:  p(4472, 17),
+												Name: "Volatile",
+											},
+											Name: "Read",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4472, 31),
+												Mod: "ref",
+												X: &lang.Ident{
+													Pos:  p(4472, 35),
+													Name: "_continuation",
+												},
+											},
+										},
+									},
+									Y: &lang.Literal{
+										Pos:  p(4472, 53),
+										Kind: lang.LitKind(10),
+										Raw:  "null",
+									},
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(4472, 61),
+									Op:  "!",
+									X: &lang.Ident{
+										Pos:  p(4472, 62),
+										Name: "_completed",
+									},
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4472, 74),
+								X: &lang.MemberExpr{
+									Pos: p(4472, 103),
+									X: &lang.Ident{
+										Pos:  p(4472, 81),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Pending",
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4473, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4473, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4473, 17),
+									Name: "_error",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4473, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4473, 33),
+								X: &lang.MemberExpr{
+									Pos: p(4473, 62),
+									X: &lang.Ident{
+										Pos:  p(4473, 40),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Succeeded",
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4474, 13),
+							X: &lang.CondExpr{
+								Pos: p(4474, 57),
+								Cond: &lang.IsExpr{
+									Pos: p(4474, 27),
+									X: &lang.Ident{
+										Pos:  p(4474, 20),
+										Name: "_error",
+									},
+									Pattern: &lang.ConstPattern{
+										Pos: p(4474, 30),
+										X: &lang.Ident{
+											Pos:  p(4474, 30),
+											Name: "OperationCanceledException",
+										},
+									},
+								},
+								Then: &lang.MemberExpr{
+									Pos: p(4474, 81),
+									X: &lang.Ident{
+										Pos:  p(4474, 59),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Canceled",
+								},
+								Else: &lang.MemberExpr{
+									Pos: p(4474, 114),
+									X: &lang.Ident{
+										Pos:  p(4474, 92),
+										Name: "ValueTaskSourceStatus",
+									},
+									Name: "Faulted",
+								},
+							},
+						},
+					},
+					Rbrace: p(4475, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4477, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4477, 16),
+					Name: "TResult",
+				},
+				Name: "GetResult",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4477, 34),
+						Type: &lang.TypeRef{
+							Pos:  p(4477, 34),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4478, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4479, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4479, 34),
+								Op:  "||",
+								X: &lang.BinaryExpr{
+									Pos: p(4479, 23),
+									Op:  "!=",
+									X: &lang.Ident{
+										Pos:  p(4479, 17),
+										Name: "token",
+									},
+									Y: &lang.Ident{
+										Pos:  p(4479, 26),
+										Name: "Version",
+									},
+								},
+								Y: &lang.UnaryExpr{
+									Pos: p(4479, 37),
+									Op:  "!",
+									X: &lang.Ident{
+										Pos:  p(4479, 38),
+										Name: "_completed",
+									},
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4479, 50),
+								X: &lang.NewExpr{
+									Pos: p(4479, 56),
+									Type: &lang.TypeRef{
+										Pos:  p(4479, 60),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4480, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4480, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4480, 17),
+									Name: "_error",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4480, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4480, 33),
+								X: &lang.CallExpr{
+									Pos: p(4480, 104),
+									Fun: &lang.MemberExpr{
+										Pos: p(4480, 104),
+										X: &lang.CallExpr{
+											Pos: p(4480, 88),
+											Fun: &lang.MemberExpr{
+												Pos: p(4480, 88),
+												X: &lang.MemberExpr{
+													Pos: p(4480, 66),
+													X: &lang.MemberExpr{
+														Pos: p(4480, 48),
+														X: &lang.MemberExpr{
+															Pos: p(4480, 40),
+															X: &lang.Ident{
+																Pos:  p(4480, 33),
+																Name: "System",
+															},
+															Name: "Runtime",
+														},
+														Name: "ExceptionServices",
+													},
+													Name: "ExceptionDispatchInfo",
+												},
+												Name: "Capture",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4480, 96),
+													X: &lang.Ident{
+														Pos:  p(4480, 96),
+														Name: "_error",
+													},
+												},
+											},
+										},
+										Name: "Throw",
+									},
+								},
+							},
+						},
+						&lang.ReturnStmt{
+							Pos: p(4481, 13),
+							X: &lang.Ident{
+								Pos:  p(4481, 20),
+								Name: "_result",
+							},
+						},
+					},
+					Rbrace: p(4482, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4484, 9),
+				Modifiers: lang.Modifiers(1),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4484, 16),
+					Name: "void",
+				},
+				Name: "OnCompleted",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4484, 33),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 33),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4484, 40),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4484, 62),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 62),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4484, 76),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 76),
+							Name: "short",
+						},
+						Name: "token",
+					},
+					&lang.Param{
+						Pos: p(4484, 89),
+						Type: &lang.TypeRef{
+							Pos:  p(4484, 89),
+							Name: "ValueTaskSourceOnCompletedFlags",
+						},
+						Name: "flags",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4485, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4486, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4486, 30),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4486, 17),
+									Name: "continuation",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4486, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4486, 39),
+								X: &lang.NewExpr{
+									Pos: p(4486, 45),
+									Type: &lang.TypeRef{
+										Pos:  p(4486, 49),
+										Name: "ArgumentNullException",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4486, 71),
+											X: &lang.Literal{
+												Pos:   p(4486, 71),
+												Kind:  lang.LitKind(8),
+												Raw:   "\"continuation\"",
+												Value: string("continuation"),
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4487, 13),
+							X: &lang.CallExpr{
+								Pos: p(4487, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4487, 13),
+									Name: "ValidateToken",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4487, 27),
+										X: &lang.Ident{
+											Pos:  p(4487, 27),
+											Name: "token",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4488, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4488, 80),
+								Op:  "!=",
+								X: &lang.BinaryExpr{
+									Pos: p(4488, 24),
+									Op:  "&",
+									X: &lang.Ident{
+										Pos:  p(4488, 18),
+										Name: "flags",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(4488, 58),
+										X: &lang.Ident{
+											Pos:  p(4488, 26),
+											Name: "ValueTaskSourceOnCompletedFlags",
+										},
+										Name: "FlowExecutionContext",
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(4488, 83),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4489, 17),
+								X: &lang.AssignExpr{
+									Pos: p(4489, 35),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4489, 17),
+										Name: "_executionContext",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4489, 54),
+										Fun: &lang.MemberExpr{
+											Pos: p(4489, 54),
+											X: &lang.Ident{
+												Pos:  p(4489, 37),
+												Name: "ExecutionContext",
+											},
+											Name: "Capture",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4490, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4490, 80),
+								Op:  "!=",
+								X: &lang.BinaryExpr{
+									Pos: p(4490, 24),
+									Op:  "&",
+									X: &lang.Ident{
+										Pos:  p(4490, 18),
+										Name: "flags",
+									},
+									Y: &lang.MemberExpr{
+										Pos: p(4490, 58),
+										X: &lang.Ident{
+											Pos:  p(4490, 26),
+											Name: "ValueTaskSourceOnCompletedFlags",
+										},
+										Name: "UseSchedulingContext",
+									},
+								},
+								Y: &lang.Literal{
+									Pos:   p(4490, 83),
+									Raw:   "0",
+									Value: int64(0),
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4491, 17),
+								X: &lang.AssignExpr{
+									Pos: p(4491, 34),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4491, 17),
+										Name: "_capturedContext",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4491, 48),
+										Fun: &lang.MemberExpr{
+											Pos: p(4491, 48),
+											X: &lang.MemberExpr{
+												Pos: p(4491, 45),
+												X: &lang.Ident{
+													Pos:  p(4491, 36),
+													Name: "Internal",
+												},
+												Name: "VM",
+											},
+											Name: "AwaitContext",
+										},
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4492, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4492, 13),
+								Name: "Action",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4492, 20),
+										Name: "object",
+									},
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4492, 28),
+									Name: "stored",
+									Init: &lang.Ident{
+										Pos:  p(4492, 37),
+										Name: "_continuation",
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4493, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4493, 24),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4493, 17),
+									Name: "stored",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4493, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4494, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4495, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4495, 36),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4495, 17),
+												Name: "_continuationState",
+											},
+											Right: &lang.Ident{
+												Pos:  p(4495, 38),
+												Name: "state",
+											},
+										},
+									},
+									&lang.ExprStmt{
+										Pos: p(4496, 17),
+										X: &lang.AssignExpr{
+											Pos: p(4496, 24),
+											Op:  "=",
+											Left: &lang.Ident{
+												Pos:  p(4496, 17),
+												Name: "stored",
+											},
+											Right: &lang.CallExpr{
+												Pos: p(4496, 38),
+												Fun: &lang.MemberExpr{
+													Pos: p(4496, 38),
+													X: &lang.Ident{
+														Pos:  p(4496, 26),
+														Name: "Interlocked",
+													},
+													Name: "CompareExchange",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4496, 54),
+														Mod: "ref",
+														X: &lang.Ident{
+															Pos:  p(4496, 58),
+															Name: "_continuation",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4496, 73),
+														X: &lang.Ident{
+															Pos:  p(4496, 73),
+															Name: "continuation",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4496, 87),
+														X: &lang.Literal{
+															Pos:  p(4496, 87),
+															Kind: lang.LitKind(10),
+															Raw:  "null",
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4497, 13),
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4498, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4498, 24),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4498, 17),
+									Name: "stored",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4498, 27),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4499, 13),
+								Stmts: []lang.Stmt{
+									&lang.IfStmt{
+										Pos: p(4502, 17),
+										Cond: &lang.UnaryExpr{
+											Pos: p(4502, 21),
+											Op:  "!",
+											X: &lang.CallExpr{
+												Pos: p(4502, 29),
+												Fun: &lang.MemberExpr{
+													Pos: p(4502, 29),
+													X: &lang.Ident{
+														Pos:  p(4502, 22),
+														Name: "object",
+													},
+													Name: "ReferenceEquals",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4502, 45),
+														X: &lang.Ident{
+															Pos:  p(4502, 45),
+															Name: "stored",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4502, 53),
+														X: &lang.Ident{
+															Pos:  p(4502, 53),
+															Name: "s_sentinel",
+														},
+													},
+												},
+											},
+										},
+										Then: &lang.ThrowStmt{
+											Pos: p(4502, 66),
+											X: &lang.NewExpr{
+												Pos: p(4502, 72),
+												Type: &lang.TypeRef{
+													Pos:  p(4502, 76),
+													Name: "InvalidOperationException",
+												},
+											},
+										},
+									},
+									&lang.IfStmt{
+										Pos: p(4503, 17),
+										Cond: &lang.BinaryExpr{
+											Pos: p(4503, 38),
+											Op:  "!=",
+											X: &lang.Ident{
+												Pos:  p(4503, 21),
+												Name: "_capturedContext",
+											},
+											Y: &lang.Literal{
+												Pos:  p(4503, 41),
+												Kind: lang.LitKind(10),
+												Raw:  "null",
+											},
+										},
+										Then: &lang.ExprStmt{
+											Pos: p(4503, 47),
+											X: &lang.CallExpr{
+												Pos: p(4503, 59),
+												Fun: &lang.MemberExpr{
+													Pos: p(4503, 59),
+													X: &lang.MemberExpr{
+														Pos: p(4503, 56),
+														X: &lang.Ident{
+															Pos:  p(4503, 47),
+															Name: "Internal",
+														},
+														Name: "VM",
+													},
+													Name: "PostToContext",
+												},
+												Args: []*lang.Arg{
+													&lang.Arg{
+														Pos: p(4503, 73),
+														X: &lang.Ident{
+															Pos:  p(4503, 73),
+															Name: "_capturedContext",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4503, 91),
+														X: &lang.Ident{
+															Pos:  p(4503, 91),
+															Name: "continuation",
+														},
+													},
+													&lang.Arg{
+														Pos: p(4503, 105),
+														X: &lang.Ident{
+															Pos:  p(4503, 105),
+															Name: "state",
+														},
+													},
+												},
+											},
+										},
+										Else: &lang.IfStmt{
+											Pos: p(4504, 22),
+											Cond: &lang.BinaryExpr{
+												Pos: p(4504, 44),
+												Op:  "!=",
+												X: &lang.Ident{
+													Pos:  p(4504, 26),
+													Name: "_executionContext",
+												},
+												Y: &lang.Literal{
+													Pos:  p(4504, 47),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+											Then: &lang.ExprStmt{
+												Pos: p(4504, 53),
+												X: &lang.CallExpr{
+													Pos: p(4504, 64),
+													Fun: &lang.MemberExpr{
+														Pos: p(4504, 64),
+														X: &lang.Ident{
+															Pos:  p(4504, 53),
+															Name: "ThreadPool",
+														},
+														Name: "QueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4504, 82),
+															X: &lang.Ident{
+																Pos:  p(4504, 82),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4504, 96),
+															X: &lang.Ident{
+																Pos:  p(4504, 96),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4504, 103),
+															X: &lang.Literal{
+																Pos:   p(4504, 103),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.ExprStmt{
+												Pos: p(4505, 22),
+												X: &lang.CallExpr{
+													Pos: p(4505, 33),
+													Fun: &lang.MemberExpr{
+														Pos: p(4505, 33),
+														X: &lang.Ident{
+															Pos:  p(4505, 22),
+															Name: "ThreadPool",
+														},
+														Name: "UnsafeQueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4505, 57),
+															X: &lang.Ident{
+																Pos:  p(4505, 57),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4505, 71),
+															X: &lang.Ident{
+																Pos:  p(4505, 71),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4505, 78),
+															X: &lang.Literal{
+																Pos:   p(4505, 78),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+								},
+								Rbrace: p(4506, 13),
+							},
+						},
+					},
+					Rbrace: p(4507, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4509, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4509, 17),
+					Name: "void",
+				},
+				Name: "ValidateToken",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4509, 36),
+						Type: &lang.TypeRef{
+							Pos:  p(4509, 36),
+							Name: "short",
+						},
+						Name: "token",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4510, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4511, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4511, 23),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4511, 17),
+									Name: "token",
+								},
+								Y: &lang.Ident{
+									Pos:  p(4511, 26),
+									Name: "Version",
+								},
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4511, 35),
+								X: &lang.NewExpr{
+									Pos: p(4511, 41),
+									Type: &lang.TypeRef{
+										Pos:  p(4511, 45),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4512, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4514, 9),
+				Modifiers: lang.Modifiers(2),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4514, 17),
+					Name: "void",
+				},
+				Name: "SignalCompletion",
+				Body: &lang.BlockStmt{
+					Pos: p(4515, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4516, 13),
+							Cond: &lang.Ident{
+								Pos:  p(4516, 17),
+								Name: "_completed",
+							},
+							Then: &lang.ThrowStmt{
+								Pos: p(4516, 29),
+								X: &lang.NewExpr{
+									Pos: p(4516, 35),
+									Type: &lang.TypeRef{
+										Pos:  p(4516, 39),
+										Name: "InvalidOperationException",
+									},
+								},
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4517, 13),
+							X: &lang.AssignExpr{
+								Pos: p(4517, 24),
+								Op:  "=",
+								Left: &lang.Ident{
+									Pos:  p(4517, 13),
+									Name: "_completed",
+								},
+								Right: &lang.Literal{
+									Pos:   p(4517, 26),
+									Kind:  lang.LitKind(9),
+									Raw:   "true",
+									Value: bool(true),
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4518, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4518, 13),
+								Name: "Action",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  p(4518, 20),
+										Name: "object",
+									},
+								},
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4518, 28),
+									Name: "continuation",
+									Init: &lang.CallExpr{
+										Pos: p(4518, 52),
+										Fun: &lang.MemberExpr{
+											Pos: p(4518, 52),
+											X: &lang.Ident{
+												Pos:  p(4518, 43),
+												Name: "Volatile",
+											},
+											Name: "Read",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4518, 57),
+												Mod: "ref",
+												X: &lang.Ident{
+													Pos:  p(4518, 61),
+													Name: "_continuation",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4519, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4519, 30),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4519, 17),
+									Name: "continuation",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4519, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4519, 39),
+								X: &lang.AssignExpr{
+									Pos: p(4519, 52),
+									Op:  "=",
+									Left: &lang.Ident{
+										Pos:  p(4519, 39),
+										Name: "continuation",
+									},
+									Right: &lang.CallExpr{
+										Pos: p(4519, 66),
+										Fun: &lang.MemberExpr{
+											Pos: p(4519, 66),
+											X: &lang.Ident{
+												Pos:  p(4519, 54),
+												Name: "Interlocked",
+											},
+											Name: "CompareExchange",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4519, 82),
+												Mod: "ref",
+												X: &lang.Ident{
+													Pos:  p(4519, 86),
+													Name: "_continuation",
+												},
+											},
+											&lang.Arg{
+												Pos: p(4519, 101),
+												X: &lang.Ident{
+													Pos:  p(4519, 101),
+													Name: "s_sentinel",
+												},
+											},
+											&lang.Arg{
+												Pos: p(4519, 113),
+												X: &lang.Literal{
+													Pos:  p(4519, 113),
+													Kind: lang.LitKind(10),
+													Raw:  "null",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4520, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4520, 30),
+								Op:  "==",
+								X: &lang.Ident{
+									Pos:  p(4520, 17),
+									Name: "continuation",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4520, 33),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ReturnStmt{
+								Pos: p(4520, 39),
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4521, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4521, 13),
+								Name: "object",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4521, 20),
+									Name: "state",
+									Init: &lang.Ident{
+										Pos:  p(4521, 28),
+										Name: "_continuationState",
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(4521, 48),
+									Name: "context",
+									Init: &lang.Ident{
+										Pos:  p(4521, 58),
+										Name: "_capturedContext",
+									},
+								},
+							},
+						},
+						&lang.LocalDeclStmt{
+							Pos: p(4522, 13),
+							Type: &lang.TypeRef{
+								Pos:  p(4522, 13),
+								Name: "bool",
+							},
+							Decls: []*lang.Declarator{
+								&lang.Declarator{
+									Pos:  p(4522, 18),
+									Name: "runAsync",
+									Init: &lang.Ident{
+										Pos:  p(4522, 29),
+										Name: "RunContinuationsAsynchronously",
+									},
+								},
+								&lang.Declarator{
+									Pos:  p(4522, 61),
+									Name: "flow",
+									Init: &lang.BinaryExpr{
+										Pos: p(4522, 86),
+										Op:  "!=",
+										X: &lang.Ident{
+											Pos:  p(4522, 68),
+											Name: "_executionContext",
+										},
+										Y: &lang.Literal{
+											Pos:  p(4522, 89),
+											Kind: lang.LitKind(10),
+											Raw:  "null",
+										},
+									},
+								},
+							},
+						},
+						&lang.IfStmt{
+							Pos: p(4523, 13),
+							Cond: &lang.Ident{
+								Pos:  p(4523, 17),
+								Name: "flow",
+							},
+							Then: &lang.BlockStmt{
+								Pos: p(4524, 13),
+								Stmts: []lang.Stmt{
+									&lang.ExprStmt{
+										Pos: p(4525, 17),
+										X: &lang.CallExpr{
+											Pos: p(4525, 34),
+											Fun: &lang.MemberExpr{
+												Pos: p(4525, 34),
+												X: &lang.Ident{
+													Pos:  p(4525, 17),
+													Name: "ExecutionContext",
+												},
+												Name: "Run",
+											},
+											Args: []*lang.Arg{
+												&lang.Arg{
+													Pos: p(4525, 38),
+													X: &lang.Ident{
+														Pos:  p(4525, 38),
+														Name: "_executionContext",
+													},
+												},
+												&lang.Arg{
+													Pos: p(4525, 57),
+													X: &lang.LambdaExpr{
+														Pos: p(4525, 57),
+														Params: []*lang.Param{
+															&lang.Param{
+																Pos:  p(4525, 57),
+																Name: "_",
+															},
+														},
+														ExprBody: &lang.CallExpr{
+															Pos: p(4525, 62),
+															Fun: &lang.Ident{
+																Pos:  p(4525, 62),
+																Name: "InvokeContinuation",
+															},
+															Args: []*lang.Arg{
+																&lang.Arg{
+																	Pos: p(4525, 81),
+																	X: &lang.Ident{
+																		Pos:  p(4525, 81),
+																		Name: "continuation",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4525, 95),
+																	X: &lang.Ident{
+																		Pos:  p(4525, 95),
+																		Name: "state",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4525, 102),
+																	X: &lang.Ident{
+																		Pos:  p(4525, 102),
+																		Name: "context",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4525, 111),
+																	X: &lang.Ident{
+																		Pos:  p(4525, 111),
+																		Name: "runAsync",
+																	},
+																},
+																&lang.Arg{
+																	Pos: p(4525, 121),
+																	X: &lang.Literal{
+																		Pos:   p(4525, 121),
+																		Kind:  lang.LitKind(9),
+																		Raw:   "true",
+																		Value: bool(true),
+																	},
+																},
+															},
+														},
+													},
+												},
+												&lang.Arg{
+													Pos: p(4525, 128),
+													X: &lang.Literal{
+														Pos:  p(4525, 128),
+														Kind: lang.LitKind(10),
+														Raw:  "null",
+													},
+												},
+											},
+										},
+									},
+									&lang.ReturnStmt{
+										Pos: p(4526, 17),
+									},
+								},
+								Rbrace: p(4527, 13),
+							},
+						},
+						&lang.ExprStmt{
+							Pos: p(4528, 13),
+							X: &lang.CallExpr{
+								Pos: p(4528, 13),
+								Fun: &lang.Ident{
+									Pos:  p(4528, 13),
+									Name: "InvokeContinuation",
+								},
+								Args: []*lang.Arg{
+									&lang.Arg{
+										Pos: p(4528, 32),
+										X: &lang.Ident{
+											Pos:  p(4528, 32),
+											Name: "continuation",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4528, 46),
+										X: &lang.Ident{
+											Pos:  p(4528, 46),
+											Name: "state",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4528, 53),
+										X: &lang.Ident{
+											Pos:  p(4528, 53),
+											Name: "context",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4528, 62),
+										X: &lang.Ident{
+											Pos:  p(4528, 62),
+											Name: "runAsync",
+										},
+									},
+									&lang.Arg{
+										Pos: p(4528, 72),
+										X: &lang.Literal{
+											Pos:   p(4528, 72),
+											Kind:  lang.LitKind(9),
+											Raw:   "false",
+											Value: bool(false),
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4529, 9),
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       p(4531, 9),
+				Modifiers: lang.Modifiers(18),
+				ReturnType: &lang.TypeRef{
+					Pos:  p(4531, 24),
+					Name: "void",
+				},
+				Name: "InvokeContinuation",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: p(4531, 48),
+						Type: &lang.TypeRef{
+							Pos:  p(4531, 48),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  p(4531, 55),
+									Name: "object",
+								},
+							},
+						},
+						Name: "continuation",
+					},
+					&lang.Param{
+						Pos: p(4531, 77),
+						Type: &lang.TypeRef{
+							Pos:  p(4531, 77),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: p(4531, 91),
+						Type: &lang.TypeRef{
+							Pos:  p(4531, 91),
+							Name: "object",
+						},
+						Name: "context",
+					},
+					&lang.Param{
+						Pos: p(4531, 107),
+						Type: &lang.TypeRef{
+							Pos:  p(4531, 107),
+							Name: "bool",
+						},
+						Name: "runAsync",
+					},
+					&lang.Param{
+						Pos: p(4531, 122),
+						Type: &lang.TypeRef{
+							Pos:  p(4531, 122),
+							Name: "bool",
+						},
+						Name: "flow",
+					},
+				},
+				Body: &lang.BlockStmt{
+					Pos: p(4532, 9),
+					Stmts: []lang.Stmt{
+						&lang.IfStmt{
+							Pos: p(4533, 13),
+							Cond: &lang.BinaryExpr{
+								Pos: p(4533, 25),
+								Op:  "!=",
+								X: &lang.Ident{
+									Pos:  p(4533, 17),
+									Name: "context",
+								},
+								Y: &lang.Literal{
+									Pos:  p(4533, 28),
+									Kind: lang.LitKind(10),
+									Raw:  "null",
+								},
+							},
+							Then: &lang.ExprStmt{
+								Pos: p(4533, 34),
+								X: &lang.CallExpr{
+									Pos: p(4533, 46),
+									Fun: &lang.MemberExpr{
+										Pos: p(4533, 46),
+										X: &lang.MemberExpr{
+											Pos: p(4533, 43),
+											X: &lang.Ident{
+												Pos:  p(4533, 34),
+												Name: "Internal",
+											},
+											Name: "VM",
+										},
+										Name: "PostToContext",
+									},
+									Args: []*lang.Arg{
+										&lang.Arg{
+											Pos: p(4533, 60),
+											X: &lang.Ident{
+												Pos:  p(4533, 60),
+												Name: "context",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4533, 69),
+											X: &lang.Ident{
+												Pos:  p(4533, 69),
+												Name: "continuation",
+											},
+										},
+										&lang.Arg{
+											Pos: p(4533, 83),
+											X: &lang.Ident{
+												Pos:  p(4533, 83),
+												Name: "state",
+											},
+										},
+									},
+								},
+							},
+							Else: &lang.IfStmt{
+								Pos: p(4534, 18),
+								Cond: &lang.Ident{
+									Pos:  p(4534, 22),
+									Name: "runAsync",
+								},
+								Then: &lang.BlockStmt{
+									Pos: p(4535, 13),
+									Stmts: []lang.Stmt{
+										&lang.IfStmt{
+											Pos: p(4536, 17),
+											Cond: &lang.Ident{
+												Pos:  p(4536, 21),
+												Name: "flow",
+											},
+											Then: &lang.ExprStmt{
+												Pos: p(4536, 27),
+												X: &lang.CallExpr{
+													Pos: p(4536, 38),
+													Fun: &lang.MemberExpr{
+														Pos: p(4536, 38),
+														X: &lang.Ident{
+															Pos:  p(4536, 27),
+															Name: "ThreadPool",
+														},
+														Name: "QueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4536, 56),
+															X: &lang.Ident{
+																Pos:  p(4536, 56),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4536, 70),
+															X: &lang.Ident{
+																Pos:  p(4536, 70),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4536, 77),
+															X: &lang.Literal{
+																Pos:   p(4536, 77),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+											Else: &lang.ExprStmt{
+												Pos: p(4537, 22),
+												X: &lang.CallExpr{
+													Pos: p(4537, 33),
+													Fun: &lang.MemberExpr{
+														Pos: p(4537, 33),
+														X: &lang.Ident{
+															Pos:  p(4537, 22),
+															Name: "ThreadPool",
+														},
+														Name: "UnsafeQueueUserWorkItem",
+													},
+													Args: []*lang.Arg{
+														&lang.Arg{
+															Pos: p(4537, 57),
+															X: &lang.Ident{
+																Pos:  p(4537, 57),
+																Name: "continuation",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4537, 71),
+															X: &lang.Ident{
+																Pos:  p(4537, 71),
+																Name: "state",
+															},
+														},
+														&lang.Arg{
+															Pos: p(4537, 78),
+															X: &lang.Literal{
+																Pos:   p(4537, 78),
+																Kind:  lang.LitKind(9),
+																Raw:   "true",
+																Value: bool(true),
+															},
+														},
+													},
+												},
+											},
+										},
+									},
+									Rbrace: p(4538, 13),
+								},
+								Else: &lang.ExprStmt{
+									Pos: p(4539, 18),
+									X: &lang.CallExpr{
+										Pos: p(4539, 18),
+										Fun: &lang.Ident{
+											Pos:  p(4539, 18),
+											Name: "continuation",
+										},
+										Args: []*lang.Arg{
+											&lang.Arg{
+												Pos: p(4539, 31),
+												X: &lang.Ident{
+													Pos:  p(4539, 31),
+													Name: "state",
+												},
+											},
+										},
+									},
+								},
+							},
+						},
+					},
+					Rbrace: p(4540, 9),
 				},
 			},
 		},

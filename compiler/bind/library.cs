@@ -2304,6 +2304,7 @@ namespace System.Threading.Tasks
     {
         public extern ValueTask();
         public extern ValueTask(Task task);
+        public extern ValueTask(System.Threading.Tasks.Sources.IValueTaskSource source, short token);
         public static ValueTask CompletedTask { get; }
         public bool IsCanceled { get; }
         public bool IsCompleted { get; }
@@ -2324,6 +2325,7 @@ namespace System.Threading.Tasks
     {
         public extern ValueTask(TResult result);
         public extern ValueTask(Task<TResult> task);
+        public extern ValueTask(System.Threading.Tasks.Sources.IValueTaskSource<TResult> source, short token);
         public bool IsCanceled { get; }
         public bool IsCompleted { get; }
         public bool IsCompletedSuccessfully { get; }

@@ -46950,32 +46950,40 @@ func libraryAST_163() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2307, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2307, 23),
-					Name: "ValueTask",
-				},
-				Name: "CompletedTask",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2307, 49),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2307, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2307, 33),
+							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2307, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2307, 89),
+							Name: "short",
+						},
+						Name: "token",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2308, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2308, 16),
-					Name: "bool",
+					Pos:  lp(2308, 23),
+					Name: "ValueTask",
 				},
-				Name: "IsCanceled",
+				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2308, 34),
+						Pos:  lp(2308, 49),
 						Kind: "get",
 					},
 				},
@@ -46987,10 +46995,10 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2309, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2309, 35),
+						Pos:  lp(2309, 34),
 						Kind: "get",
 					},
 				},
@@ -47002,10 +47010,10 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2310, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2310, 47),
+						Pos:  lp(2310, 35),
 						Kind: "get",
 					},
 				},
@@ -47017,36 +47025,51 @@ func libraryAST_163() *lang.TypeDecl {
 					Pos:  lp(2311, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2311, 33),
+						Pos:  lp(2311, 47),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2312, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2312, 23),
-					Name: "Task",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2312, 16),
+					Name: "bool",
 				},
-				Name: "AsTask",
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2312, 33),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2313, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2313, 23),
+					Name: "Task",
+				},
+				Name: "AsTask",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2314, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2314, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name: "ConfigureAwait",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2313, 94),
+						Pos: lp(2314, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2313, 94),
+							Pos:  lp(2314, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -47054,41 +47077,22 @@ func libraryAST_163() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2314, 9),
+				Pos:       lp(2315, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2314, 23),
+					Pos:  lp(2315, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
 				Name: "GetAwaiter",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2315, 9),
+				Pos:       lp(2316, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2315, 23),
+					Pos:  lp(2316, 23),
 					Name: "ValueTask",
 				},
 				Name: "Preserve",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2316, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2316, 30),
-					Name: "ValueTask",
-				},
-				Name: "FromCanceled",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2316, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2316, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2317, 9),
@@ -47096,22 +47100,13 @@ func libraryAST_163() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2317, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2317, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "FromCanceled",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2317, 71),
+						Pos: lp(2317, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2317, 71),
+							Pos:  lp(2317, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -47124,16 +47119,25 @@ func libraryAST_163() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2318, 30),
 					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2318, 40),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "FromException",
+				Name: "FromCanceled",
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2318, 54),
+						Pos: lp(2318, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2318, 54),
-							Name: "Exception",
+							Pos:  lp(2318, 71),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -47143,22 +47147,13 @@ func libraryAST_163() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2319, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2319, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name: "FromException",
-				TypeParams: []string{
-					"TResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2319, 72),
+						Pos: lp(2319, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2319, 72),
+							Pos:  lp(2319, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -47178,15 +47173,43 @@ func libraryAST_163() *lang.TypeDecl {
 						},
 					},
 				},
+				Name: "FromException",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2320, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(2320, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2321, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2321, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2321, 40),
+							Name: "TResult",
+						},
+					},
+				},
 				Name: "FromResult",
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2320, 69),
+						Pos: lp(2321, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2320, 69),
+							Pos:  lp(2321, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -47199,7 +47222,7 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2323, 5),
+		Pos:       lp(2324, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -47209,26 +47232,11 @@ func libraryAST_164() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2323, 6),
+				Pos:  lp(2324, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2325, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2325, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2325, 33),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2326, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -47238,10 +47246,25 @@ func libraryAST_164() *lang.TypeDecl {
 						Pos: lp(2326, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2326, 33),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2327, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2327, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2327, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2326, 38),
+									Pos:  lp(2327, 38),
 									Name: "TResult",
 								},
 							},
@@ -47250,33 +47273,32 @@ func libraryAST_164() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(2327, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2327, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2327, 34),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2328, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2328, 16),
-					Name: "bool",
-				},
-				Name: "IsCompleted",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2328, 35),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2328, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2328, 33),
+							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2328, 81),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2328, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(2328, 98),
+							Name: "short",
+						},
+						Name: "token",
 					},
 				},
 			},
@@ -47287,10 +47309,10 @@ func libraryAST_164() *lang.TypeDecl {
 					Pos:  lp(2329, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2329, 47),
+						Pos:  lp(2329, 34),
 						Kind: "get",
 					},
 				},
@@ -47302,10 +47324,10 @@ func libraryAST_164() *lang.TypeDecl {
 					Pos:  lp(2330, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2330, 33),
+						Pos:  lp(2330, 35),
 						Kind: "get",
 					},
 				},
@@ -47315,53 +47337,43 @@ func libraryAST_164() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2331, 16),
+					Name: "bool",
+				},
+				Name: "IsCompletedSuccessfully",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2331, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2332, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2332, 16),
+					Name: "bool",
+				},
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2332, 33),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2333, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2333, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2331, 33),
+						Pos:  lp(2333, 33),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2332, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2332, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2332, 28),
-							Name: "TResult",
-						},
-					},
-				},
-				Name: "AsTask",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2333, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2333, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2333, 84),
-							Name: "TResult",
-						},
-					},
-				},
-				Name: "ConfigureAwait",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2333, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(2333, 108),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -47370,10 +47382,50 @@ func libraryAST_164() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2334, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2334, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "AsTask",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2335, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2335, 23),
+					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2335, 84),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "ConfigureAwait",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2335, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2335, 108),
+							Name: "bool",
+						},
+						Name: "continueOnCapturedContext",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2336, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2336, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2334, 72),
+							Pos:  lp(2336, 72),
 							Name: "TResult",
 						},
 					},
@@ -47381,14 +47433,14 @@ func libraryAST_164() *lang.TypeDecl {
 				Name: "GetAwaiter",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2335, 9),
+				Pos:       lp(2337, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2335, 23),
+					Pos:  lp(2337, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2335, 33),
+							Pos:  lp(2337, 33),
 							Name: "TResult",
 						},
 					},
@@ -47401,98 +47453,12 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2338, 5),
+		Pos:       lp(2340, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2340, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2340, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name: "For",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2340, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2340, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2340, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2340, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2340, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2340, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2340, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2341, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2341, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name: "For",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2341, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2341, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2341, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2341, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2341, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2341, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2341, 96),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2341, 101),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2342, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -47522,18 +47488,10 @@ func libraryAST_165() *lang.TypeDecl {
 						Pos: lp(2342, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2342, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2342, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2342, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2342, 129),
+									Pos:  lp(2342, 96),
 									Name: "int",
 								},
 							},
@@ -47555,27 +47513,31 @@ func libraryAST_165() *lang.TypeDecl {
 						Pos: lp(2343, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2343, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2343, 73),
+						Pos: lp(2343, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 73),
-							Name: "long",
+							Pos:  lp(2343, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2343, 91),
+						Pos: lp(2343, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 91),
+							Pos:  lp(2343, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2343, 98),
-									Name: "long",
+									Pos:  lp(2343, 96),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2343, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -47590,34 +47552,41 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2344, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "For",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2344, 66),
+						Pos: lp(2344, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2344, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2344, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2344, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2344, 95),
+						Pos: lp(2344, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2344, 95),
+							Pos:  lp(2344, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2344, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2344, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2344, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2344, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2344, 102),
-									Name: "TSource",
+									Pos:  lp(2344, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -47632,38 +47601,33 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2345, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name: "ForEach",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "For",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2345, 66),
+						Pos: lp(2345, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2345, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2345, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2345, 95),
+						Pos: lp(2345, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 95),
+							Pos:  lp(2345, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2345, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2345, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2345, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2345, 111),
-									Name: "ParallelLoopState",
+									Pos:  lp(2345, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -47701,18 +47665,10 @@ func libraryAST_165() *lang.TypeDecl {
 						Pos: lp(2346, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2346, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2346, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2346, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2346, 135),
+									Pos:  lp(2346, 102),
 									Name: "TSource",
 								},
 							},
@@ -47726,21 +47682,21 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2347, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name: "ForEachAsync",
+				Name: "ForEach",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2347, 57),
+						Pos: lp(2347, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2347, 57),
+							Pos:  lp(2347, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2347, 69),
+									Pos:  lp(2347, 78),
 									Name: "TSource",
 								},
 							},
@@ -47748,22 +47704,18 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2347, 86),
+						Pos: lp(2347, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2347, 86),
-							Name: "Func",
+							Pos:  lp(2347, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2347, 91),
+									Pos:  lp(2347, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2347, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2347, 136),
-									Name: "ValueTask",
+									Pos:  lp(2347, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -47776,21 +47728,21 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2348, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name: "ForEachAsync",
+				Name: "ForEach",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2348, 57),
+						Pos: lp(2348, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 57),
+							Pos:  lp(2348, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2348, 69),
+									Pos:  lp(2348, 78),
 									Name: "TSource",
 								},
 							},
@@ -47798,30 +47750,22 @@ func libraryAST_165() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2348, 86),
+						Pos: lp(2348, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 86),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2348, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "cancellationToken",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2348, 140),
+						Pos: lp(2348, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 140),
-							Name: "Func",
+							Pos:  lp(2348, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2348, 145),
+									Pos:  lp(2348, 135),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2348, 154),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2348, 190),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -47859,26 +47803,18 @@ func libraryAST_165() *lang.TypeDecl {
 						Pos: lp(2349, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2349, 86),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2349, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2349, 119),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2349, 124),
+									Pos:  lp(2349, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2349, 133),
+									Pos:  lp(2349, 100),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2349, 169),
+									Pos:  lp(2349, 136),
 									Name: "ValueTask",
 								},
 							},
@@ -47892,18 +47828,134 @@ func libraryAST_165() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2350, 30),
+					Name: "Task",
+				},
+				Name: "ForEachAsync",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2350, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2350, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2350, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2350, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2350, 86),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2350, 140),
+						Type: &lang.TypeRef{
+							Pos:  lp(2350, 140),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2350, 145),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2350, 154),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2350, 190),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2351, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2351, 30),
+					Name: "Task",
+				},
+				Name: "ForEachAsync",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2351, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2351, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2351, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2351, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2351, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2351, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2351, 119),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2351, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2351, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2351, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2352, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2352, 30),
 					Name: "void",
 				},
 				Name: "Invoke",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2350, 42),
+						Pos:      lp(2352, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2350, 49),
+							Pos:       lp(2352, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2350, 49),
+								Pos:  lp(2352, 49),
 								Name: "Action",
 							},
 						},
@@ -47917,46 +47969,46 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2353, 5),
+		Pos:       lp(2355, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2355, 9),
+				Pos:       lp(2357, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2355, 16),
+					Pos:  lp(2357, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2355, 45),
+						Pos:  lp(2357, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2355, 50),
+						Pos:  lp(2357, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2356, 9),
+				Pos:       lp(2358, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2356, 16),
+					Pos:  lp(2358, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2356, 71),
+						Pos:  lp(2358, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2356, 76),
+						Pos:  lp(2358, 76),
 						Kind: "set",
 					},
 				},
@@ -47967,45 +48019,45 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2359, 5),
+		Pos:       lp(2361, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2359, 6),
+				Pos:  lp(2361, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2361, 9),
+				Pos:       lp(2363, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2361, 16),
+					Pos:  lp(2363, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2361, 35),
+						Pos:  lp(2363, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2362, 9),
+				Pos:       lp(2364, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2362, 16),
+					Pos:      lp(2364, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2362, 45),
+						Pos:  lp(2364, 45),
 						Kind: "get",
 					},
 				},
@@ -48016,41 +48068,41 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2365, 5),
+		Pos:       lp(2367, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2367, 9),
+				Pos:       lp(2369, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2367, 16),
+					Pos:  lp(2369, 16),
 					Name: "bool",
 				},
 				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2367, 33),
+						Pos:  lp(2369, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2368, 9),
+				Pos:       lp(2370, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2368, 23),
+					Pos:  lp(2370, 23),
 					Name: "void",
 				},
 				Name: "Break",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2369, 9),
+				Pos:       lp(2371, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2369, 23),
+					Pos:  lp(2371, 23),
 					Name: "void",
 				},
 				Name: "Stop",
@@ -48061,17 +48113,17 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2375, 5),
+		Pos:       lp(2377, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2377, 9),
+				Pos:       lp(2379, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2377, 30),
+					Pos:  lp(2379, 30),
 					Name: "TSource",
 				},
 				Name: "Aggregate",
@@ -48080,14 +48132,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2377, 57),
+						Pos:      lp(2379, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2377, 62),
+							Pos:  lp(2379, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2377, 74),
+									Pos:  lp(2379, 74),
 									Name: "TSource",
 								},
 							},
@@ -48095,21 +48147,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2377, 91),
+						Pos: lp(2379, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2377, 91),
+							Pos:  lp(2379, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2377, 96),
+									Pos:  lp(2379, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2377, 105),
+									Pos:  lp(2379, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2377, 114),
+									Pos:  lp(2379, 114),
 									Name: "TSource",
 								},
 							},
@@ -48119,10 +48171,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2378, 9),
+				Pos:       lp(2380, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2378, 30),
+					Pos:  lp(2380, 30),
 					Name: "TAccumulate",
 				},
 				Name: "Aggregate",
@@ -48132,14 +48184,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2378, 74),
+						Pos:      lp(2380, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 79),
+							Pos:  lp(2380, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2378, 91),
+									Pos:  lp(2380, 91),
 									Name: "TSource",
 								},
 							},
@@ -48147,29 +48199,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2378, 108),
+						Pos: lp(2380, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 108),
+							Pos:  lp(2380, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2378, 126),
+						Pos: lp(2380, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 126),
+							Pos:  lp(2380, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2378, 131),
+									Pos:  lp(2380, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2378, 144),
+									Pos:  lp(2380, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2378, 153),
+									Pos:  lp(2380, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -48179,10 +48231,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2379, 9),
+				Pos:       lp(2381, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2379, 30),
+					Pos:  lp(2381, 30),
 					Name: "TResult",
 				},
 				Name: "Aggregate",
@@ -48193,14 +48245,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2379, 79),
+						Pos:      lp(2381, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 84),
+							Pos:  lp(2381, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 96),
+									Pos:  lp(2381, 96),
 									Name: "TSource",
 								},
 							},
@@ -48208,29 +48260,29 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2379, 113),
+						Pos: lp(2381, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 113),
+							Pos:  lp(2381, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2379, 131),
+						Pos: lp(2381, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 131),
+							Pos:  lp(2381, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 136),
+									Pos:  lp(2381, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 149),
+									Pos:  lp(2381, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 158),
+									Pos:  lp(2381, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -48238,98 +48290,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(2379, 177),
+						Pos: lp(2381, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(2379, 177),
+							Pos:  lp(2381, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2379, 182),
+									Pos:  lp(2381, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2379, 195),
+									Pos:  lp(2381, 195),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2380, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2380, 30),
-					Name: "bool",
-				},
-				Name: "All",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2380, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2380, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2380, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2380, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2380, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2380, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2380, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2381, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2381, 30),
-					Name: "bool",
-				},
-				Name: "Any",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2381, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2381, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2381, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
 					},
 				},
 			},
@@ -48340,7 +48316,7 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2382, 30),
 					Name: "bool",
 				},
-				Name: "Any",
+				Name: "All",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -48385,10 +48361,86 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2383, 30),
+					Name: "bool",
+				},
+				Name: "Any",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2383, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2383, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2383, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2384, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2384, 30),
+					Name: "bool",
+				},
+				Name: "Any",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2384, 48),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2384, 53),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2384, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2384, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2384, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2384, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2384, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2385, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2385, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2383, 42),
+							Pos:  lp(2385, 42),
 							Name: "TSource",
 						},
 					},
@@ -48399,14 +48451,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2383, 67),
+						Pos:      lp(2385, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2383, 72),
+							Pos:  lp(2385, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2383, 84),
+									Pos:  lp(2385, 84),
 									Name: "TSource",
 								},
 							},
@@ -48414,9 +48466,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2383, 101),
+						Pos: lp(2385, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2383, 101),
+							Pos:  lp(2385, 101),
 							Name: "TSource",
 						},
 						Name: "element",
@@ -48424,14 +48476,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2384, 9),
+				Pos:       lp(2386, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2384, 30),
+					Pos:  lp(2386, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2384, 42),
+							Pos:  lp(2386, 42),
 							Name: "TSource",
 						},
 					},
@@ -48442,92 +48494,19 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2384, 73),
+						Pos:      lp(2386, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2384, 78),
+							Pos:  lp(2386, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2384, 90),
+									Pos:  lp(2386, 90),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2385, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2385, 30),
-					Name: "double",
-				},
-				Name: "Average",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2385, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2385, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2385, 62),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2386, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2386, 30),
-					Name: "double",
-				},
-				Name: "Average",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2386, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2386, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2386, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2386, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2386, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2386, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2386, 102),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -48549,7 +48528,7 @@ func libraryAST_169() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2387, 62),
-									Name: "long",
+									Name: "int",
 								},
 							},
 						},
@@ -48596,7 +48575,7 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2388, 102),
-									Name: "long",
+									Name: "int",
 								},
 							},
 						},
@@ -48622,7 +48601,7 @@ func libraryAST_169() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2389, 62),
-									Name: "double",
+									Name: "long",
 								},
 							},
 						},
@@ -48669,7 +48648,7 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2390, 102),
-									Name: "double",
+									Name: "long",
 								},
 							},
 						},
@@ -48682,20 +48661,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2391, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Average",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2391, 46),
+						Pos:      lp(2391, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2391, 51),
+							Pos:  lp(2391, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2391, 63),
-									Name: "decimal",
+									Pos:  lp(2391, 62),
+									Name: "double",
 								},
 							},
 						},
@@ -48708,7 +48687,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2392, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Average",
 				TypeParams: []string{
@@ -48716,14 +48695,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2392, 55),
+						Pos:      lp(2392, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2392, 60),
+							Pos:  lp(2392, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2392, 72),
+									Pos:  lp(2392, 71),
 									Name: "TSource",
 								},
 							},
@@ -48731,18 +48710,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2392, 89),
+						Pos: lp(2392, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2392, 89),
+							Pos:  lp(2392, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2392, 94),
+									Pos:  lp(2392, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2392, 103),
-									Name: "decimal",
+									Pos:  lp(2392, 102),
+									Name: "double",
 								},
 							},
 						},
@@ -48755,20 +48734,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2393, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Average",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2393, 44),
+						Pos:      lp(2393, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2393, 49),
+							Pos:  lp(2393, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2393, 61),
-									Name: "float",
+									Pos:  lp(2393, 63),
+									Name: "decimal",
 								},
 							},
 						},
@@ -48781,7 +48760,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2394, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Average",
 				TypeParams: []string{
@@ -48789,14 +48768,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2394, 53),
+						Pos:      lp(2394, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2394, 58),
+							Pos:  lp(2394, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2394, 70),
+									Pos:  lp(2394, 72),
 									Name: "TSource",
 								},
 							},
@@ -48804,18 +48783,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2394, 87),
+						Pos: lp(2394, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2394, 87),
+							Pos:  lp(2394, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2394, 92),
+									Pos:  lp(2394, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2394, 101),
-									Name: "float",
+									Pos:  lp(2394, 103),
+									Name: "decimal",
 								},
 							},
 						},
@@ -48828,25 +48807,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2395, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2395, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name: "Cast",
-				TypeParams: []string{
-					"TResult",
-				},
+				Name: "Average",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2395, 65),
+						Pos:      lp(2395, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2395, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2395, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2395, 61),
+									Name: "float",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -48857,32 +48833,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2396, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2396, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2396, 42),
-								Name: "TSource",
-							},
-						},
-					},
+					Name: "float",
 				},
-				Name: "Chunk",
+				Name: "Average",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2396, 68),
+						Pos:      lp(2396, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2396, 73),
+							Pos:  lp(2396, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2396, 85),
+									Pos:  lp(2396, 70),
 									Name: "TSource",
 								},
 							},
@@ -48890,12 +48856,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2396, 102),
+						Pos: lp(2396, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2396, 102),
-							Name: "int",
+							Pos:  lp(2396, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2396, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2396, 101),
+									Name: "float",
+								},
+							},
 						},
-						Name: "size",
+						Name: "selector",
 					},
 				},
 			},
@@ -48908,6 +48884,82 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2397, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "Cast",
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2397, 65),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2397, 70),
+							Name: "System.Collections.IEnumerable",
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2398, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2398, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(2398, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2398, 42),
+								Name: "TSource",
+							},
+						},
+					},
+				},
+				Name: "Chunk",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2398, 68),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2398, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2398, 85),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2398, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2398, 102),
+							Name: "int",
+						},
+						Name: "size",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2399, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2399, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2399, 42),
 							Name: "TSource",
 						},
 					},
@@ -48918,14 +48970,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2397, 67),
+						Pos:      lp(2399, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2397, 72),
+							Pos:  lp(2399, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2397, 84),
+									Pos:  lp(2399, 84),
 									Name: "TSource",
 								},
 							},
@@ -48933,13 +48985,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2397, 100),
+						Pos: lp(2399, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2397, 100),
+							Pos:  lp(2399, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2397, 112),
+									Pos:  lp(2399, 112),
 									Name: "TSource",
 								},
 							},
@@ -48949,10 +49001,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2398, 9),
+				Pos:       lp(2400, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2398, 30),
+					Pos:  lp(2400, 30),
 					Name: "bool",
 				},
 				Name: "Contains",
@@ -48961,14 +49013,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2398, 53),
+						Pos:      lp(2400, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2398, 58),
+							Pos:  lp(2400, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2398, 70),
+									Pos:  lp(2400, 70),
 									Name: "TSource",
 								},
 							},
@@ -48976,9 +49028,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2398, 87),
+						Pos: lp(2400, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2398, 87),
+							Pos:  lp(2400, 87),
 							Name: "TSource",
 						},
 						Name: "value",
@@ -48986,10 +49038,10 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2399, 9),
+				Pos:       lp(2401, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2399, 30),
+					Pos:  lp(2401, 30),
 					Name: "bool",
 				},
 				Name: "Contains",
@@ -48998,14 +49050,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2399, 53),
+						Pos:      lp(2401, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2399, 58),
+							Pos:  lp(2401, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2399, 70),
+									Pos:  lp(2401, 70),
 									Name: "TSource",
 								},
 							},
@@ -49013,21 +49065,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2399, 87),
+						Pos: lp(2401, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2399, 87),
+							Pos:  lp(2401, 87),
 							Name: "TSource",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2399, 102),
+						Pos: lp(2401, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2399, 102),
+							Pos:  lp(2401, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2399, 120),
+									Pos:  lp(2401, 120),
 									Name: "TSource",
 								},
 							},
@@ -49037,108 +49089,26 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2400, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2400, 30),
-					Name: "int",
-				},
-				Name: "Count",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2400, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2400, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2400, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2401, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2401, 30),
-					Name: "int",
-				},
-				Name: "Count",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2401, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2401, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2401, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2401, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2401, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2401, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2401, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2402, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2402, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2402, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name: "DefaultIfEmpty",
+				Name: "Count",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2402, 75),
+						Pos:      lp(2402, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2402, 80),
+							Pos:  lp(2402, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2402, 92),
+									Pos:  lp(2402, 66),
 									Name: "TSource",
 								},
 							},
@@ -49152,28 +49122,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2403, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2403, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name: "DefaultIfEmpty",
+				Name: "Count",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2403, 75),
+						Pos:      lp(2403, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2403, 80),
+							Pos:  lp(2403, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2403, 92),
+									Pos:  lp(2403, 66),
 									Name: "TSource",
 								},
 							},
@@ -49181,12 +49145,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2403, 109),
+						Pos: lp(2403, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2403, 109),
-							Name: "TSource",
+							Pos:  lp(2403, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2403, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2403, 97),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -49203,20 +49177,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Distinct",
+				Name: "DefaultIfEmpty",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2404, 69),
+						Pos:      lp(2404, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2404, 74),
+							Pos:  lp(2404, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2404, 86),
+									Pos:  lp(2404, 92),
 									Name: "TSource",
 								},
 							},
@@ -49238,20 +49212,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Distinct",
+				Name: "DefaultIfEmpty",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2405, 69),
+						Pos:      lp(2405, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2405, 74),
+							Pos:  lp(2405, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2405, 86),
+									Pos:  lp(2405, 92),
 									Name: "TSource",
 								},
 							},
@@ -49259,18 +49233,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2405, 103),
+						Pos: lp(2405, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(2405, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2405, 121),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2405, 109),
+							Name: "TSource",
 						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -49287,44 +49255,25 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DistinctBy",
+				Name: "Distinct",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2406, 77),
+						Pos:      lp(2406, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2406, 82),
+							Pos:  lp(2406, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2406, 94),
+									Pos:  lp(2406, 86),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2406, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(2406, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2406, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2406, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -49341,21 +49290,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "DistinctBy",
+				Name: "Distinct",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2407, 77),
+						Pos:      lp(2407, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2407, 82),
+							Pos:  lp(2407, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2407, 94),
+									Pos:  lp(2407, 86),
 									Name: "TSource",
 								},
 							},
@@ -49363,32 +49311,14 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2407, 111),
+						Pos: lp(2407, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2407, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2407, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2407, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2407, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2407, 144),
+							Pos:  lp(2407, 103),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2407, 162),
-									Name: "TKey",
+									Pos:  lp(2407, 121),
+									Name: "TSource",
 								},
 							},
 						},
@@ -49401,22 +49331,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2408, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2408, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "ElementAt",
+				Name: "DistinctBy",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2408, 57),
+						Pos:      lp(2408, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2408, 62),
+							Pos:  lp(2408, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2408, 74),
+									Pos:  lp(2408, 94),
 									Name: "TSource",
 								},
 							},
@@ -49424,12 +49361,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2408, 91),
+						Pos: lp(2408, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2408, 91),
-							Name: "int",
+							Pos:  lp(2408, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2408, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2408, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -49438,22 +49385,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2409, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2409, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "ElementAtOrDefault",
+				Name: "DistinctBy",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2409, 66),
+						Pos:      lp(2409, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2409, 71),
+							Pos:  lp(2409, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2409, 83),
+									Pos:  lp(2409, 94),
 									Name: "TSource",
 								},
 							},
@@ -49461,12 +49415,36 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2409, 100),
+						Pos: lp(2409, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2409, 100),
-							Name: "int",
+							Pos:  lp(2409, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2409, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2409, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2409, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2409, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2409, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -49475,17 +49453,36 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2410, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2410, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "Empty",
+				Name: "ElementAt",
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2410, 57),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2410, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2410, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2410, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2410, 91),
+							Name: "int",
+						},
+						Name: "index",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -49493,47 +49490,35 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2411, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2411, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "Except",
+				Name: "ElementAtOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2411, 67),
+						Pos:      lp(2411, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2411, 72),
+							Pos:  lp(2411, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2411, 84),
+									Pos:  lp(2411, 83),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
 						Pos: lp(2411, 100),
 						Type: &lang.TypeRef{
 							Pos:  lp(2411, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2411, 112),
-									Name: "TSource",
-								},
-							},
+							Name: "int",
 						},
-						Name: "second",
+						Name: "index",
 					},
 				},
 			},
@@ -49546,6 +49531,24 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2412, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "Empty",
+				TypeParams: []string{
+					"TResult",
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2413, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2413, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2413, 42),
 							Name: "TSource",
 						},
 					},
@@ -49556,14 +49559,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2412, 67),
+						Pos:      lp(2413, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 72),
+							Pos:  lp(2413, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2412, 84),
+									Pos:  lp(2413, 84),
 									Name: "TSource",
 								},
 							},
@@ -49571,61 +49574,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2412, 100),
+						Pos: lp(2413, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 100),
+							Pos:  lp(2413, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2412, 112),
+									Pos:  lp(2413, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2412, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2412, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2412, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2413, 30),
-					Name: "TSource",
-				},
-				Name: "First",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2413, 53),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2413, 58),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2413, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
 					},
 				},
 			},
@@ -49634,45 +49594,61 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2414, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2414, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "First",
+				Name: "Except",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2414, 53),
+						Pos:      lp(2414, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2414, 58),
+							Pos:  lp(2414, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2414, 70),
+									Pos:  lp(2414, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2414, 87),
+						Pos: lp(2414, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2414, 87),
-							Name: "Func",
+							Pos:  lp(2414, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2414, 92),
+									Pos:  lp(2414, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2414, 101),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2414, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2414, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2414, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -49683,20 +49659,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2415, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name: "First",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2415, 62),
+						Pos:      lp(2415, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2415, 67),
+							Pos:  lp(2415, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2415, 79),
+									Pos:  lp(2415, 70),
 									Name: "TSource",
 								},
 							},
@@ -49712,20 +49688,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2416, 30),
 					Name: "TSource",
 				},
-				Name: "FirstOrDefault",
+				Name: "First",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2416, 62),
+						Pos:      lp(2416, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2416, 67),
+							Pos:  lp(2416, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2416, 79),
+									Pos:  lp(2416, 70),
 									Name: "TSource",
 								},
 							},
@@ -49733,17 +49709,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2416, 96),
+						Pos: lp(2416, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2416, 96),
+							Pos:  lp(2416, 87),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2416, 101),
+									Pos:  lp(2416, 92),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2416, 110),
+									Pos:  lp(2416, 101),
 									Name: "bool",
 								},
 							},
@@ -49778,14 +49754,6 @@ func libraryAST_169() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2417, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2417, 96),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -49834,14 +49802,6 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "predicate",
 					},
-					&lang.Param{
-						Pos: lp(2418, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(2418, 127),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -49851,25 +49811,33 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2419, 30),
 					Name: "TSource",
 				},
-				Name: "Last",
+				Name: "FirstOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2419, 52),
+						Pos:      lp(2419, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2419, 57),
+							Pos:  lp(2419, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2419, 69),
+									Pos:  lp(2419, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2419, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2419, 96),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -49880,20 +49848,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2420, 30),
 					Name: "TSource",
 				},
-				Name: "Last",
+				Name: "FirstOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2420, 52),
+						Pos:      lp(2420, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2420, 57),
+							Pos:  lp(2420, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2420, 69),
+									Pos:  lp(2420, 79),
 									Name: "TSource",
 								},
 							},
@@ -49901,22 +49869,30 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2420, 86),
+						Pos: lp(2420, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2420, 86),
+							Pos:  lp(2420, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2420, 91),
+									Pos:  lp(2420, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2420, 100),
+									Pos:  lp(2420, 110),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2420, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2420, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -49927,20 +49903,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2421, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name: "Last",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2421, 61),
+						Pos:      lp(2421, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2421, 66),
+							Pos:  lp(2421, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2421, 78),
+									Pos:  lp(2421, 69),
 									Name: "TSource",
 								},
 							},
@@ -49956,20 +49932,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2422, 30),
 					Name: "TSource",
 				},
-				Name: "LastOrDefault",
+				Name: "Last",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2422, 61),
+						Pos:      lp(2422, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 66),
+							Pos:  lp(2422, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 78),
+									Pos:  lp(2422, 69),
 									Name: "TSource",
 								},
 							},
@@ -49977,17 +49953,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2422, 95),
+						Pos: lp(2422, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2422, 95),
+							Pos:  lp(2422, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2422, 100),
+									Pos:  lp(2422, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2422, 109),
+									Pos:  lp(2422, 100),
 									Name: "bool",
 								},
 							},
@@ -50022,14 +49998,6 @@ func libraryAST_169() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2423, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2423, 95),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -50078,14 +50046,6 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "predicate",
 					},
-					&lang.Param{
-						Pos: lp(2424, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2424, 126),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -50095,25 +50055,33 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2425, 30),
 					Name: "TSource",
 				},
-				Name: "Single",
+				Name: "LastOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2425, 54),
+						Pos:      lp(2425, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2425, 59),
+							Pos:  lp(2425, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2425, 71),
+									Pos:  lp(2425, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2425, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2425, 95),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50124,20 +50092,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2426, 30),
 					Name: "TSource",
 				},
-				Name: "Single",
+				Name: "LastOrDefault",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2426, 54),
+						Pos:      lp(2426, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2426, 59),
+							Pos:  lp(2426, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2426, 71),
+									Pos:  lp(2426, 78),
 									Name: "TSource",
 								},
 							},
@@ -50145,22 +50113,30 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2426, 88),
+						Pos: lp(2426, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2426, 88),
+							Pos:  lp(2426, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2426, 93),
+									Pos:  lp(2426, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2426, 102),
+									Pos:  lp(2426, 109),
 									Name: "bool",
 								},
 							},
 						},
 						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(2426, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2426, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50171,20 +50147,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2427, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name: "Single",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2427, 63),
+						Pos:      lp(2427, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2427, 68),
+							Pos:  lp(2427, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2427, 80),
+									Pos:  lp(2427, 71),
 									Name: "TSource",
 								},
 							},
@@ -50200,20 +50176,20 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2428, 30),
 					Name: "TSource",
 				},
-				Name: "SingleOrDefault",
+				Name: "Single",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2428, 63),
+						Pos:      lp(2428, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 68),
+							Pos:  lp(2428, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2428, 80),
+									Pos:  lp(2428, 71),
 									Name: "TSource",
 								},
 							},
@@ -50221,17 +50197,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2428, 97),
+						Pos: lp(2428, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2428, 97),
+							Pos:  lp(2428, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2428, 102),
+									Pos:  lp(2428, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2428, 111),
+									Pos:  lp(2428, 102),
 									Name: "bool",
 								},
 							},
@@ -50266,14 +50242,6 @@ func libraryAST_169() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2429, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2429, 97),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
 					},
 				},
 			},
@@ -50322,14 +50290,6 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						Name: "predicate",
 					},
-					&lang.Param{
-						Pos: lp(2430, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2430, 128),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -50337,39 +50297,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2431, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2431, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2431, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2431, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "GroupBy",
+				Name: "SingleOrDefault",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2431, 91),
+						Pos:      lp(2431, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2431, 96),
+							Pos:  lp(2431, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2431, 108),
+									Pos:  lp(2431, 80),
 									Name: "TSource",
 								},
 							},
@@ -50377,22 +50320,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2431, 125),
+						Pos: lp(2431, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2431, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2431, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2431, 139),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2431, 97),
+							Name: "TSource",
 						},
-						Name: "keySelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50401,39 +50334,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2432, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2432, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2432, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name: "GroupBy",
+				Name: "SingleOrDefault",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2432, 91),
+						Pos:      lp(2432, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2432, 96),
+							Pos:  lp(2432, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2432, 108),
+									Pos:  lp(2432, 80),
 									Name: "TSource",
 								},
 							},
@@ -50441,36 +50357,30 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2432, 125),
+						Pos: lp(2432, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2432, 125),
+							Pos:  lp(2432, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2432, 130),
+									Pos:  lp(2432, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2432, 139),
-									Name: "TKey",
+									Pos:  lp(2432, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(2432, 158),
+						Pos: lp(2432, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2432, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2432, 176),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(2432, 128),
+							Name: "TSource",
 						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -50483,6 +50393,148 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2433, 42),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2433, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2433, 58),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+				},
+				Name: "GroupBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2433, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2433, 96),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2433, 108),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2433, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(2433, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2433, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2433, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2434, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2434, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2434, 42),
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2434, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2434, 58),
+									Name: "TSource",
+								},
+							},
+						},
+					},
+				},
+				Name: "GroupBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2434, 91),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2434, 96),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2434, 108),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2434, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(2434, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2434, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2434, 139),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2434, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(2434, 158),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2434, 176),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2435, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2435, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2435, 42),
 							Name: "TResult",
 						},
 					},
@@ -50496,14 +50548,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2433, 87),
+						Pos:      lp(2435, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 92),
+							Pos:  lp(2435, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 104),
+									Pos:  lp(2435, 104),
 									Name: "TOuter",
 								},
 							},
@@ -50511,13 +50563,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2433, 119),
+						Pos: lp(2435, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 119),
+							Pos:  lp(2435, 119),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 131),
+									Pos:  lp(2435, 131),
 									Name: "TInner",
 								},
 							},
@@ -50525,17 +50577,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "inner",
 					},
 					&lang.Param{
-						Pos: lp(2433, 146),
+						Pos: lp(2435, 146),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 146),
+							Pos:  lp(2435, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 151),
+									Pos:  lp(2435, 151),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2433, 159),
+									Pos:  lp(2435, 159),
 									Name: "TKey",
 								},
 							},
@@ -50543,17 +50595,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2433, 183),
+						Pos: lp(2435, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 183),
+							Pos:  lp(2435, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 188),
+									Pos:  lp(2435, 188),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2433, 196),
+									Pos:  lp(2435, 196),
 									Name: "TKey",
 								},
 							},
@@ -50561,21 +50613,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2433, 220),
+						Pos: lp(2435, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(2433, 220),
+							Pos:  lp(2435, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2433, 225),
+									Pos:  lp(2435, 225),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2433, 233),
+									Pos:  lp(2435, 233),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2433, 241),
+									Pos:  lp(2435, 241),
 									Name: "TResult",
 								},
 							},
@@ -50585,14 +50637,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2434, 9),
+				Pos:       lp(2436, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2434, 30),
+					Pos:  lp(2436, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2434, 42),
+							Pos:  lp(2436, 42),
 							Name: "TResult",
 						},
 					},
@@ -50606,14 +50658,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2434, 92),
+						Pos:      lp(2436, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 97),
+							Pos:  lp(2436, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 109),
+									Pos:  lp(2436, 109),
 									Name: "TOuter",
 								},
 							},
@@ -50621,13 +50673,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(2434, 124),
+						Pos: lp(2436, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 124),
+							Pos:  lp(2436, 124),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 136),
+									Pos:  lp(2436, 136),
 									Name: "TInner",
 								},
 							},
@@ -50635,17 +50687,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "inner",
 					},
 					&lang.Param{
-						Pos: lp(2434, 151),
+						Pos: lp(2436, 151),
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 151),
+							Pos:  lp(2436, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 156),
+									Pos:  lp(2436, 156),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2434, 164),
+									Pos:  lp(2436, 164),
 									Name: "TKey",
 								},
 							},
@@ -50653,17 +50705,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2434, 188),
+						Pos: lp(2436, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 188),
+							Pos:  lp(2436, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 193),
+									Pos:  lp(2436, 193),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2434, 201),
+									Pos:  lp(2436, 201),
 									Name: "TKey",
 								},
 							},
@@ -50671,212 +50723,32 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(2434, 225),
+						Pos: lp(2436, 225),
 						Type: &lang.TypeRef{
-							Pos:  lp(2434, 225),
+							Pos:  lp(2436, 225),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2434, 230),
+									Pos:  lp(2436, 230),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2434, 238),
+									Pos:  lp(2436, 238),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2434, 250),
+											Pos:  lp(2436, 250),
 											Name: "TInner",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2434, 259),
+									Pos:  lp(2436, 259),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2435, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2435, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2435, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
-				},
-				Name: "GroupBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2435, 102),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2435, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2435, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2435, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2435, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2436, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2436, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2436, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 58),
-									Name: "TElement",
-								},
-							},
-						},
-					},
-				},
-				Name: "GroupBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2436, 102),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2436, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2436, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2436, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2436, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(2436, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2436, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -50889,7 +50761,17 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2437, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2437, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2437, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
@@ -50897,18 +50779,18 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2437, 83),
+						Pos:      lp(2437, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 88),
+							Pos:  lp(2437, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 100),
+									Pos:  lp(2437, 119),
 									Name: "TSource",
 								},
 							},
@@ -50916,17 +50798,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2437, 117),
+						Pos: lp(2437, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 117),
+							Pos:  lp(2437, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 122),
+									Pos:  lp(2437, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2437, 131),
+									Pos:  lp(2437, 150),
 									Name: "TKey",
 								},
 							},
@@ -50934,32 +50816,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2437, 150),
+						Pos: lp(2437, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2437, 150),
+							Pos:  lp(2437, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2437, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2437, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2437, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2437, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2437, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -50972,7 +50844,17 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2438, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2438, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2438, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
@@ -50980,18 +50862,18 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2438, 83),
+						Pos:      lp(2438, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 88),
+							Pos:  lp(2438, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 100),
+									Pos:  lp(2438, 119),
 									Name: "TSource",
 								},
 							},
@@ -50999,17 +50881,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2438, 117),
+						Pos: lp(2438, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 117),
+							Pos:  lp(2438, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 122),
+									Pos:  lp(2438, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2438, 131),
+									Pos:  lp(2438, 150),
 									Name: "TKey",
 								},
 							},
@@ -51017,41 +50899,31 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2438, 150),
+						Pos: lp(2438, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 150),
+							Pos:  lp(2438, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2438, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2438, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(2438, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2438, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "elementSelector",
 					},
 					&lang.Param{
-						Pos: lp(2438, 208),
+						Pos: lp(2438, 210),
 						Type: &lang.TypeRef{
-							Pos:  lp(2438, 208),
+							Pos:  lp(2438, 210),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2438, 226),
+									Pos:  lp(2438, 228),
 									Name: "TKey",
 								},
 							},
@@ -51077,19 +50949,18 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2439, 93),
+						Pos:      lp(2439, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 98),
+							Pos:  lp(2439, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 110),
+									Pos:  lp(2439, 100),
 									Name: "TSource",
 								},
 							},
@@ -51097,17 +50968,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2439, 127),
+						Pos: lp(2439, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 127),
+							Pos:  lp(2439, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 132),
+									Pos:  lp(2439, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 141),
+									Pos:  lp(2439, 131),
 									Name: "TKey",
 								},
 							},
@@ -51115,45 +50986,27 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2439, 160),
+						Pos: lp(2439, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 160),
+							Pos:  lp(2439, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2439, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2439, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2439, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2439, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2439, 206),
+									Pos:  lp(2439, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 212),
+									Pos:  lp(2439, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2439, 224),
-											Name: "TElement",
+											Pos:  lp(2439, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2439, 235),
+									Pos:  lp(2439, 183),
 									Name: "TResult",
 								},
 							},
@@ -51179,19 +51032,18 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2440, 93),
+						Pos:      lp(2440, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 98),
+							Pos:  lp(2440, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 110),
+									Pos:  lp(2440, 100),
 									Name: "TSource",
 								},
 							},
@@ -51199,17 +51051,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2440, 127),
+						Pos: lp(2440, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 127),
+							Pos:  lp(2440, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 132),
+									Pos:  lp(2440, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2440, 141),
+									Pos:  lp(2440, 131),
 									Name: "TKey",
 								},
 							},
@@ -51217,45 +51069,27 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2440, 160),
+						Pos: lp(2440, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 160),
+							Pos:  lp(2440, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2440, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2440, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(2440, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2440, 206),
+									Pos:  lp(2440, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2440, 212),
+									Pos:  lp(2440, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2440, 224),
-											Name: "TElement",
+											Pos:  lp(2440, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2440, 235),
+									Pos:  lp(2440, 183),
 									Name: "TResult",
 								},
 							},
@@ -51263,13 +51097,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "resultSelector",
 					},
 					&lang.Param{
-						Pos: lp(2440, 260),
+						Pos: lp(2440, 208),
 						Type: &lang.TypeRef{
-							Pos:  lp(2440, 260),
+							Pos:  lp(2440, 208),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2440, 278),
+									Pos:  lp(2440, 226),
 									Name: "TKey",
 								},
 							},
@@ -51287,35 +51121,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2441, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2441, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2441, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "CountBy",
+				Name: "GroupBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2441, 90),
+						Pos:      lp(2441, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 95),
+							Pos:  lp(2441, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 107),
+									Pos:  lp(2441, 110),
 									Name: "TSource",
 								},
 							},
@@ -51323,22 +51149,68 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2441, 124),
+						Pos: lp(2441, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2441, 124),
+							Pos:  lp(2441, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2441, 129),
+									Pos:  lp(2441, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2441, 138),
+									Pos:  lp(2441, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2441, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2441, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2441, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2441, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2441, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2441, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2441, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2441, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2441, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2441, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -51351,35 +51223,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2442, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2442, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2442, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "CountBy",
+				Name: "GroupBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2442, 90),
+						Pos:      lp(2442, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 95),
+							Pos:  lp(2442, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2442, 107),
+									Pos:  lp(2442, 110),
 									Name: "TSource",
 								},
 							},
@@ -51387,17 +51251,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2442, 124),
+						Pos: lp(2442, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 124),
+							Pos:  lp(2442, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2442, 129),
+									Pos:  lp(2442, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2442, 138),
+									Pos:  lp(2442, 141),
 									Name: "TKey",
 								},
 							},
@@ -51405,18 +51269,64 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2442, 157),
+						Pos: lp(2442, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2442, 157),
+							Pos:  lp(2442, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2442, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2442, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2442, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(2442, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2442, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2442, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2442, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2442, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(2442, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(2442, 260),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2442, 175),
+									Pos:  lp(2442, 278),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -51437,28 +51347,27 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2443, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name: "CountBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2443, 115),
+						Pos:      lp(2443, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 120),
+							Pos:  lp(2443, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 132),
+									Pos:  lp(2443, 107),
 									Name: "TSource",
 								},
 							},
@@ -51466,52 +51375,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2443, 149),
+						Pos: lp(2443, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2443, 149),
+							Pos:  lp(2443, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2443, 154),
+									Pos:  lp(2443, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2443, 163),
+									Pos:  lp(2443, 138),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2443, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2443, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2443, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2443, 200),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2443, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2443, 227),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
 					},
 				},
 			},
@@ -51532,28 +51411,27 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2444, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name: "AggregateBy",
+				Name: "CountBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2444, 115),
+						Pos:      lp(2444, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 120),
+							Pos:  lp(2444, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 132),
+									Pos:  lp(2444, 107),
 									Name: "TSource",
 								},
 							},
@@ -51561,17 +51439,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2444, 149),
+						Pos: lp(2444, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 149),
+							Pos:  lp(2444, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 154),
+									Pos:  lp(2444, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2444, 163),
+									Pos:  lp(2444, 138),
 									Name: "TKey",
 								},
 							},
@@ -51579,43 +51457,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2444, 182),
+						Pos: lp(2444, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2444, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2444, 200),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2444, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2444, 227),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2444, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(2444, 246),
+							Pos:  lp(2444, 157),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2444, 264),
+									Pos:  lp(2444, 175),
 									Name: "TKey",
 								},
 							},
@@ -51691,36 +51539,26 @@ func libraryAST_169() *lang.TypeDecl {
 						Pos: lp(2445, 182),
 						Type: &lang.TypeRef{
 							Pos:  lp(2445, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2445, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2445, 193),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TAccumulate",
 						},
-						Name: "seedSelector",
+						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2445, 220),
+						Pos: lp(2445, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 220),
+							Pos:  lp(2445, 200),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2445, 225),
+									Pos:  lp(2445, 205),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2445, 238),
+									Pos:  lp(2445, 218),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2445, 247),
+									Pos:  lp(2445, 227),
 									Name: "TAccumulate",
 								},
 							},
@@ -51738,14 +51576,228 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2446, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2446, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
+				},
+				Name: "AggregateBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2446, 115),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2446, 120),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 132),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2446, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2446, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2446, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2446, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2446, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2446, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2446, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2446, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2446, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2446, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(2446, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2446, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2447, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2447, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2447, 42),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2447, 61),
+									Name: "TAccumulate",
+								},
+							},
+						},
+					},
+				},
+				Name: "AggregateBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TAccumulate",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2447, 115),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 120),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 132),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2447, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2447, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2447, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2447, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(2447, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(2447, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2447, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2447, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2447, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2448, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2448, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2448, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2446, 43),
+									Pos:  lp(2448, 43),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2446, 54),
+									Pos:  lp(2448, 54),
 									Name: "TSource",
 								},
 							},
@@ -51763,169 +51815,19 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2446, 84),
+						Pos:      lp(2448, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2446, 89),
+							Pos:  lp(2448, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2446, 101),
+									Pos:  lp(2448, 101),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2447, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2447, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2447, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "UnionBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2447, 74),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 79),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 91),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2447, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2447, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2447, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2447, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2448, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2448, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2448, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name: "UnionBy",
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2448, 74),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 79),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 91),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2448, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2448, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2448, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2448, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(2448, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -51942,21 +51844,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "IntersectBy",
+				Name: "UnionBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2449, 78),
+						Pos:      lp(2449, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2449, 83),
+							Pos:  lp(2449, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2449, 95),
+									Pos:  lp(2449, 91),
 									Name: "TSource",
 								},
 							},
@@ -51964,31 +51866,31 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2449, 111),
+						Pos: lp(2449, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2449, 111),
+							Pos:  lp(2449, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2449, 123),
-									Name: "TKey",
+									Pos:  lp(2449, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2449, 137),
+						Pos: lp(2449, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2449, 137),
+							Pos:  lp(2449, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2449, 142),
+									Pos:  lp(2449, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2449, 151),
+									Pos:  lp(2449, 150),
 									Name: "TKey",
 								},
 							},
@@ -52010,21 +51912,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "IntersectBy",
+				Name: "UnionBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2450, 78),
+						Pos:      lp(2450, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2450, 83),
+							Pos:  lp(2450, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2450, 95),
+									Pos:  lp(2450, 91),
 									Name: "TSource",
 								},
 							},
@@ -52032,31 +51934,31 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2450, 111),
+						Pos: lp(2450, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2450, 111),
+							Pos:  lp(2450, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2450, 123),
-									Name: "TKey",
+									Pos:  lp(2450, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2450, 137),
+						Pos: lp(2450, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2450, 137),
+							Pos:  lp(2450, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2450, 142),
+									Pos:  lp(2450, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2450, 151),
+									Pos:  lp(2450, 150),
 									Name: "TKey",
 								},
 							},
@@ -52064,13 +51966,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2450, 170),
+						Pos: lp(2450, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(2450, 170),
+							Pos:  lp(2450, 169),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2450, 188),
+									Pos:  lp(2450, 187),
 									Name: "TKey",
 								},
 							},
@@ -52092,21 +51994,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ExceptBy",
+				Name: "IntersectBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2451, 75),
+						Pos:      lp(2451, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2451, 80),
+							Pos:  lp(2451, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2451, 92),
+									Pos:  lp(2451, 95),
 									Name: "TSource",
 								},
 							},
@@ -52114,13 +52016,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2451, 108),
+						Pos: lp(2451, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2451, 108),
+							Pos:  lp(2451, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2451, 120),
+									Pos:  lp(2451, 123),
 									Name: "TKey",
 								},
 							},
@@ -52128,17 +52030,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2451, 134),
+						Pos: lp(2451, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2451, 134),
+							Pos:  lp(2451, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2451, 139),
+									Pos:  lp(2451, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2451, 148),
+									Pos:  lp(2451, 151),
 									Name: "TKey",
 								},
 							},
@@ -52160,21 +52062,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ExceptBy",
+				Name: "IntersectBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2452, 75),
+						Pos:      lp(2452, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 80),
+							Pos:  lp(2452, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 92),
+									Pos:  lp(2452, 95),
 									Name: "TSource",
 								},
 							},
@@ -52182,13 +52084,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2452, 108),
+						Pos: lp(2452, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 108),
+							Pos:  lp(2452, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 120),
+									Pos:  lp(2452, 123),
 									Name: "TKey",
 								},
 							},
@@ -52196,17 +52098,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2452, 134),
+						Pos: lp(2452, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 134),
+							Pos:  lp(2452, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 139),
+									Pos:  lp(2452, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2452, 148),
+									Pos:  lp(2452, 151),
 									Name: "TKey",
 								},
 							},
@@ -52214,13 +52116,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2452, 167),
+						Pos: lp(2452, 170),
 						Type: &lang.TypeRef{
-							Pos:  lp(2452, 167),
+							Pos:  lp(2452, 170),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2452, 185),
+									Pos:  lp(2452, 188),
 									Name: "TKey",
 								},
 							},
@@ -52238,18 +52140,168 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2453, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ExceptBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2453, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2453, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2453, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2453, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2453, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2453, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2453, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2453, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2454, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2454, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2454, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "ExceptBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2454, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2454, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2454, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2454, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2454, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2454, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2454, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2454, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(2454, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2454, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2455, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2455, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2455, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 43),
+									Pos:  lp(2455, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2453, 57),
+									Pos:  lp(2455, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2453, 73),
+									Pos:  lp(2455, 73),
 									Name: "TThird",
 								},
 							},
@@ -52270,14 +52322,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2453, 117),
+						Pos:      lp(2455, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 122),
+							Pos:  lp(2455, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 134),
+									Pos:  lp(2455, 134),
 									Name: "TFirst",
 								},
 							},
@@ -52285,13 +52337,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2453, 149),
+						Pos: lp(2455, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 149),
+							Pos:  lp(2455, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 161),
+									Pos:  lp(2455, 161),
 									Name: "TSecond",
 								},
 							},
@@ -52299,13 +52351,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2453, 178),
+						Pos: lp(2455, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(2453, 178),
+							Pos:  lp(2455, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2453, 190),
+									Pos:  lp(2455, 190),
 									Name: "TThird",
 								},
 							},
@@ -52315,14 +52367,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2454, 9),
+				Pos:       lp(2456, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2454, 30),
+					Pos:  lp(2456, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2454, 42),
+							Pos:  lp(2456, 42),
 							Name: "TSource",
 						},
 					},
@@ -52333,14 +52385,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2454, 70),
+						Pos:      lp(2456, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 75),
+							Pos:  lp(2456, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 87),
+									Pos:  lp(2456, 87),
 									Name: "TSource",
 								},
 							},
@@ -52348,13 +52400,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2454, 103),
+						Pos: lp(2456, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2454, 103),
+							Pos:  lp(2456, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2454, 115),
+									Pos:  lp(2456, 115),
 									Name: "TSource",
 								},
 							},
@@ -52364,14 +52416,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2455, 9),
+				Pos:       lp(2457, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2455, 30),
+					Pos:  lp(2457, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2455, 42),
+							Pos:  lp(2457, 42),
 							Name: "TSource",
 						},
 					},
@@ -52382,14 +52434,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2455, 70),
+						Pos:      lp(2457, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 75),
+							Pos:  lp(2457, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 87),
+									Pos:  lp(2457, 87),
 									Name: "TSource",
 								},
 							},
@@ -52397,13 +52449,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2455, 103),
+						Pos: lp(2457, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 103),
+							Pos:  lp(2457, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 115),
+									Pos:  lp(2457, 115),
 									Name: "TSource",
 								},
 							},
@@ -52411,13 +52463,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(2455, 132),
+						Pos: lp(2457, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2455, 132),
+							Pos:  lp(2457, 132),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2455, 150),
+									Pos:  lp(2457, 150),
 									Name: "TSource",
 								},
 							},
@@ -52427,100 +52479,27 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2456, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2456, 30),
-					Name: "long",
-				},
-				Name: "LongCount",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2456, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2456, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2456, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2457, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2457, 30),
-					Name: "long",
-				},
-				Name: "LongCount",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2457, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2457, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2457, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2457, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2457, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2457, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2457, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2458, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2458, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name: "Max",
+				Name: "LongCount",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2458, 38),
+						Pos:      lp(2458, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2458, 43),
+							Pos:  lp(2458, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2458, 55),
-									Name: "int",
+									Pos:  lp(2458, 71),
+									Name: "TSource",
 								},
 							},
 						},
@@ -52533,22 +52512,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2459, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name: "Max",
+				Name: "LongCount",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2459, 47),
+						Pos:      lp(2459, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2459, 52),
+							Pos:  lp(2459, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2459, 64),
+									Pos:  lp(2459, 71),
 									Name: "TSource",
 								},
 							},
@@ -52556,22 +52535,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2459, 81),
+						Pos: lp(2459, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(2459, 81),
+							Pos:  lp(2459, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2459, 86),
+									Pos:  lp(2459, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2459, 95),
-									Name: "int",
+									Pos:  lp(2459, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -52580,20 +52559,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2460, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name: "Max",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2460, 39),
+						Pos:      lp(2460, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2460, 44),
+							Pos:  lp(2460, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2460, 56),
-									Name: "long",
+									Pos:  lp(2460, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -52606,7 +52585,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2461, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name: "Max",
 				TypeParams: []string{
@@ -52614,14 +52593,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2461, 48),
+						Pos:      lp(2461, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 53),
+							Pos:  lp(2461, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2461, 65),
+									Pos:  lp(2461, 64),
 									Name: "TSource",
 								},
 							},
@@ -52629,18 +52608,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2461, 82),
+						Pos: lp(2461, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2461, 82),
+							Pos:  lp(2461, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2461, 87),
+									Pos:  lp(2461, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2461, 96),
-									Name: "long",
+									Pos:  lp(2461, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -52653,20 +52632,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2462, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Max",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2462, 41),
+						Pos:      lp(2462, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2462, 46),
+							Pos:  lp(2462, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2462, 58),
-									Name: "double",
+									Pos:  lp(2462, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -52679,7 +52658,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2463, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Max",
 				TypeParams: []string{
@@ -52687,14 +52666,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2463, 50),
+						Pos:      lp(2463, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2463, 55),
+							Pos:  lp(2463, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 67),
+									Pos:  lp(2463, 65),
 									Name: "TSource",
 								},
 							},
@@ -52702,18 +52681,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2463, 84),
+						Pos: lp(2463, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2463, 84),
+							Pos:  lp(2463, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2463, 89),
+									Pos:  lp(2463, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2463, 98),
-									Name: "double",
+									Pos:  lp(2463, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -52726,20 +52705,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2464, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Max",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2464, 42),
+						Pos:      lp(2464, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2464, 47),
+							Pos:  lp(2464, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2464, 59),
-									Name: "decimal",
+									Pos:  lp(2464, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -52752,7 +52731,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2465, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Max",
 				TypeParams: []string{
@@ -52760,14 +52739,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2465, 51),
+						Pos:      lp(2465, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2465, 56),
+							Pos:  lp(2465, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2465, 68),
+									Pos:  lp(2465, 67),
 									Name: "TSource",
 								},
 							},
@@ -52775,18 +52754,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2465, 85),
+						Pos: lp(2465, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2465, 85),
+							Pos:  lp(2465, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2465, 90),
+									Pos:  lp(2465, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2465, 99),
-									Name: "decimal",
+									Pos:  lp(2465, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -52799,20 +52778,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2466, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Max",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2466, 40),
+						Pos:      lp(2466, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2466, 45),
+							Pos:  lp(2466, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2466, 57),
-									Name: "float",
+									Pos:  lp(2466, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -52825,7 +52804,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2467, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Max",
 				TypeParams: []string{
@@ -52833,14 +52812,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2467, 49),
+						Pos:      lp(2467, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2467, 54),
+							Pos:  lp(2467, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2467, 66),
+									Pos:  lp(2467, 68),
 									Name: "TSource",
 								},
 							},
@@ -52848,18 +52827,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2467, 83),
+						Pos: lp(2467, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2467, 83),
+							Pos:  lp(2467, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2467, 88),
+									Pos:  lp(2467, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2467, 97),
-									Name: "float",
+									Pos:  lp(2467, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -52872,23 +52851,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2468, 30),
-					Name: "TSource",
+					Name: "float",
 				},
 				Name: "Max",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2468, 51),
+						Pos:      lp(2468, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2468, 56),
+							Pos:  lp(2468, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2468, 68),
-									Name: "TSource",
+									Pos:  lp(2468, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -52901,23 +52877,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2469, 30),
-					Name: "TResult",
+					Name: "float",
 				},
 				Name: "Max",
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2469, 60),
+						Pos:      lp(2469, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 65),
+							Pos:  lp(2469, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 77),
+									Pos:  lp(2469, 66),
 									Name: "TSource",
 								},
 							},
@@ -52925,18 +52900,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2469, 94),
+						Pos: lp(2469, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2469, 94),
+							Pos:  lp(2469, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2469, 99),
+									Pos:  lp(2469, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2469, 108),
-									Name: "TResult",
+									Pos:  lp(2469, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -52951,21 +52926,50 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2470, 30),
 					Name: "TSource",
 				},
-				Name: "MaxBy",
+				Name: "Max",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2470, 59),
+						Pos:      lp(2470, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 64),
+							Pos:  lp(2470, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 76),
+									Pos:  lp(2470, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2471, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2471, 30),
+					Name: "TResult",
+				},
+				Name: "Max",
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2471, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2471, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2471, 77),
 									Name: "TSource",
 								},
 							},
@@ -52973,17 +52977,65 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2470, 93),
+						Pos: lp(2471, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2470, 93),
+							Pos:  lp(2471, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2470, 98),
+									Pos:  lp(2471, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2470, 107),
+									Pos:  lp(2471, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2472, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2472, 30),
+					Name: "TSource",
+				},
+				Name: "MaxBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2472, 59),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 64),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2472, 76),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2472, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2472, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2472, 107),
 									Name: "TKey",
 								},
 							},
@@ -52993,97 +53045,24 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2471, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2471, 30),
-					Name: "int",
-				},
-				Name: "Min",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2471, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2471, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2471, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2472, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2472, 30),
-					Name: "int",
-				},
-				Name: "Min",
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2472, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2472, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2472, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2472, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2472, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2472, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2472, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2473, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2473, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name: "Min",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2473, 39),
+						Pos:      lp(2473, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2473, 44),
+							Pos:  lp(2473, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2473, 56),
-									Name: "long",
+									Pos:  lp(2473, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -53096,7 +53075,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2474, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name: "Min",
 				TypeParams: []string{
@@ -53104,14 +53083,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2474, 48),
+						Pos:      lp(2474, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 53),
+							Pos:  lp(2474, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 65),
+									Pos:  lp(2474, 64),
 									Name: "TSource",
 								},
 							},
@@ -53119,18 +53098,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2474, 82),
+						Pos: lp(2474, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2474, 82),
+							Pos:  lp(2474, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2474, 87),
+									Pos:  lp(2474, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2474, 96),
-									Name: "long",
+									Pos:  lp(2474, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -53143,20 +53122,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2475, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Min",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2475, 41),
+						Pos:      lp(2475, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2475, 46),
+							Pos:  lp(2475, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2475, 58),
-									Name: "double",
+									Pos:  lp(2475, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -53169,7 +53148,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2476, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Min",
 				TypeParams: []string{
@@ -53177,14 +53156,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2476, 50),
+						Pos:      lp(2476, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 55),
+							Pos:  lp(2476, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 67),
+									Pos:  lp(2476, 65),
 									Name: "TSource",
 								},
 							},
@@ -53192,18 +53171,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2476, 84),
+						Pos: lp(2476, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2476, 84),
+							Pos:  lp(2476, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2476, 89),
+									Pos:  lp(2476, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2476, 98),
-									Name: "double",
+									Pos:  lp(2476, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -53216,20 +53195,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2477, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Min",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2477, 42),
+						Pos:      lp(2477, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2477, 47),
+							Pos:  lp(2477, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2477, 59),
-									Name: "decimal",
+									Pos:  lp(2477, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -53242,7 +53221,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2478, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Min",
 				TypeParams: []string{
@@ -53250,14 +53229,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2478, 51),
+						Pos:      lp(2478, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2478, 56),
+							Pos:  lp(2478, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2478, 68),
+									Pos:  lp(2478, 67),
 									Name: "TSource",
 								},
 							},
@@ -53265,18 +53244,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2478, 85),
+						Pos: lp(2478, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2478, 85),
+							Pos:  lp(2478, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2478, 90),
+									Pos:  lp(2478, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2478, 99),
-									Name: "decimal",
+									Pos:  lp(2478, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -53289,20 +53268,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2479, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Min",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2479, 40),
+						Pos:      lp(2479, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2479, 45),
+							Pos:  lp(2479, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2479, 57),
-									Name: "float",
+									Pos:  lp(2479, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -53315,7 +53294,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2480, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Min",
 				TypeParams: []string{
@@ -53323,14 +53302,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2480, 49),
+						Pos:      lp(2480, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 54),
+							Pos:  lp(2480, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 66),
+									Pos:  lp(2480, 68),
 									Name: "TSource",
 								},
 							},
@@ -53338,18 +53317,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2480, 83),
+						Pos: lp(2480, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 83),
+							Pos:  lp(2480, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2480, 88),
+									Pos:  lp(2480, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2480, 97),
-									Name: "float",
+									Pos:  lp(2480, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -53362,23 +53341,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2481, 30),
-					Name: "TSource",
+					Name: "float",
 				},
 				Name: "Min",
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2481, 51),
+						Pos:      lp(2481, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2481, 56),
+							Pos:  lp(2481, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2481, 68),
-									Name: "TSource",
+									Pos:  lp(2481, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -53391,23 +53367,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2482, 30),
-					Name: "TResult",
+					Name: "float",
 				},
 				Name: "Min",
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2482, 60),
+						Pos:      lp(2482, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 65),
+							Pos:  lp(2482, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 77),
+									Pos:  lp(2482, 66),
 									Name: "TSource",
 								},
 							},
@@ -53415,18 +53390,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2482, 94),
+						Pos: lp(2482, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2482, 94),
+							Pos:  lp(2482, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2482, 99),
+									Pos:  lp(2482, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2482, 108),
-									Name: "TResult",
+									Pos:  lp(2482, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -53441,21 +53416,50 @@ func libraryAST_169() *lang.TypeDecl {
 					Pos:  lp(2483, 30),
 					Name: "TSource",
 				},
-				Name: "MinBy",
+				Name: "Min",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2483, 59),
+						Pos:      lp(2483, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2483, 64),
+							Pos:  lp(2483, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2483, 76),
+									Pos:  lp(2483, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2484, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2484, 30),
+					Name: "TResult",
+				},
+				Name: "Min",
+				TypeParams: []string{
+					"TSource",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2484, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2484, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2484, 77),
 									Name: "TSource",
 								},
 							},
@@ -53463,17 +53467,65 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2483, 93),
+						Pos: lp(2484, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2483, 93),
+							Pos:  lp(2484, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2483, 98),
+									Pos:  lp(2484, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2483, 107),
+									Pos:  lp(2484, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2485, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2485, 30),
+					Name: "TSource",
+				},
+				Name: "MinBy",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2485, 59),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2485, 64),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 76),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2485, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2485, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2485, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2485, 107),
 									Name: "TKey",
 								},
 							},
@@ -53483,14 +53535,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2484, 9),
+				Pos:       lp(2486, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2484, 30),
+					Pos:  lp(2486, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2484, 42),
+							Pos:  lp(2486, 42),
 							Name: "TResult",
 						},
 					},
@@ -53501,97 +53553,13 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2484, 67),
+						Pos:      lp(2486, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2484, 72),
+							Pos:  lp(2486, 72),
 							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2485, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2485, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2485, 49),
-							Name: "T",
-						},
-					},
-				},
-				Name: "Order",
-				TypeParams: []string{
-					"T",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2485, 61),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2485, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2485, 78),
-									Name: "T",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2486, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2486, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2486, 49),
-							Name: "T",
-						},
-					},
-				},
-				Name: "Order",
-				TypeParams: []string{
-					"T",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2486, 61),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2486, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2486, 78),
-									Name: "T",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2486, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2486, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2486, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -53608,20 +53576,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderDescending",
+				Name: "Order",
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2487, 71),
+						Pos:      lp(2487, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2487, 76),
+							Pos:  lp(2487, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2487, 88),
+									Pos:  lp(2487, 78),
 									Name: "T",
 								},
 							},
@@ -53643,20 +53611,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderDescending",
+				Name: "Order",
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2488, 71),
+						Pos:      lp(2488, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 76),
+							Pos:  lp(2488, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 88),
+									Pos:  lp(2488, 78),
 									Name: "T",
 								},
 							},
@@ -53664,13 +53632,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2488, 99),
+						Pos: lp(2488, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 99),
+							Pos:  lp(2488, 89),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2488, 109),
+									Pos:  lp(2488, 99),
 									Name: "T",
 								},
 							},
@@ -53688,48 +53656,29 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2489, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name: "OrderBy",
+				Name: "OrderDescending",
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2489, 81),
+						Pos:      lp(2489, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2489, 86),
+							Pos:  lp(2489, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2489, 98),
-									Name: "TSource",
+									Pos:  lp(2489, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2489, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(2489, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2489, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2489, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -53742,58 +53691,39 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2490, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name: "OrderBy",
+				Name: "OrderDescending",
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2490, 81),
+						Pos:      lp(2490, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2490, 86),
+							Pos:  lp(2490, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2490, 98),
-									Name: "TSource",
+									Pos:  lp(2490, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2490, 115),
+						Pos: lp(2490, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2490, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2490, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2490, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2490, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(2490, 148),
+							Pos:  lp(2490, 99),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2490, 158),
-									Name: "TKey",
+									Pos:  lp(2490, 109),
+									Name: "T",
 								},
 							},
 						},
@@ -53814,21 +53744,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderByDescending",
+				Name: "OrderBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2491, 91),
+						Pos:      lp(2491, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 96),
+							Pos:  lp(2491, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 108),
+									Pos:  lp(2491, 98),
 									Name: "TSource",
 								},
 							},
@@ -53836,17 +53766,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2491, 125),
+						Pos: lp(2491, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2491, 125),
+							Pos:  lp(2491, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2491, 130),
+									Pos:  lp(2491, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2491, 139),
+									Pos:  lp(2491, 129),
 									Name: "TKey",
 								},
 							},
@@ -53868,21 +53798,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "OrderByDescending",
+				Name: "OrderBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2492, 91),
+						Pos:      lp(2492, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 96),
+							Pos:  lp(2492, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 108),
+									Pos:  lp(2492, 98),
 									Name: "TSource",
 								},
 							},
@@ -53890,17 +53820,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2492, 125),
+						Pos: lp(2492, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 125),
+							Pos:  lp(2492, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 130),
+									Pos:  lp(2492, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2492, 139),
+									Pos:  lp(2492, 129),
 									Name: "TKey",
 								},
 							},
@@ -53908,13 +53838,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2492, 158),
+						Pos: lp(2492, 148),
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 158),
+							Pos:  lp(2492, 148),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2492, 168),
+									Pos:  lp(2492, 158),
 									Name: "TKey",
 								},
 							},
@@ -53936,21 +53866,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenBy",
+				Name: "OrderByDescending",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2493, 80),
+						Pos:      lp(2493, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2493, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 104),
+									Pos:  lp(2493, 108),
 									Name: "TSource",
 								},
 							},
@@ -53958,17 +53888,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2493, 121),
+						Pos: lp(2493, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2493, 121),
+							Pos:  lp(2493, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2493, 126),
+									Pos:  lp(2493, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2493, 135),
+									Pos:  lp(2493, 139),
 									Name: "TKey",
 								},
 							},
@@ -53990,21 +53920,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenBy",
+				Name: "OrderByDescending",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2494, 80),
+						Pos:      lp(2494, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2494, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(2494, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 104),
+									Pos:  lp(2494, 108),
 									Name: "TSource",
 								},
 							},
@@ -54012,17 +53942,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2494, 121),
+						Pos: lp(2494, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(2494, 121),
+							Pos:  lp(2494, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 126),
+									Pos:  lp(2494, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2494, 135),
+									Pos:  lp(2494, 139),
 									Name: "TKey",
 								},
 							},
@@ -54030,13 +53960,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2494, 154),
+						Pos: lp(2494, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(2494, 154),
+							Pos:  lp(2494, 158),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2494, 164),
+									Pos:  lp(2494, 168),
 									Name: "TKey",
 								},
 							},
@@ -54058,21 +53988,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenByDescending",
+				Name: "ThenBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2495, 90),
+						Pos:      lp(2495, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 95),
+							Pos:  lp(2495, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 114),
+									Pos:  lp(2495, 104),
 									Name: "TSource",
 								},
 							},
@@ -54080,17 +54010,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2495, 131),
+						Pos: lp(2495, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2495, 131),
+							Pos:  lp(2495, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2495, 136),
+									Pos:  lp(2495, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2495, 145),
+									Pos:  lp(2495, 135),
 									Name: "TKey",
 								},
 							},
@@ -54112,21 +54042,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "ThenByDescending",
+				Name: "ThenBy",
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2496, 90),
+						Pos:      lp(2496, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 95),
+							Pos:  lp(2496, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 114),
+									Pos:  lp(2496, 104),
 									Name: "TSource",
 								},
 							},
@@ -54134,17 +54064,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2496, 131),
+						Pos: lp(2496, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 131),
+							Pos:  lp(2496, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 136),
+									Pos:  lp(2496, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2496, 145),
+									Pos:  lp(2496, 135),
 									Name: "TKey",
 								},
 							},
@@ -54152,13 +54082,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2496, 164),
+						Pos: lp(2496, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2496, 164),
+							Pos:  lp(2496, 154),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2496, 174),
+									Pos:  lp(2496, 164),
 									Name: "TKey",
 								},
 							},
@@ -54172,28 +54102,29 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2497, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2497, 42),
+							Pos:  lp(2497, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "Prepend",
+				Name: "ThenByDescending",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2497, 68),
+						Pos:      lp(2497, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 73),
-							Name: "IEnumerable",
+							Pos:  lp(2497, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2497, 85),
+									Pos:  lp(2497, 114),
 									Name: "TSource",
 								},
 							},
@@ -54201,12 +54132,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2497, 102),
+						Pos: lp(2497, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 102),
-							Name: "TSource",
+							Pos:  lp(2497, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2497, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2497, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -54215,31 +54156,66 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2498, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2498, 42),
-							Name: "int",
+							Pos:  lp(2498, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "Range",
+				Name: "ThenByDescending",
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2498, 53),
+						Pos:      lp(2498, 90),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 53),
-							Name: "int",
+							Pos:  lp(2498, 95),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2498, 114),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2498, 64),
+						Pos: lp(2498, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 64),
-							Name: "int",
+							Pos:  lp(2498, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2498, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2498, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2498, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(2498, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2498, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -54252,30 +54228,37 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2499, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "Repeat",
+				Name: "Prepend",
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2499, 67),
+						Pos:      lp(2499, 68),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 67),
-							Name: "TResult",
+							Pos:  lp(2499, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2499, 85),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2499, 84),
+						Pos: lp(2499, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2499, 84),
-							Name: "int",
+							Pos:  lp(2499, 102),
+							Name: "TSource",
 						},
-						Name: "count",
+						Name: "element",
 					},
 				},
 			},
@@ -54288,29 +54271,27 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2500, 42),
-							Name: "TSource",
+							Name: "int",
 						},
 					},
 				},
-				Name: "Reverse",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "Range",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2500, 68),
-						Modifier: "this",
+						Pos: lp(2500, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2500, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2500, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2500, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
+					},
+					&lang.Param{
+						Pos: lp(2500, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2500, 64),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
@@ -54327,44 +54308,26 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Select",
+				Name: "Repeat",
 				TypeParams: []string{
-					"TSource",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2501, 76),
-						Modifier: "this",
+						Pos: lp(2501, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 81),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2501, 93),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2501, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(2501, 110),
+						Pos: lp(2501, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2501, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2501, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2501, 124),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2501, 84),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -54377,52 +54340,29 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2502, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "Select",
+				Name: "Reverse",
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2502, 76),
+						Pos:      lp(2502, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2502, 81),
+							Pos:  lp(2502, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2502, 93),
+									Pos:  lp(2502, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2502, 110),
-						Type: &lang.TypeRef{
-							Pos:  lp(2502, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2502, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2502, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2502, 129),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -54439,21 +54379,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SelectMany",
+				Name: "Select",
 				TypeParams: []string{
 					"TSource",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2503, 80),
+						Pos:      lp(2503, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 85),
+							Pos:  lp(2503, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2503, 97),
+									Pos:  lp(2503, 93),
 									Name: "TSource",
 								},
 							},
@@ -54461,24 +54401,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2503, 114),
+						Pos: lp(2503, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 114),
+							Pos:  lp(2503, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2503, 119),
+									Pos:  lp(2503, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2503, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2503, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(2503, 124),
+									Name: "TResult",
 								},
 							},
 						},
@@ -54499,22 +54433,21 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SelectMany",
+				Name: "Select",
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2504, 93),
+						Pos:      lp(2504, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 98),
+							Pos:  lp(2504, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2504, 110),
+									Pos:  lp(2504, 93),
 									Name: "TSource",
 								},
 							},
@@ -54522,50 +54455,26 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2504, 127),
+						Pos: lp(2504, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 127),
+							Pos:  lp(2504, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2504, 132),
+									Pos:  lp(2504, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2504, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2504, 153),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
-						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(2504, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(2504, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2504, 192),
-									Name: "TSource",
+									Pos:  lp(2504, 124),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2504, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2504, 214),
+									Pos:  lp(2504, 129),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -54574,41 +54483,58 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2505, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2505, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name: "SequenceEqual",
+				Name: "SelectMany",
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2505, 58),
+						Pos:      lp(2505, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2505, 63),
+							Pos:  lp(2505, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2505, 75),
+									Pos:  lp(2505, 97),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2505, 91),
+						Pos: lp(2505, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2505, 91),
-							Name: "IEnumerable",
+							Pos:  lp(2505, 114),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2505, 103),
+									Pos:  lp(2505, 119),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2505, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2505, 140),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -54621,24 +54547,26 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2506, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name: "Skip",
+				Name: "SelectMany",
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2506, 65),
+						Pos:      lp(2506, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 70),
+							Pos:  lp(2506, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2506, 82),
+									Pos:  lp(2506, 110),
 									Name: "TSource",
 								},
 							},
@@ -54646,12 +54574,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2506, 99),
+						Pos: lp(2506, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2506, 99),
-							Name: "int",
+							Pos:  lp(2506, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2506, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2506, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2506, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(2506, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(2506, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2506, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2506, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2506, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -54660,41 +54626,41 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2507, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2507, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name: "Take",
+				Name: "SequenceEqual",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2507, 65),
+						Pos:      lp(2507, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2507, 70),
+							Pos:  lp(2507, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2507, 82),
+									Pos:  lp(2507, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2507, 99),
+						Pos: lp(2507, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2507, 99),
-							Name: "int",
+							Pos:  lp(2507, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2507, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
 					},
 				},
 			},
@@ -54711,20 +54677,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipLast",
+				Name: "Skip",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2508, 69),
+						Pos:      lp(2508, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 74),
+							Pos:  lp(2508, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2508, 86),
+									Pos:  lp(2508, 82),
 									Name: "TSource",
 								},
 							},
@@ -54732,9 +54698,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2508, 103),
+						Pos: lp(2508, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 103),
+							Pos:  lp(2508, 99),
 							Name: "int",
 						},
 						Name: "count",
@@ -54754,20 +54720,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeLast",
+				Name: "Take",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2509, 69),
+						Pos:      lp(2509, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2509, 74),
+							Pos:  lp(2509, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2509, 86),
+									Pos:  lp(2509, 82),
 									Name: "TSource",
 								},
 							},
@@ -54775,9 +54741,9 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2509, 103),
+						Pos: lp(2509, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2509, 103),
+							Pos:  lp(2509, 99),
 							Name: "int",
 						},
 						Name: "count",
@@ -54797,20 +54763,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipWhile",
+				Name: "SkipLast",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2510, 70),
+						Pos:      lp(2510, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2510, 75),
+							Pos:  lp(2510, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2510, 87),
+									Pos:  lp(2510, 86),
 									Name: "TSource",
 								},
 							},
@@ -54818,22 +54784,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2510, 104),
+						Pos: lp(2510, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2510, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2510, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2510, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2510, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -54850,20 +54806,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "SkipWhile",
+				Name: "TakeLast",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2511, 70),
+						Pos:      lp(2511, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2511, 75),
+							Pos:  lp(2511, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2511, 87),
+									Pos:  lp(2511, 86),
 									Name: "TSource",
 								},
 							},
@@ -54871,26 +54827,12 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2511, 104),
+						Pos: lp(2511, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2511, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2511, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2511, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2511, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(2511, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -54907,7 +54849,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeWhile",
+				Name: "SkipWhile",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -54960,7 +54902,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "TakeWhile",
+				Name: "SkipWhile",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55017,20 +54959,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Where",
+				Name: "TakeWhile",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2514, 66),
+						Pos:      lp(2514, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 71),
+							Pos:  lp(2514, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2514, 83),
+									Pos:  lp(2514, 87),
 									Name: "TSource",
 								},
 							},
@@ -55038,17 +54980,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2514, 100),
+						Pos: lp(2514, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 100),
+							Pos:  lp(2514, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2514, 105),
+									Pos:  lp(2514, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2514, 114),
+									Pos:  lp(2514, 118),
 									Name: "bool",
 								},
 							},
@@ -55070,20 +55012,20 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 					},
 				},
-				Name: "Where",
+				Name: "TakeWhile",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2515, 66),
+						Pos:      lp(2515, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2515, 71),
+							Pos:  lp(2515, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2515, 83),
+									Pos:  lp(2515, 87),
 									Name: "TSource",
 								},
 							},
@@ -55091,21 +55033,21 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2515, 100),
+						Pos: lp(2515, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(2515, 100),
+							Pos:  lp(2515, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2515, 105),
+									Pos:  lp(2515, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2515, 114),
+									Pos:  lp(2515, 118),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2515, 119),
+									Pos:  lp(2515, 123),
 									Name: "bool",
 								},
 							},
@@ -55119,24 +55061,51 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2516, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2516, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "Sum",
+				Name: "Where",
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2516, 38),
+						Pos:      lp(2516, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2516, 43),
+							Pos:  lp(2516, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2516, 55),
-									Name: "int",
+									Pos:  lp(2516, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2516, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2516, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2516, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2516, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -55145,22 +55114,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2517, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2517, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name: "Sum",
+				Name: "Where",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2517, 47),
+						Pos:      lp(2517, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2517, 52),
+							Pos:  lp(2517, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2517, 64),
+									Pos:  lp(2517, 83),
 									Name: "TSource",
 								},
 							},
@@ -55168,22 +55143,26 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2517, 81),
+						Pos: lp(2517, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2517, 81),
+							Pos:  lp(2517, 100),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2517, 86),
+									Pos:  lp(2517, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2517, 95),
+									Pos:  lp(2517, 114),
 									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2517, 119),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -55192,20 +55171,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2518, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name: "Sum",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2518, 39),
+						Pos:      lp(2518, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2518, 44),
+							Pos:  lp(2518, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2518, 56),
-									Name: "long",
+									Pos:  lp(2518, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -55218,7 +55197,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2519, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name: "Sum",
 				TypeParams: []string{
@@ -55226,14 +55205,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2519, 48),
+						Pos:      lp(2519, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 53),
+							Pos:  lp(2519, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2519, 65),
+									Pos:  lp(2519, 64),
 									Name: "TSource",
 								},
 							},
@@ -55241,18 +55220,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2519, 82),
+						Pos: lp(2519, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 82),
+							Pos:  lp(2519, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2519, 87),
+									Pos:  lp(2519, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2519, 96),
-									Name: "long",
+									Pos:  lp(2519, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -55265,20 +55244,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2520, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Sum",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2520, 41),
+						Pos:      lp(2520, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2520, 46),
+							Pos:  lp(2520, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2520, 58),
-									Name: "double",
+									Pos:  lp(2520, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -55291,7 +55270,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2521, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name: "Sum",
 				TypeParams: []string{
@@ -55299,14 +55278,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2521, 50),
+						Pos:      lp(2521, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2521, 55),
+							Pos:  lp(2521, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2521, 67),
+									Pos:  lp(2521, 65),
 									Name: "TSource",
 								},
 							},
@@ -55314,18 +55293,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2521, 84),
+						Pos: lp(2521, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2521, 84),
+							Pos:  lp(2521, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2521, 89),
+									Pos:  lp(2521, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2521, 98),
-									Name: "double",
+									Pos:  lp(2521, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -55338,20 +55317,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2522, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Sum",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2522, 42),
+						Pos:      lp(2522, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2522, 47),
+							Pos:  lp(2522, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2522, 59),
-									Name: "decimal",
+									Pos:  lp(2522, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -55364,7 +55343,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2523, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "Sum",
 				TypeParams: []string{
@@ -55372,14 +55351,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2523, 51),
+						Pos:      lp(2523, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 56),
+							Pos:  lp(2523, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 68),
+									Pos:  lp(2523, 67),
 									Name: "TSource",
 								},
 							},
@@ -55387,18 +55366,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2523, 85),
+						Pos: lp(2523, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(2523, 85),
+							Pos:  lp(2523, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2523, 90),
+									Pos:  lp(2523, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2523, 99),
-									Name: "decimal",
+									Pos:  lp(2523, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -55411,20 +55390,20 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2524, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Sum",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2524, 40),
+						Pos:      lp(2524, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2524, 45),
+							Pos:  lp(2524, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2524, 57),
-									Name: "float",
+									Pos:  lp(2524, 59),
+									Name: "decimal",
 								},
 							},
 						},
@@ -55437,7 +55416,7 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2525, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name: "Sum",
 				TypeParams: []string{
@@ -55445,14 +55424,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2525, 49),
+						Pos:      lp(2525, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 54),
+							Pos:  lp(2525, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 66),
+									Pos:  lp(2525, 68),
 									Name: "TSource",
 								},
 							},
@@ -55460,18 +55439,18 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2525, 83),
+						Pos: lp(2525, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 83),
+							Pos:  lp(2525, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2525, 88),
+									Pos:  lp(2525, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2525, 97),
-									Name: "float",
+									Pos:  lp(2525, 99),
+									Name: "decimal",
 								},
 							},
 						},
@@ -55483,28 +55462,21 @@ func libraryAST_169() *lang.TypeDecl {
 				Pos:       lp(2526, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2526, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2526, 30),
-						Name: "TSource",
-					},
+					Pos:  lp(2526, 30),
+					Name: "float",
 				},
-				Name: "ToArray",
-				TypeParams: []string{
-					"TSource",
-				},
+				Name: "Sum",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2526, 57),
+						Pos:      lp(2526, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2526, 62),
+							Pos:  lp(2526, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2526, 74),
-									Name: "TSource",
+									Pos:  lp(2526, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -55517,33 +55489,22 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2527, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2527, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2527, 47),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name: "ToDictionary",
+				Name: "Sum",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2527, 84),
+						Pos:      lp(2527, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 89),
+							Pos:  lp(2527, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 101),
+									Pos:  lp(2527, 66),
 									Name: "TSource",
 								},
 							},
@@ -55551,22 +55512,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2527, 118),
+						Pos: lp(2527, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2527, 118),
+							Pos:  lp(2527, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2527, 123),
+									Pos:  lp(2527, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2527, 132),
-									Name: "TKey",
+									Pos:  lp(2527, 97),
+									Name: "float",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -55574,71 +55535,32 @@ func libraryAST_169() *lang.TypeDecl {
 				Pos:       lp(2528, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2528, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2528, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(2528, 47),
-							Name: "TSource",
-						},
+					Pos:       lp(2528, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2528, 30),
+						Name: "TSource",
 					},
 				},
-				Name: "ToDictionary",
+				Name: "ToArray",
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2528, 84),
+						Pos:      lp(2528, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2528, 89),
+							Pos:  lp(2528, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2528, 101),
+									Pos:  lp(2528, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2528, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2528, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2528, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2528, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2528, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(2528, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2528, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -55655,7 +55577,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(2529, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
@@ -55663,18 +55585,17 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2529, 95),
+						Pos:      lp(2529, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2529, 100),
+							Pos:  lp(2529, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2529, 112),
+									Pos:  lp(2529, 101),
 									Name: "TSource",
 								},
 							},
@@ -55682,40 +55603,22 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2529, 129),
+						Pos: lp(2529, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(2529, 129),
+							Pos:  lp(2529, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2529, 134),
+									Pos:  lp(2529, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2529, 143),
+									Pos:  lp(2529, 132),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(2529, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(2529, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2529, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2529, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -55732,7 +55635,7 @@ func libraryAST_169() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(2530, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
@@ -55740,18 +55643,17 @@ func libraryAST_169() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2530, 95),
+						Pos:      lp(2530, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2530, 100),
+							Pos:  lp(2530, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2530, 112),
+									Pos:  lp(2530, 101),
 									Name: "TSource",
 								},
 							},
@@ -55759,17 +55661,17 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2530, 129),
+						Pos: lp(2530, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(2530, 129),
+							Pos:  lp(2530, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2530, 134),
+									Pos:  lp(2530, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2530, 143),
+									Pos:  lp(2530, 132),
 									Name: "TKey",
 								},
 							},
@@ -55777,31 +55679,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(2530, 162),
+						Pos: lp(2530, 151),
 						Type: &lang.TypeRef{
-							Pos:  lp(2530, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2530, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2530, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(2530, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 203),
+							Pos:  lp(2530, 151),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2530, 221),
+									Pos:  lp(2530, 169),
 									Name: "TKey",
 								},
 							},
@@ -55815,33 +55699,75 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2531, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2531, 38),
-							Name: "TSource",
+							Pos:  lp(2531, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2531, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name: "ToHashSet",
+				Name: "ToDictionary",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2531, 66),
+						Pos:      lp(2531, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2531, 71),
+							Pos:  lp(2531, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2531, 83),
+									Pos:  lp(2531, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2531, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2531, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2531, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2531, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2531, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2531, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2531, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2531, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -55850,28 +55776,34 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2532, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2532, 38),
-							Name: "TSource",
+							Pos:  lp(2532, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(2532, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name: "ToHashSet",
+				Name: "ToDictionary",
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2532, 66),
+						Pos:      lp(2532, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 71),
+							Pos:  lp(2532, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 83),
+									Pos:  lp(2532, 112),
 									Name: "TSource",
 								},
 							},
@@ -55879,14 +55811,50 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2532, 100),
+						Pos: lp(2532, 129),
 						Type: &lang.TypeRef{
-							Pos:  lp(2532, 100),
+							Pos:  lp(2532, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2532, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2532, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2532, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(2532, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2532, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2532, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(2532, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(2532, 203),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2532, 118),
-									Name: "TSource",
+									Pos:  lp(2532, 221),
+									Name: "TKey",
 								},
 							},
 						},
@@ -55899,28 +55867,28 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2533, 30),
-					Name: "List",
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2533, 35),
+							Pos:  lp(2533, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "ToList",
+				Name: "ToHashSet",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2533, 60),
+						Pos:      lp(2533, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2533, 65),
+							Pos:  lp(2533, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2533, 77),
+									Pos:  lp(2533, 83),
 									Name: "TSource",
 								},
 							},
@@ -55934,15 +55902,15 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2534, 30),
-					Name: "IEnumerable",
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2534, 42),
+							Pos:  lp(2534, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "Union",
+				Name: "ToHashSet",
 				TypeParams: []string{
 					"TSource",
 				},
@@ -55960,21 +55928,21 @@ func libraryAST_169() *lang.TypeDecl {
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2534, 99),
+						Pos: lp(2534, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2534, 99),
-							Name: "IEnumerable",
+							Pos:  lp(2534, 100),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2534, 111),
+									Pos:  lp(2534, 118),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "second",
+						Name: "comparer",
 					},
 				},
 			},
@@ -55983,61 +55951,33 @@ func libraryAST_169() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2535, 30),
-					Name: "IEnumerable",
+					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2535, 42),
+							Pos:  lp(2535, 35),
 							Name: "TSource",
 						},
 					},
 				},
-				Name: "Union",
+				Name: "ToList",
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2535, 66),
+						Pos:      lp(2535, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2535, 71),
+							Pos:  lp(2535, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2535, 83),
+									Pos:  lp(2535, 77),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2535, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(2535, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2535, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2535, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2535, 128),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2535, 146),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "source",
 					},
 				},
 			},
@@ -56050,67 +55990,43 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2536, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name: "Zip",
+				Name: "Union",
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2536, 81),
+						Pos:      lp(2536, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 86),
+							Pos:  lp(2536, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2536, 98),
-									Name: "TFirst",
+									Pos:  lp(2536, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2536, 113),
+						Pos: lp(2536, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 113),
+							Pos:  lp(2536, 99),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2536, 125),
-									Name: "TSecond",
+									Pos:  lp(2536, 111),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(2536, 142),
-						Type: &lang.TypeRef{
-							Pos:  lp(2536, 142),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2536, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2536, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2536, 164),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -56123,14 +56039,150 @@ func libraryAST_169() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2537, 42),
-							Name: "System.ValueTuple",
+							Name: "TSource",
+						},
+					},
+				},
+				Name: "Union",
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2537, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2537, 71),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 43),
+									Pos:  lp(2537, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2537, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2537, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2537, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2537, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2537, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2537, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2538, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2538, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2538, 42),
+							Name: "TResult",
+						},
+					},
+				},
+				Name: "Zip",
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2538, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2538, 86),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2538, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2538, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(2538, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2538, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2538, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(2538, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2538, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2537, 57),
+									Pos:  lp(2538, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2538, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2539, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2539, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2539, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2539, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2539, 57),
 									Name: "TSecond",
 								},
 							},
@@ -56149,14 +56201,14 @@ func libraryAST_169() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2537, 95),
+						Pos:      lp(2539, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 100),
+							Pos:  lp(2539, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 112),
+									Pos:  lp(2539, 112),
 									Name: "TFirst",
 								},
 							},
@@ -56164,13 +56216,13 @@ func libraryAST_169() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2537, 127),
+						Pos: lp(2539, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 127),
+							Pos:  lp(2539, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2537, 139),
+									Pos:  lp(2539, 139),
 									Name: "TSecond",
 								},
 							},
@@ -56185,7 +56237,7 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2540, 5),
+		Pos:       lp(2542, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -56196,11 +56248,11 @@ func libraryAST_170() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2540, 50),
+				Pos:  lp(2542, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2540, 62),
+						Pos:  lp(2542, 62),
 						Name: "TElement",
 					},
 				},
@@ -56208,15 +56260,15 @@ func libraryAST_170() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2542, 9),
+				Pos: lp(2544, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2542, 9),
+					Pos:  lp(2544, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2542, 20),
+						Pos:  lp(2544, 20),
 						Kind: "get",
 					},
 				},
@@ -56227,7 +56279,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2545, 5),
+		Pos:       lp(2547, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -56237,11 +56289,11 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2545, 53),
+				Pos:  lp(2547, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2545, 65),
+						Pos:  lp(2547, 65),
 						Name: "TElement",
 					},
 				},
